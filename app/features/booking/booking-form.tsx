@@ -1,0 +1,283 @@
+/**
+ * The booking form of the contact and home pages (storefront spec §2 "Booking form", §4
+ * "Booking form", §5, §8): category first, services narrowed by category, date from today to
+ * 90 days ahead (Lagos), the 16 time slots; validated on submit and revalidated on change with
+ * the spec's messages; 'Submitting...' while sending; success and failure toasts.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { clsx } from "clsx";
+import { type ReactNode, useId, useMemo } from "react";
+import { useForm } from "react-hook-form";
+import {
+  type BookingFormValues,
+  bookingFormSchema,
+  bookingWindow,
+  composeBookingDate,
+  TIME_SLOTS,
+} from "../../../common/booking.ts";
+import {
+  type BookableService,
+  bookableServicesFor,
+  numericPrice,
+  type PublicService,
+  SERVICE_CATEGORIES,
+} from "../../../common/catalog.ts";
+import { formatNaira } from "../../../common/money.ts";
+import { useToast } from "../../components/ui/toast";
+import { apiRequest } from "../../lib/api";
+
+const EMPTY: BookingFormValues = {
+  name: "",
+  email: "",
+  phone: "",
+  category: "",
+  service: "",
+  date: "",
+  time: "",
+  message: "",
+};
+
+/**
+ * The service to preselect from the URL (spec §4): 'Consultation' picks the first service of the
+ * category whose name contains 'consultation'; any other name must match exactly.
+ */
+export function matchServiceFromUrl(
+  serviceName: string | null | undefined,
+  options: readonly BookableService[],
+): string {
+  if (!serviceName) return "";
+  if (serviceName.toLowerCase() === "consultation") {
+    return options.find((s) => s.name.toLowerCase().includes("consultation"))?.id ?? "";
+  }
+  return options.find((s) => s.name === serviceName)?.id ?? "";
+}
+
+function serviceOptionLabel(s: BookableService): string {
+  const price = numericPrice(s.price);
+  return price ? `${s.name} (${formatNaira(price)})` : s.name;
+}
+
+export function BookingForm({
+  services,
+  initialCategory,
+  initialService,
+}: {
+  services: readonly PublicService[];
+  initialCategory?: string | null;
+  initialService?: string | null;
+}) {
+  const toast = useToast();
+  const category = SERVICE_CATEGORIES.some((c) => c.id === initialCategory)
+    ? (initialCategory ?? "")
+    : "";
+  const defaultValues = useMemo(
+    () => ({
+      ...EMPTY,
+      category,
+      service: matchServiceFromUrl(initialService, bookableServicesFor(category, services)),
+    }),
+    [category, initialService, services],
+  );
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<BookingFormValues>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    shouldFocusError: true,
+  });
+
+  const chosenCategory = watch("category");
+  const options = useMemo(
+    () => (chosenCategory ? bookableServicesFor(chosenCategory, services) : []),
+    [chosenCategory, services],
+  );
+  const dateWindow = bookingWindow();
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await apiRequest("POST", "/api/bookings", {
+        name: values.name,
+        email: values.email,
+        phone: values.phone,
+        service: values.service,
+        date: composeBookingDate(values.date, values.time),
+        message: values.message ?? "",
+      });
+      toast({
+        title: "Booking Submitted",
+        description: "Thank you! We will contact you soon to confirm your appointment.",
+        duration: 5000,
+      });
+      reset(EMPTY);
+    } catch {
+      toast({
+        title: "Booking Failed",
+        description: "Please try again or contact us directly.",
+        variant: "destructive",
+      });
+    }
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-5 sm:grid-cols-2"
+      aria-label="Book an appointment"
+    >
+      <Field label="Full name" error={errors.name?.message}>
+        {(props) => (
+          <input {...props} {...register("name")} autoComplete="name" className={inputClass} />
+        )}
+      </Field>
+      <Field label="Email address" error={errors.email?.message}>
+        {(props) => (
+          <input
+            {...props}
+            {...register("email")}
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Phone number" error={errors.phone?.message}>
+        {(props) => (
+          <input
+            {...props}
+            {...register("phone")}
+            type="tel"
+            autoComplete="tel"
+            placeholder="0803 123 4567"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Treatment category" error={errors.category?.message}>
+        {(props) => (
+          <select
+            {...props}
+            {...register("category", {
+              // A new category narrows the list, so the chosen service no longer applies.
+              onChange: () => setValue("service", ""),
+            })}
+            className={inputClass}
+          >
+            <option value="">Select a category</option>
+            {SERVICE_CATEGORIES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.bookingName}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Service" error={errors.service?.message}>
+        {(props) => (
+          <select
+            {...props}
+            {...register("service")}
+            disabled={!chosenCategory}
+            className={inputClass}
+          >
+            <option value="">
+              {chosenCategory ? "Select a service" : "Select a category first"}
+            </option>
+            {options.map((s) => (
+              <option key={s.id} value={s.id}>
+                {serviceOptionLabel(s)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Preferred date" error={errors.date?.message}>
+        {(props) => (
+          <input
+            {...props}
+            {...register("date")}
+            type="date"
+            min={dateWindow.min}
+            max={dateWindow.max}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Preferred time" error={errors.time?.message}>
+        {(props) => (
+          <select {...props} {...register("time")} className={inputClass}>
+            <option value="">Select a time</option>
+            {TIME_SLOTS.map((slot) => (
+              <option key={slot} value={slot}>
+                {slot}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Message (optional)" error={errors.message?.message} className="sm:col-span-2">
+        {(props) => (
+          <textarea {...props} {...register("message")} rows={4} className={inputClass} />
+        )}
+      </Field>
+      <div className="sm:col-span-2">
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          className="w-full rounded-md bg-brand-700 px-6 py-3 font-semibold text-white transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+        >
+          {isSubmitting ? "Submitting..." : "Book Appointment"}
+        </button>
+        <p className="mt-3 text-sm text-gray-600">
+          A non-refundable booking fee of ₦20,000 secures your appointment. We will call or message
+          you to confirm.
+        </p>
+      </div>
+    </form>
+  );
+}
+
+const inputClass =
+  "w-full rounded-md border border-gray-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-gray-100 aria-[invalid=true]:border-red-700";
+
+type FieldProps = { id: string; "aria-invalid": boolean; "aria-describedby"?: string };
+
+/** A labelled form field with its error message tied to the control. */
+function Field({
+  label,
+  error,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string;
+  className?: string;
+  children: (props: FieldProps) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={clsx("grid gap-1.5", className)}>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children({
+        id,
+        "aria-invalid": Boolean(error),
+        "aria-describedby": error ? errorId : undefined,
+      })}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/**
+ * The floating scroll-to-top button, shown once the page is scrolled more than 300 px
+ * (storefront spec §1, §9).
+ */
+import { ArrowUp } from "lucide-react";
+import { useScrolledPast } from "~/lib/use-scrolled-past";
+import { SCROLL_TO_TOP_AFTER_PX } from "./nav";
+
+/** Scrolls the window back to the top (instantly when the user prefers reduced motion). */
+export function ScrollToTopButton() {
+  const visible = useScrolledPast(SCROLL_TO_TOP_AFTER_PX);
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      aria-label="Scroll to top"
+      onClick={() => {
+        const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+      }}
+      className="fixed bottom-5 left-5 z-30 grid h-11 w-11 place-items-center rounded-full bg-brand-700 text-white shadow-lg ring-1 ring-white/30 transition duration-300 hover:-translate-y-0.5 hover:bg-brand-800 starting:translate-y-2 starting:opacity-0"
+    >
+      <ArrowUp className="h-5 w-5" aria-hidden />
+    </button>
+  );
+}

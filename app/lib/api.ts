@@ -1,0 +1,43 @@
+/**
+ * The browser's API client (storefront spec §7, §8): credentials always sent, JSON only when a
+ * body is present, and any non-OK response raised as an ApiError whose message is
+ * '{status}: {body text or status text}'.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The parsed `{error: {message, fields}}` body, when the server sent one. */
+  readonly body: { error?: { message?: string; fields?: Record<string, string> } } | null;
+  constructor(status: number, text: string, statusText: string) {
+    super(`${status}: ${text || statusText}`);
+    this.status = status;
+    let body: ApiError["body"] = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+    this.body = body;
+  }
+
+  /** The server's own message, for display. */
+  get serverMessage(): string | undefined {
+    return this.body?.error?.message;
+  }
+}
+
+/** Calls the API; resolves with the parsed JSON (or null for an empty body). */
+export async function apiRequest<T = unknown>(
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+  return (text ? JSON.parse(text) : null) as T;
+}

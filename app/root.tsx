@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { appContext } from "../server/context.ts";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ToastProvider } from "./components/ui/toast";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { nonce: context.get(appContext).nonce };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  // The browser hides nonce values from the DOM, so only the server render sets them.
+  const nonce = typeof document === "undefined" ? data?.nonce : undefined;
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#6f4823" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <ToastProvider>
+      <Outlet />
+    </ToastProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-semibold">
+        {notFound ? "404 Page Not Found" : "Something went wrong"}
+      </h1>
+      <p className="text-gray-600">
+        {notFound
+          ? "Did you forget to add the page to the router?"
+          : "Please refresh the page or try again in a moment."}
+      </p>
+      <a className="text-brand-700 underline" href="/">
+        Back to the home page
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * /product/{id}: one product with its information tabs and up to 4 related products; an unknown
+ * or non-numeric id answers 404 with a 'Product Not Found' page (storefront spec §2, §8, §9).
+ */
+import { data, Link } from "react-router";
+import { buttonClassName } from "~/components/ui/button";
+import { ProductCard } from "~/features/catalog/product-card";
+import { ProductDetails } from "~/features/catalog/product-details";
+import { PRODUCT_META_DESCRIPTION_LENGTH } from "~/lib/text";
+import { appContext } from "../../server/context.ts";
+import { getProduct, relatedProducts } from "../../server/modules/catalog/service.ts";
+import type { Route } from "./+types/product";
+
+/** Largest id the integer id column holds; larger numbers cannot exist. */
+const MAX_ID = 2_147_483_647;
+
+/** The product and its related products, or a 404 for an unknown or malformed id. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db, origin } = context.get(appContext);
+  const id = /^\d+$/.test(params.id) ? Number(params.id) : Number.NaN;
+  const product = id >= 1 && id <= MAX_ID ? await getProduct(db, id) : null;
+  if (!product) return data({ product: null, related: [], origin }, { status: 404 });
+  return { product, related: await relatedProducts(db, product.id), origin };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const product = loaderData?.product;
+  if (!product) {
+    return [{ title: "Product Not Found | Glow Haven" }, { name: "robots", content: "noindex" }];
+  }
+  const title = `${product.name} | Glow Haven`;
+  const description = product.description.slice(0, PRODUCT_META_DESCRIPTION_LENGTH);
+  const url = `${loaderData.origin}/product/${product.id}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: `${loaderData.origin}${product.image}` },
+    { property: "og:site_name", content: "Glow Haven Skin & Wellness Clinic" },
+    { property: "product:price:amount", content: String(product.price) },
+    { property: "product:price:currency", content: "NGN" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+};
+
+/** The product detail page, or the not-found page. */
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, related } = loaderData;
+  if (!product) return <ProductNotFound />;
+  return (
+    <main id="main">
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+        <ProductDetails key={product.id} product={product} />
+      </div>
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="bg-brand-50">
+          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+            <h2 id="related-heading" className="text-center font-serif text-3xl text-brand-900">
+              You may also like
+            </h2>
+            <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-4">
+              {related.map((item) => (
+                <li key={item.id}>
+                  <ProductCard product={item} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}
+
+/** 'Product Not Found' with a link back to the shop (spec §2, §8). */
+function ProductNotFound() {
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <p className="text-xs font-semibold uppercase tracking-[0.25em] text-brand-600">404</p>
+      <h1 className="mt-3 font-serif text-4xl text-brand-900">Product Not Found</h1>
+      <p className="mt-4 text-stone-600">
+        We couldn't find that product. It may have been removed or the link may be wrong.
+      </p>
+      <Link to="/shop" className={buttonClassName({ size: "lg", className: "mt-8" })}>
+        Back to Shop
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * /shop: the product grid with category filter and pager, category and page in the URL
+ * (?category=serums&page=2), rendered on the server (storefront spec §2 "/shop", §4 "Shop", §9).
+ */
+
+import { SectionHeading } from "~/components/ui/section-heading";
+import { pageCount, parsePage } from "~/features/catalog/pagination";
+import { ProductCard } from "~/features/catalog/product-card";
+import { ShopFilters } from "~/features/catalog/shop-filters";
+import { ShopPager } from "~/features/catalog/shop-pager";
+import { SHOP_CATEGORIES, SHOP_PAGE_SIZE } from "../../common/catalog.ts";
+import { appContext } from "../../server/context.ts";
+import { listProducts } from "../../server/modules/catalog/service.ts";
+import type { Route } from "./+types/shop";
+
+const CATEGORY_IDS: readonly string[] = SHOP_CATEGORIES.map((c) => c.id);
+
+/** One page of products of the chosen category; unknown categories read as 'all'. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("category") ?? "all";
+  const category = CATEGORY_IDS.includes(requested) ? requested : "all";
+  const all = await listProducts(db);
+  const matching = category === "all" ? all : all.filter((p) => p.category === category);
+  const totalPages = pageCount(matching.length, SHOP_PAGE_SIZE);
+  const page = Math.min(parsePage(params.get("page")), totalPages);
+  const start = (page - 1) * SHOP_PAGE_SIZE;
+  return {
+    products: matching.slice(start, start + SHOP_PAGE_SIZE),
+    category,
+    page,
+    totalPages,
+    total: matching.length,
+    start,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const name = SHOP_CATEGORIES.find((c) => c.id === loaderData?.category)?.name ?? "all";
+  const label = name === "all" ? "Skincare" : name.replace(/^\w/, (ch) => ch.toUpperCase());
+  const page = loaderData && loaderData.page > 1 ? ` (page ${loaderData.page})` : "";
+  return [
+    { title: `Shop ${label}${page} | Glow Haven` },
+    {
+      name: "description",
+      content:
+        "Shop clinic-approved cleansers, serums, moisturisers, masks, eye care, body care and sunscreen chosen for melanin-rich skin. Delivery across Nigeria from Victoria Island, Lagos.",
+    },
+    { property: "og:title", content: `Shop ${label} | Glow Haven` },
+    { property: "og:type", content: "website" },
+  ];
+};
+
+/** The product listing page. */
+export default function ShopPage({ loaderData }: Route.ComponentProps) {
+  const { products, category, page, totalPages, total, start } = loaderData;
+  return (
+    <main id="main">
+      <div className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-7xl px-4 pb-8 pt-16 sm:px-6 sm:pt-20 lg:px-8">
+          <SectionHeading
+            as="h1"
+            eyebrow="The Glow Haven Shop"
+            title="Skincare our therapists trust"
+            intro="Clinic-approved cleansers, serums and daily essentials, chosen for Lagos weather and melanin-rich skin."
+          />
+        </div>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 pb-24 sm:px-6 lg:px-8">
+        <ShopFilters active={category} />
+        <p className="mt-6 text-center text-sm text-stone-600" aria-live="polite">
+          {total === 0
+            ? "0 products"
+            : `Showing ${start + 1}–${start + products.length} of ${total} products`}
+        </p>
+        <h2 className="sr-only">Products</h2>
+        {products.length === 0 ? (
+          <p className="mt-8 rounded-2xl bg-brand-50 px-6 py-16 text-center text-stone-600">
+            No products found
+          </p>
+        ) : (
+          <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-6 md:grid-cols-3 lg:grid-cols-4">
+            {products.map((product, index) => (
+              <li key={product.id}>
+                <ProductCard product={product} eager={index < 4} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <ShopPager page={page} totalPages={totalPages} category={category} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import {
+  BOOKING_MESSAGES,
+  bookingFormSchema,
+  bookingWindow,
+  checkBookingDate,
+  composeBookingDate,
+  parseBookingDate,
+  TIME_SLOTS,
+} from "./booking.ts";
+
+// 10:00 Lagos time on 21 November 2026.
+const now = new Date("2026-11-21T09:00:00Z");
+
+function check(value: string, staff = false) {
+  const parsed = parseBookingDate(value);
+  return parsed.ok ? checkBookingDate(parsed, { now, staff }) : parsed.field;
+}
+
+describe("time slots (spec §9)", () => {
+  it("has 16 half-hour slots from 10:00 AM to 6:30 PM and no 1 PM slot", () => {
+    expect(TIME_SLOTS).toHaveLength(16);
+    expect(TIME_SLOTS[0]).toBe("10:00 AM");
+    expect(TIME_SLOTS.at(-1)).toBe("6:30 PM");
+    expect(TIME_SLOTS.some((s) => s.startsWith("1:"))).toBe(false);
+  });
+});
+
+describe("parseBookingDate", () => {
+  it("reads the composed text as Lagos time (UTC+1)", () => {
+    const parsed = parseBookingDate("2026-12-01 at 10:30 AM");
+    expect(parsed).toMatchObject({ ok: true, date: "2026-12-01", minutes: 630 });
+    expect(parsed.ok && parsed.instant.toISOString()).toBe("2026-12-01T09:30:00.000Z");
+  });
+
+  it("reads PM and 12 o'clock slots", () => {
+    const pm = parseBookingDate(composeBookingDate("2026-12-01", "6:30 PM"));
+    expect(pm.ok && pm.instant.toISOString()).toBe("2026-12-01T17:30:00.000Z");
+    const noon = parseBookingDate("2026-12-01 at 12:00 PM");
+    expect(noon.ok && noon.instant.toISOString()).toBe("2026-12-01T11:00:00.000Z");
+  });
+
+  it("accepts an ISO 8601 date-time with an offset", () => {
+    const parsed = parseBookingDate("2026-12-01T15:00:00+01:00");
+    expect(parsed).toMatchObject({ ok: true, date: "2026-12-01", minutes: 900 });
+  });
+
+  it("says which part is unreadable", () => {
+    expect(parseBookingDate("2026-02-30 at 10:00 AM")).toEqual({ ok: false, field: "date" });
+    expect(parseBookingDate("tomorrow")).toEqual({ ok: false, field: "date" });
+    expect(parseBookingDate("2026-12-01 at 25:00 PM")).toEqual({ ok: false, field: "time" });
+    expect(parseBookingDate("2026-12-01")).toEqual({ ok: false, field: "time" });
+  });
+});
+
+describe("checkBookingDate (public rules)", () => {
+  it("accepts a slot later today and the 90th day ahead", () => {
+    expect(check("2026-11-21 at 10:30 AM")).toBeNull();
+    expect(check(`${bookingWindow(now).max} at 6:30 PM`)).toBeNull();
+    expect(bookingWindow(now)).toEqual({ min: "2026-11-21", max: "2027-02-19" });
+  });
+
+  it("refuses a past date, a date beyond 90 days, a past slot today and a non-slot time", () => {
+    expect(check("2026-11-20 at 10:30 AM")).toBe("date");
+    expect(check("2027-02-20 at 10:30 AM")).toBe("date");
+    expect(check("2026-11-21 at 10:00 AM")).toBe("time");
+    expect(check("2026-12-01 at 1:00 PM")).toBe("time");
+    expect(check("2026-12-01 at 10:15 AM")).toBe("time");
+    expect(check("2026-12-01 at 8:00 AM")).toBe("time");
+  });
+
+  it("lets staff book any half hour from 08:00 to 19:30, on any date", () => {
+    expect(check("2026-12-01 at 8:00 AM", true)).toBeNull();
+    expect(check("2026-12-01 at 7:30 PM", true)).toBeNull();
+    expect(check("2026-11-01 at 1:00 PM", true)).toBeNull();
+    expect(check("2026-12-01 at 7:30 AM", true)).toBe("time");
+    expect(check("2026-12-01 at 8:00 PM", true)).toBe("time");
+    expect(check("2026-12-01T09:15:00+01:00", true)).toBe("time");
+  });
+});
+
+describe("bookingFormSchema messages (spec §5)", () => {
+  const valid = {
+    name: "Ada Obi",
+    email: "ada@example.com",
+    phone: "08031234567",
+    category: "facial",
+    service: "1",
+    date: "2026-12-01",
+    time: "10:30 AM",
+    message: "",
+  };
+
+  it("accepts a complete form", () => {
+    expect(bookingFormSchema.safeParse(valid).success).toBe(true);
+  });
+
+  it.each([
+    ["name", "Al", BOOKING_MESSAGES.name],
+    ["email", "ada@", BOOKING_MESSAGES.email],
+    ["phone", "080312", BOOKING_MESSAGES.phone],
+    ["category", "", BOOKING_MESSAGES.category],
+    ["service", "", BOOKING_MESSAGES.service],
+    ["date", "", BOOKING_MESSAGES.date],
+    ["time", "", BOOKING_MESSAGES.time],
+  ])("%s %j → %s", (field, value, message) => {
+    const result = bookingFormSchema.safeParse({ ...valid, [field]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: [field], message });
+  });
+
+  it("counts the name's characters after trimming", () => {
+    expect(bookingFormSchema.safeParse({ ...valid, name: "  Al  " }).success).toBe(false);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Booking rules shared by the booking form and the API: the 16 time slots, the 90-day window,
+ * the composed date text 'YYYY-MM-DD at h:mm AM' in Lagos time, and the zod schemas whose
+ * messages are the spec's (storefront spec §2 "Booking form", §3, §5, §9; admin spec §2 "Calendar").
+ */
+import { TZDate } from "@date-fns/tz";
+import { addDays, format } from "date-fns";
+import { z } from "zod";
+import { BUSINESS_TIME_ZONE } from "./business.ts";
+
+/** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
+export const TIME_SLOTS = [
+  "10:00 AM",
+  "10:30 AM",
+  "11:00 AM",
+  "11:30 AM",
+  "12:00 PM",
+  "12:30 PM",
+  "2:00 PM",
+  "2:30 PM",
+  "3:00 PM",
+  "3:30 PM",
+  "4:00 PM",
+  "4:30 PM",
+  "5:00 PM",
+  "5:30 PM",
+  "6:00 PM",
+  "6:30 PM",
+] as const;
+
+/** Bookings may be requested from today (Lagos) up to this many days ahead (spec §9). */
+export const BOOKING_WINDOW_DAYS = 90;
+
+/** The admin calendar's range: any half hour from 08:00 to 19:30 (admin spec §2, §9). */
+export const CALENDAR_FIRST_SLOT_MINUTES = 8 * 60;
+export const CALENDAR_LAST_SLOT_MINUTES = 19 * 60 + 30;
+
+export const BOOKING_MESSAGES = {
+  name: "Name must be at least 3 characters",
+  email: "Please enter a valid email address",
+  phone: "Please enter a valid phone number",
+  category: "Please select a treatment category",
+  service: "Please select a service",
+  date: "Please select a date",
+  time: "Please select a time",
+} as const;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const COMPOSED_RE = /^(\d{4}-\d{2}-\d{2}) at (\d{1,2}):(\d{2}) ?(AM|PM)$/i;
+
+/** 'YYYY-MM-DD' of an instant in Lagos. */
+export function lagosDate(instant: Date): string {
+  return format(new TZDate(instant, BUSINESS_TIME_ZONE), "yyyy-MM-dd");
+}
+
+/** 'h:mm AM' of an instant in Lagos. */
+export function lagosTime(instant: Date): string {
+  return format(new TZDate(instant, BUSINESS_TIME_ZONE), "h:mm a");
+}
+
+/** First and last selectable dates ('YYYY-MM-DD', Lagos) of the booking window at `now`. */
+export function bookingWindow(now: Date = new Date()): { min: string; max: string } {
+  const today = new TZDate(now, BUSINESS_TIME_ZONE);
+  return {
+    min: format(today, "yyyy-MM-dd"),
+    max: format(addDays(today, BOOKING_WINDOW_DAYS), "yyyy-MM-dd"),
+  };
+}
+
+/** The composed booking date text of spec §3: '2026-12-01 at 10:30 AM'. */
+export function composeBookingDate(date: string, time: string): string {
+  return `${date} at ${time}`;
+}
+
+/** Minutes after midnight of an 'h:mm AM' label, or null if it is not one. */
+export function slotMinutes(label: string): number | null {
+  const m = /^(\d{1,2}):(\d{2}) ?(AM|PM)$/i.exec(label.trim());
+  if (!m) return null;
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  if (hour < 1 || hour > 12 || minute > 59) return null;
+  return ((hour % 12) + (m[3]?.toUpperCase() === "PM" ? 12 : 0)) * 60 + minute;
+}
+
+/** The instant of a Lagos wall-clock date ('YYYY-MM-DD') and minutes after midnight. */
+export function lagosInstant(date: string, minutes: number): Date {
+  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
+  const t = new TZDate(y, mo - 1, d, Math.floor(minutes / 60), minutes % 60, BUSINESS_TIME_ZONE);
+  return new Date(t.getTime());
+}
+
+export type ParsedBookingDate =
+  | { ok: true; instant: Date; date: string; minutes: number }
+  | { ok: false; field: "date" | "time" };
+
+/**
+ * Reads a booking date: the composed text 'YYYY-MM-DD at h:mm AM' (Lagos time) or an ISO 8601
+ * date-time with an offset or Z. Says which part (date or time) is unreadable.
+ */
+export function parseBookingDate(value: string): ParsedBookingDate {
+  const text = value.trim();
+  const composed = COMPOSED_RE.exec(text);
+  if (composed) {
+    const date = composed[1] as string;
+    if (!isRealDate(date)) return { ok: false, field: "date" };
+    const minutes = slotMinutes(`${composed[2]}:${composed[3]} ${composed[4]}`);
+    if (minutes === null) return { ok: false, field: "time" };
+    return { ok: true, instant: lagosInstant(date, minutes), date, minutes };
+  }
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
+    const instant = new Date(text);
+    if (Number.isNaN(instant.getTime())) return { ok: false, field: "date" };
+    const local = new TZDate(instant, BUSINESS_TIME_ZONE);
+    if (local.getSeconds() !== 0 || local.getMilliseconds() !== 0)
+      return { ok: false, field: "time" };
+    return {
+      ok: true,
+      instant,
+      date: lagosDate(instant),
+      minutes: local.getHours() * 60 + local.getMinutes(),
+    };
+  }
+  // A date alone, or a date with an unreadable time, is a time problem; anything else a date one.
+  const datePart = text.slice(0, 10);
+  return DATE_RE.test(datePart) && isRealDate(datePart)
+    ? { ok: false, field: "time" }
+    : { ok: false, field: "date" };
+}
+
+function isRealDate(date: string): boolean {
+  if (!DATE_RE.test(date)) return false;
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+}
+
+const PUBLIC_SLOT_MINUTES = new Set(TIME_SLOTS.map((s) => slotMinutes(s)));
+
+/**
+ * Checks a parsed booking date against the booking rules at `now`. Public requests: one of the 16
+ * slots, today to 90 days ahead (Lagos), not already past. Staff (`staff: true`): any half hour
+ * from 08:00 to 19:30 on any date. Returns the failing field or null.
+ */
+export function checkBookingDate(
+  parsed: Extract<ParsedBookingDate, { ok: true }>,
+  { now, staff }: { now: Date; staff: boolean },
+): "date" | "time" | null {
+  const { date, minutes, instant } = parsed;
+  if (staff) {
+    const onHalfHour = minutes % 30 === 0;
+    const inRange = minutes >= CALENDAR_FIRST_SLOT_MINUTES && minutes <= CALENDAR_LAST_SLOT_MINUTES;
+    return onHalfHour && inRange ? null : "time";
+  }
+  const window = bookingWindow(now);
+  if (date < window.min || date > window.max) return "date";
+  if (!PUBLIC_SLOT_MINUTES.has(minutes)) return "time";
+  if (instant.getTime() <= now.getTime()) return "time";
+  return null;
+}
+
+const name = z
+  .string({ error: BOOKING_MESSAGES.name })
+  .trim()
+  .min(3, BOOKING_MESSAGES.name)
+  .max(100, "Name must be at most 100 characters");
+const email = z
+  .string({ error: BOOKING_MESSAGES.email })
+  .trim()
+  .pipe(z.email(BOOKING_MESSAGES.email).max(254, BOOKING_MESSAGES.email));
+const phone = z
+  .string({ error: BOOKING_MESSAGES.phone })
+  .trim()
+  .min(10, BOOKING_MESSAGES.phone)
+  .max(30, BOOKING_MESSAGES.phone);
+const message = z.string().trim().max(2000, "Message must be at most 2000 characters");
+
+/** The booking form's fields and messages (spec §5), for react-hook-form on the client. */
+export const bookingFormSchema = z.object({
+  name,
+  email,
+  phone,
+  category: z.string().min(1, BOOKING_MESSAGES.category),
+  service: z.string().min(1, BOOKING_MESSAGES.service),
+  date: z.string().min(1, BOOKING_MESSAGES.date),
+  time: z.string().min(1, BOOKING_MESSAGES.time),
+  message: message.optional(),
+});
+export type BookingFormValues = z.infer<typeof bookingFormSchema>;
+
+/**
+ * The POST /api/bookings payload (spec §3 "Booking request payload", §7): `service` is a service
+ * id or 'consultation-{category}', `date` the composed text or an ISO date-time. The date's window
+ * and slot, and the service's existence, are checked by the server with `checkBookingDate` and the db.
+ */
+export const bookingRequestSchema = z.object({
+  name,
+  email,
+  phone,
+  service: z.coerce
+    .string({ error: BOOKING_MESSAGES.service })
+    .trim()
+    .min(1, BOOKING_MESSAGES.service)
+    .max(100, BOOKING_MESSAGES.service),
+  date: z
+    .string({ error: BOOKING_MESSAGES.date })
+    .trim()
+    .min(1, BOOKING_MESSAGES.date)
+    .max(40, BOOKING_MESSAGES.date),
+  message: message.nullish(),
+});
+export type BookingRequest = z.infer<typeof bookingRequestSchema>;
+
+/** 'Tue 1 Dec 2026, 10:30 AM' — an instant shown in Lagos time, for staff screens and emails. */
+export function formatLagosDateTime(instant: Date | string): string {
+  return format(new TZDate(new Date(instant), BUSINESS_TIME_ZONE), "EEE d MMM yyyy, h:mm a");
+}

@@ -1,0 +1,191 @@
+/**
+ * Catalogue constants and rules shared by the server and the screens: service categories,
+ * shop categories, the consultation rule and how a service's price is shown
+ * (storefront spec §2 "/services", §3, §4 "Consultation-type services", §5, §9).
+ */
+import { formatNaira } from "./money.ts";
+
+export type ServiceCategory = {
+  /** Stable id used in URLs and anchors (#{id}-services). */
+  id: string;
+  /** Name as shown on the services page tabs. */
+  name: string;
+  /** Name in the booking form's category dropdown (spec §9 "Category display names"). */
+  bookingName: string;
+  /** Path of the category's anchor on /services. */
+  path: string;
+};
+
+function category(id: string, name: string, bookingName = name): ServiceCategory {
+  return { id, name, bookingName, path: `/services#${id}-services` };
+}
+
+/** The 12 service categories of the /services tabs, in tab order (spec §2 "/services"). */
+export const SERVICE_CATEGORIES: readonly ServiceCategory[] = [
+  category("facial", "Facials", "Facial Treatments"),
+  category("chemical-peel", "Chemical Peels"),
+  category("microneedling", "Microneedling"),
+  category("body", "Weightloss & Body Sculpting", "Weight Loss & Body Sculpting"),
+  category("dental", "Dental"),
+  category("massage", "Massage", "Massages"),
+  category("laser", "Laser Treatments", "Laser Hair Removal"),
+  category("iv-drip", "IV Drips"),
+  category("injectable-treatments", "Injectable Treatments"),
+  category("body-scrubs", "Body Scrubs"),
+  category("skin-tag-removal", "Skin Tag Removal"),
+  category("packages", "Packages", "Treatment Packages"),
+];
+
+export const SERVICE_CATEGORY_IDS = SERVICE_CATEGORIES.map((c) => c.id) as [string, ...string[]];
+
+export const DEFAULT_SERVICE_CATEGORY = "facial";
+
+export function findServiceCategory(id: string): ServiceCategory | undefined {
+  return SERVICE_CATEGORIES.find((c) => c.id === id);
+}
+
+/** Shop filter categories (spec §2 "/shop"); 'all' is the default filter. */
+export const SHOP_CATEGORIES = [
+  { id: "all", name: "all" },
+  { id: "cleansers", name: "cleansers" },
+  { id: "serums", name: "serums" },
+  { id: "moisturizers", name: "moisturizers" },
+  { id: "masks", name: "masks" },
+  { id: "eye-care", name: "eye care" },
+  { id: "body-care", name: "body care" },
+  { id: "suncare", name: "suncare" },
+] as const;
+
+export const PRODUCT_CATEGORY_IDS = [
+  "cleansers",
+  "serums",
+  "moisturizers",
+  "masks",
+  "eye-care",
+  "body-care",
+  "suncare",
+] as const;
+export type ProductCategoryId = (typeof PRODUCT_CATEGORY_IDS)[number];
+
+/** Shop page size and related-products cap (spec §9). */
+export const SHOP_PAGE_SIZE = 8;
+export const RELATED_PRODUCTS_LIMIT = 4;
+
+/** Consultation price in naira and duration (spec §3, §9). */
+export const CONSULTATION_PRICE = 20000;
+export const CONSULTATION_DURATION = "30m";
+
+/** A service as the public API returns it (storefront spec §3 "Service"); price in naira. */
+export type PublicService = {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  /** Naira; null when unpriced; the text 'Contact for details' when the clinic quotes on request. */
+  price: number | string | null;
+  duration: string;
+};
+
+/** A product as the public API returns it (storefront spec §3 "Product"); price in naira. */
+export type PublicProduct = {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  image: string;
+  imageUrl: string;
+  category: string;
+  stock: number;
+  rating: number;
+  details: string | null;
+  ingredients: string | null;
+  howToUse: string | null;
+  benefits: string[];
+};
+
+/** A booking-form service option: a real service or a synthetic consultation entry. */
+export type BookableService = {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  price: number | string | null;
+  duration: string;
+};
+
+/** Numeric naira price of a service, or null when it has none (0, null or a text). */
+export function numericPrice(price: PublicService["price"]): number | null {
+  if (price === null) return null;
+  const n = typeof price === "number" ? price : Number(price);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * Consultation-type services: price 0 or null, category injectable-treatments, or a name
+ * containing 'consultation' or 'analysis' (spec §4).
+ */
+export function isConsultationService(s: Pick<PublicService, "name" | "category" | "price">) {
+  const name = s.name.toLowerCase();
+  return (
+    s.price === null ||
+    numericPrice(s.price) === 0 ||
+    s.category === "injectable-treatments" ||
+    name.includes("consultation") ||
+    name.includes("analysis")
+  );
+}
+
+/**
+ * How a service's price reads on cards and dialogs (spec §4, §9): body scrubs show no price
+ * (null); a quoted-on-request service reads 'Contact for details'; consultation-type services
+ * read 'Consultation Required'; skin-tag removal reads 'From ₦…'; others whole naira.
+ */
+export function servicePriceLabel(s: Pick<PublicService, "name" | "category" | "price">) {
+  if (s.category === "body-scrubs") return null;
+  if (typeof s.price === "string" && numericPrice(s.price) === null) return "Contact for details";
+  const price = numericPrice(s.price);
+  if (s.category === "skin-tag-removal" && price) return `From ${formatNaira(price)}`;
+  if (isConsultationService(s)) return "Consultation Required";
+  if (price === null) return "Contact for pricing";
+  return formatNaira(price);
+}
+
+/** The synthetic consultation entry of a category (spec §3 "Synthetic consultation service"). */
+export function consultationFor(category: ServiceCategory): BookableService {
+  return {
+    id: `consultation-${category.id}`,
+    name: `${category.name} Consultation`,
+    description: `Professional consultation for ${category.name.toLowerCase()} treatments`,
+    category: category.id,
+    price: CONSULTATION_PRICE,
+    duration: CONSULTATION_DURATION,
+  };
+}
+
+/**
+ * Services offered in the booking form for one category (spec §5): only positively priced
+ * services, except skin-tag-removal which is offered unpriced; plus a consultation entry unless
+ * the category already has a service whose name contains 'consultation'.
+ */
+export function bookableServicesFor(
+  categoryId: string,
+  services: readonly PublicService[],
+): BookableService[] {
+  const category = findServiceCategory(categoryId);
+  if (!category) return [];
+  const inCategory = services.filter((s) => s.category === categoryId);
+  const offered = inCategory
+    .filter((s) => categoryId === "skin-tag-removal" || (numericPrice(s.price) ?? 0) > 0)
+    .map((s) => ({ ...s, id: String(s.id) }));
+  const hasConsultation = inCategory.some((s) => s.name.toLowerCase().includes("consultation"));
+  return hasConsultation ? offered : [...offered, consultationFor(category)];
+}
+
+/** Parses a duration text such as '30m', '1h', '1h 30m', '90 mins' into minutes (or null). */
+export function durationMinutes(duration: string): number | null {
+  const text = duration.toLowerCase();
+  const hours = /(\d+(?:\.\d+)?)\s*h/.exec(text);
+  const minutes = /(\d+)\s*m/.exec(text);
+  if (!hours && !minutes) return null;
+  return Math.round(Number(hours?.[1] ?? 0) * 60 + Number(minutes?.[1] ?? 0));
+}

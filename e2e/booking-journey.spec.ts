@@ -1,0 +1,76 @@
+/**
+ * The foundation's journey: a visitor browses treatments, requests an appointment from /contact,
+ * and the admin signs in and sees it (foundation issue "Tests and CI").
+ */
+import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
+
+test("a visitor books from /contact and the admin sees the request", async ({ page }, info) => {
+  const clientName = `E2E Client ${info.project.name} ${Date.now()}`;
+
+  await page.goto("/services");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText("HydraFacial").first()).toBeVisible();
+
+  await page.goto("/contact#booking");
+  await page.getByLabel("Full name").fill(clientName);
+  await page.getByLabel("Email address").fill("e2e.client@example.com");
+  await page.getByLabel("Phone number").fill("0803 123 4567");
+  await page.getByLabel("Treatment category").selectOption("facial");
+  await page
+    .getByLabel("Service", { exact: true })
+    .selectOption({ label: "HydraFacial (₦180,000)" });
+  await page.getByLabel("Preferred date").fill(lagosDatePlus(7));
+  await page.getByLabel("Preferred time").selectOption("11:30 AM");
+  await page.getByLabel("Message (optional)").fill("Looking forward to it");
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+
+  await expect(page.getByText("Booking Submitted", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Thank you! We will contact you soon to confirm your appointment.", {
+      exact: true,
+    }),
+  ).toBeVisible();
+  // The form is reset, category cleared.
+  await expect(page.getByLabel("Full name")).toHaveValue("");
+  await expect(page.getByLabel("Treatment category")).toHaveValue("");
+
+  await page.goto("/admin");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: clientName });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("HydraFacial");
+  await expect(card).toContainText("11:30 AM");
+  await expect(card).toContainText("Pending");
+});
+
+test("the booking form shows the spec's messages and focuses the first invalid field", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(page.getByText("Name must be at least 3 characters")).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+  await expect(page.getByText("Please select a treatment category")).toBeVisible();
+  await expect(page.getByText("Please select a service")).toBeVisible();
+  await expect(page.getByText("Please select a date")).toBeVisible();
+  await expect(page.getByText("Please select a time")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toBeFocused();
+  // Revalidated on change.
+  await page.getByLabel("Full name").fill("Ada Obi");
+  await expect(page.getByText("Name must be at least 3 characters")).toHaveCount(0);
+});
+
+test("a wrong password shows 'Login Failed'", async ({ page }) => {
+  await page.goto("/admin");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login Failed", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("Invalid credentials. Please try again.", { exact: true }),
+  ).toBeVisible();
+});

@@ -1,0 +1,38 @@
+/**
+ * `npm start` runs this first: builds the app when there is no build or a source file is newer
+ * than it, so `npm install && npm start` works on a fresh clone (ARCHITECTURE.md "Operations").
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildFile = path.join(root, "build/server/index.js");
+const sources = ["app", "server", "common", "public", "vite.config.ts", "react-router.config.ts"];
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0;
+  const stat = statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(buildFile) ? statSync(buildFile).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+
+if (builtAt < changedAt) {
+  console.log(builtAt ? "Sources changed since the last build: rebuilding…" : "Building the app…");
+  try {
+    execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+  } catch {
+    console.error(
+      "The build failed. If the build tools are missing, run `npm install` (with dev dependencies).",
+    );
+    process.exit(1);
+  }
+}

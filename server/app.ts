@@ -1,0 +1,113 @@
+/**
+ * The Express application: the /api routers, health checks and (given a server build) the
+ * React Router request handler, sharing one db through the load context (ARCHITECTURE.md
+ * "Two-file server"). Process concerns (listen, headers, static files, shutdown) are in main.ts.
+ */
+
+import { randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import cookieParser from "cookie-parser";
+import { sql } from "drizzle-orm";
+import express, { type Express } from "express";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { Config } from "./config.ts";
+import { appContext } from "./context.ts";
+import type { Db } from "./db/client.ts";
+import { apiErrorHandler, HttpError } from "./http.ts";
+import { loadSession } from "./modules/auth/middleware.ts";
+import { authRouter } from "./modules/auth/routes.ts";
+import { bookingsRouter } from "./modules/bookings/routes.ts";
+import { catalogRouter } from "./modules/catalog/routes.ts";
+import { configRouter } from "./modules/config/routes.ts";
+import { newsletterRouter } from "./modules/newsletter/routes.ts";
+import { originCheck } from "./security.ts";
+
+export type AppDeps = { db: Db; config: Config; logger: Logger };
+
+export type AppOptions = {
+  /** The React Router server build; without it only the API is served (API tests). */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+};
+
+/** Builds the application. Throws nothing; errors surface per request. */
+export function createApp({ db, config, logger }: AppDeps, options: AppOptions = {}): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.isProduction ? 1 : false);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id =
+          (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) ?? randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      autoLogging: {
+        ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true,
+      },
+      // Log no headers: cookies carry session tokens.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await db.execute(sql`select 1`);
+      res.json({ status: "ready" });
+    } catch (err) {
+      logger.error({ err }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use(cookieParser());
+  app.use(loadSession(db));
+
+  const api = express.Router();
+  api.use(express.json({ limit: "100kb" }));
+  api.use(originCheck);
+  api.use(configRouter(config));
+  api.use(catalogRouter(db));
+  api.use(bookingsRouter(db));
+  api.use(newsletterRouter(db));
+  api.use(authRouter(db, config));
+  api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
+  api.use(apiErrorHandler);
+  app.use("/api", api);
+
+  if (options.build) {
+    app.use(
+      createRequestHandler({
+        build: options.build,
+        mode: config.NODE_ENV,
+        getLoadContext(req, res) {
+          const context = new RouterContextProvider();
+          context.set(appContext, {
+            db,
+            config,
+            logger: req.log ?? logger,
+            admin: req.admin ?? null,
+            nonce: (res.locals.nonce as string | undefined) ?? "",
+            origin: config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`,
+          });
+          return context;
+        },
+      }),
+    );
+  }
+  return app;
+}

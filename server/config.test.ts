@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, publicConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("has working defaults for development", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, ADMIN_USERNAME: "admin", SEED_DEMO: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it("names the variable of a bad value", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PAYSTACK_SECRET_KEY: "pk_test_123" })).toThrow(/PAYSTACK_SECRET_KEY/);
+  });
+
+  it("refuses the demo password and session secret in production", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ NODE_ENV: "production", ADMIN_PASSWORD: "a-real-password" })).toThrow(
+      /SESSION_SECRET/,
+    );
+    const config = loadConfig({
+      NODE_ENV: "production",
+      ADMIN_PASSWORD: "a-real-password",
+      SESSION_SECRET: "x".repeat(40),
+    });
+    expect(config.isProduction).toBe(true);
+  });
+
+  it("treats empty optional values as unset and exposes only public ones", () => {
+    const config = loadConfig({
+      DATABASE_URL: "",
+      META_PIXEL_ID: "",
+      PAYSTACK_PUBLIC_KEY: "pk_test_abc",
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(publicConfig(config)).toEqual({ paystackPublicKey: "pk_test_abc", metaPixelId: null });
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Every environment variable the server reads, parsed with zod at start-up. A bad value stops
+ * start-up with a message naming the variable (ARCHITECTURE.md "Conventions").
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const DEMO_ADMIN_PASSWORD = "glowhaven-demo";
+const DEMO_SESSION_SECRET = "development-only-session-secret-change-me";
+
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** Folder of the embedded PGlite database, its lock file and backups. */
+    DATA_DIR: z.string().min(1).default("./data"),
+    /** PostgreSQL connection string; when set, PGlite is not used. */
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    ADMIN_USERNAME: z.string().trim().min(3).default("admin"),
+    ADMIN_PASSWORD: z.string().min(8).default(DEMO_ADMIN_PASSWORD),
+    SESSION_SECRET: z.string().min(32).default(DEMO_SESSION_SECRET),
+    /** Public site address used in canonical links, sitemaps, emails and review links. */
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    /** Whether to load the demo catalogue into an empty database at start-up. */
+    SEED_DEMO: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((v) => v === "true" || v === "1"),
+    META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/).optional()),
+    PAYSTACK_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("pk_").optional()),
+    PAYSTACK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_").optional()),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    /** Sign-in attempts allowed per client address in 15 minutes. */
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    if (env.ADMIN_PASSWORD === DEMO_ADMIN_PASSWORD) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "must be set to a non-demo password in production",
+      });
+    }
+    if (env.SESSION_SECRET === DEMO_SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "must be set to a random secret of 32+ characters in production",
+      });
+    }
+  });
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string; isProduction: boolean };
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses `env` (default `process.env`) into the server's configuration.
+ * @throws ConfigError whose message names each bad variable, e.g. "PORT: Invalid input".
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const config = result.data;
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    isProduction: config.NODE_ENV === "production",
+  };
+}
+
+/** The values the browser may see (GET /api/config, /api/config/environment). */
+export function publicConfig(config: Config) {
+  return {
+    paystackPublicKey: config.PAYSTACK_PUBLIC_KEY ?? null,
+    metaPixelId: config.META_PIXEL_ID ?? null,
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Database schema (Drizzle, PostgreSQL dialect; the same migrations run on PGlite and PostgreSQL).
+ * Money is integer kobo; instants are timestamptz (ARCHITECTURE.md "Data rules").
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Treatments of the clinic (storefront spec §3 "Service"). */
+export const services = pgTable(
+  "services",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    category: text("category").notNull(),
+    /** Price in kobo; null when the service has no set price (consultation-type). */
+    priceKobo: integer("price_kobo"),
+    /** Shown instead of a price when the clinic quotes on request, e.g. 'Contact for details'. */
+    priceNote: text("price_note"),
+    /** Free text such as '30m' or '1h 30m' (spec §3). */
+    duration: text("duration").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("services_category_idx").on(t.category),
+    check("services_price_nonnegative", sql`${t.priceKobo} IS NULL OR ${t.priceKobo} >= 0`),
+  ],
+);
+
+/** Shop products (storefront spec §3 "Product"). */
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    priceKobo: integer("price_kobo").notNull(),
+    /** Site path of the product image, e.g. '/images/products/gentle-cleanser.svg'. */
+    image: text("image").notNull(),
+    category: text("category").notNull(),
+    stock: integer("stock").notNull().default(100),
+    /** Average rating out of 5, one decimal. */
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(4),
+    details: text("details"),
+    ingredients: text("ingredients"),
+    howToUse: text("how_to_use"),
+    benefits: jsonb("benefits").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_category_idx").on(t.category),
+    check("products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("products_price_nonnegative", sql`${t.priceKobo} >= 0`),
+    check("products_rating_range", sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
+  ],
+);
+
+/** Appointment requests from the booking form and the admin (admin spec §3 "Booking"). */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    /** The service id as text, or 'consultation-{category}' for a consultation request. */
+    service: text("service").notNull(),
+    /** The service's name when the request was made, so a later rename keeps the record. */
+    serviceName: text("service_name").notNull(),
+    /** The requested appointment time. */
+    date: timestamp("date", { withTimezone: true }).notNull(),
+    message: text("message"),
+    status: text("status").notNull().default("pending"),
+    processed: boolean("processed").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("bookings_created_at_idx").on(t.createdAt),
+    index("bookings_email_idx").on(t.email),
+  ],
+);
+
+/** Newsletter sign-ups; one row per email (lower-cased). */
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  consentAt: timestamp("consent_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+/** Staff accounts that may sign in to /admin. */
+export const adminUsers = pgTable("admin_users", {
+  id: serial("id").primaryKey(),
+  username: text("username").notNull().unique(),
+  /** 'scrypt$N$r$p$salt$hash' (base64url parts). */
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Admin sign-in sessions; the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);

@@ -1,0 +1,40 @@
+/** Session loading and the admin gate for API routes. */
+import type { RequestHandler } from "express";
+import type { AdminIdentity } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { HttpError } from "../../http.ts";
+import { sessionUser } from "./service.ts";
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The signed-in admin, set by `loadSession`; null when signed out. */
+      admin?: AdminIdentity | null;
+    }
+  }
+}
+
+export const SESSION_COOKIE = "glowhaven_session";
+
+/** Reads the session cookie and sets `req.admin` (once per request). */
+export function loadSession(db: Db): RequestHandler {
+  return (req, _res, next) => {
+    if (req.admin !== undefined) return next();
+    const token: unknown = req.cookies?.[SESSION_COOKIE];
+    if (typeof token !== "string" || token.length === 0 || token.length > 100) {
+      req.admin = null;
+      return next();
+    }
+    sessionUser(db, token)
+      .then((admin) => {
+        req.admin = admin;
+        next();
+      })
+      .catch(next);
+  };
+}
+
+/** Answers 401 unless an admin is signed in (ARCHITECTURE.md "API rules"). */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  next(req.admin ? undefined : new HttpError(401, "Please sign in to continue"));
+};

@@ -1,0 +1,31 @@
+/** HTTP routes of bookings: POST /api/bookings (public), GET /api/bookings (admin). */
+import { Router } from "express";
+import { bookingRequestSchema } from "../../../common/booking.ts";
+import type { Db } from "../../db/client.ts";
+import { handler, parse } from "../../http.ts";
+import { requireAdmin } from "../auth/middleware.ts";
+import { createBooking, listBookings } from "./service.ts";
+
+export function bookingsRouter(db: Db): Router {
+  const router = Router();
+
+  router.post(
+    "/bookings",
+    handler(async (req, res) => {
+      const input = parse(bookingRequestSchema, req.body);
+      const booking = await createBooking(db, input, { staff: Boolean(req.admin) });
+      req.log?.info({ bookingId: booking.id }, "booking requested");
+      res.status(201).json(booking);
+    }),
+  );
+
+  router.get(
+    "/bookings",
+    requireAdmin,
+    handler(async (_req, res) => {
+      res.json(await listBookings(db));
+    }),
+  );
+
+  return router;
+}

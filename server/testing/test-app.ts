@@ -1,0 +1,56 @@
+/**
+ * A fresh database and the real Express app for API tests: in-memory PGlite always, and a
+ * throwaway PostgreSQL database when TEST_DATABASE_URL is set (ARCHITECTURE.md "tests").
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { pino } from "pino";
+import { createApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { ensureAdminUser } from "../modules/auth/service.ts";
+
+export const TEST_ADMIN = { username: "admin", password: "test-password-123" } as const;
+
+/** The database kinds the API suites run on here. */
+export const dbKinds: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+async function openTestDatabase(kind: "pglite" | "postgres"): Promise<Database> {
+  if (kind === "pglite") return openDatabase({ kind: "memory" });
+  const baseUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `clinic_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Opens a fresh database of `kind`, creates the test admin and builds the app (API only). */
+export async function createTestApp(kind: "pglite" | "postgres", env: Record<string, string> = {}) {
+  const database = await openTestDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  await ensureAdminUser(database.db, TEST_ADMIN.username, TEST_ADMIN.password);
+  const app = createApp({ db: database.db, config, logger: pino({ level: "silent" }) });
+  return { app, db: database.db, config, close: () => database.close() };
+}
