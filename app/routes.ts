@@ -10,5 +10,5 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
-  route("admin", "routes/admin.tsx"),
+  route("admin", "routes/admin/layout.tsx", [index("routes/admin/bookings.tsx")]),
 ] satisfies RouteConfig;

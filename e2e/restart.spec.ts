@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
 
-const PORT = 3320;
+const PORT = Number(process.env.E2E_PORT ?? 3310) + 10;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 function startServer(dataDir: string, port = PORT) {

@@ -16,15 +16,17 @@ import type { Config } from "./config.ts";
 import { appContext } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import { apiErrorHandler, HttpError } from "./http.ts";
+import type { Mailer } from "./integrations/mailer.ts";
 import { loadSession } from "./modules/auth/middleware.ts";
 import { authRouter } from "./modules/auth/routes.ts";
 import { bookingsRouter } from "./modules/bookings/routes.ts";
 import { catalogRouter } from "./modules/catalog/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
+import { outboxRouter } from "./modules/outbox/routes.ts";
 import { originCheck } from "./security.ts";
 
-export type AppDeps = { db: Db; config: Config; logger: Logger };
+export type AppDeps = { db: Db; config: Config; logger: Logger; mailer: Mailer };
 
 export type AppOptions = {
   /** The React Router server build; without it only the API is served (API tests). */
@@ -32,7 +34,8 @@ export type AppOptions = {
 };
 
 /** Builds the application. Throws nothing; errors surface per request. */
-export function createApp({ db, config, logger }: AppDeps, options: AppOptions = {}): Express {
+export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
+  const { db, config, logger } = deps;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.isProduction ? 1 : false);
@@ -85,6 +88,7 @@ export function createApp({ db, config, logger }: AppDeps, options: AppOptions =
   api.use(bookingsRouter(db));
   api.use(newsletterRouter(db));
   api.use(authRouter(db, config));
+  api.use(outboxRouter(db));
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
   api.use(apiErrorHandler);
   app.use("/api", api);
@@ -99,6 +103,7 @@ export function createApp({ db, config, logger }: AppDeps, options: AppOptions =
           context.set(appContext, {
             db,
             config,
+            mailer: deps.mailer,
             logger: req.log ?? logger,
             admin: req.admin ?? null,
             nonce: (res.locals.nonce as string | undefined) ?? "",

@@ -7,12 +7,14 @@ import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
+import type { Mailer } from "./integrations/mailer.ts";
 
 export type AdminIdentity = { id: number; username: string };
 
 export type AppServices = {
   db: Db;
   config: Config;
+  mailer: Mailer;
   logger: Logger;
   /** The signed-in admin of this request, or null. */
   admin: AdminIdentity | null;

@@ -17,6 +17,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./db/lock.ts";
 import { seedDemoCatalogue } from "./db/seed/index.ts";
+import { createMailer } from "./integrations/mailer.ts";
 import { ensureAdminUser } from "./modules/auth/service.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
 
@@ -60,7 +61,8 @@ async function main() {
     const seeded = await seedDemoCatalogue(db);
     if (seeded.services || seeded.products) logger.info(seeded, "demo catalogue loaded");
   }
-  const deps: AppDeps = { db, config, logger };
+  const mailer = createMailer({ db, logger, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const deps: AppDeps = { db, config, logger, mailer };
 
   const server = express();
   server.disable("x-powered-by");

@@ -127,3 +127,26 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
+
+/**
+ * Every email the app sends is written here first, so none is lost when SMTP is down or not
+ * configured; the admin can read what was stored (ARCHITECTURE.md "email").
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: serial("id").primaryKey(),
+    /** What the message is about, e.g. 'order-confirmation', 'review-request'. */
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    /** 'stored' (no SMTP configured), 'sent', or 'failed' (SMTP refused; see `error`). */
+    status: text("status").notNull().default("stored"),
+    error: text("error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbox_created_at_idx").on(t.createdAt)],
+);

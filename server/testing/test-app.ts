@@ -8,6 +8,7 @@ import { pino } from "pino";
 import { createApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
+import { createMailer } from "../integrations/mailer.ts";
 import { ensureAdminUser } from "../modules/auth/service.ts";
 
 export const TEST_ADMIN = { username: "admin", password: "test-password-123" } as const;
@@ -51,6 +52,13 @@ export async function createTestApp(kind: "pglite" | "postgres", env: Record<str
     ...env,
   });
   await ensureAdminUser(database.db, TEST_ADMIN.username, TEST_ADMIN.password);
-  const app = createApp({ db: database.db, config, logger: pino({ level: "silent" }) });
-  return { app, db: database.db, config, close: () => database.close() };
+  const logger = pino({ level: "silent" });
+  const mailer = createMailer({
+    db: database.db,
+    logger,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+  });
+  const app = createApp({ db: database.db, config, logger, mailer });
+  return { app, db: database.db, config, mailer, close: () => database.close() };
 }

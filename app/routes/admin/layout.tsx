@@ -1,16 +1,12 @@
-import { useRevalidator } from "react-router";
-import { appContext } from "../../server/context.ts";
-import { listBookings } from "../../server/modules/bookings/service.ts";
-import { useToast } from "../components/ui/toast";
-import { BookingsList } from "../features/admin/bookings-list";
-import { LoginForm } from "../features/admin/login-form";
-import { apiRequest } from "../lib/api";
-import type { Route } from "./+types/admin";
+import { Outlet, useRevalidator } from "react-router";
+import { useToast } from "../../components/ui/toast";
+import { LoginForm } from "../../features/admin/login-form";
+import { adminServices } from "../../lib/admin.server";
+import { apiRequest } from "../../lib/api";
+import type { Route } from "./+types/layout";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, admin } = context.get(appContext);
-  if (!admin) return { admin: null, bookings: [] };
-  return { admin, bookings: await listBookings(db) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { admin: adminServices(context)?.admin ?? null };
 }
 
 export function headers() {
@@ -22,8 +18,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** /admin: the login gate, then the admin area (admin spec §2). */
-export default function Admin({ loaderData }: Route.ComponentProps) {
+/** /admin: the login gate first, then the admin area (admin spec §2). */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const toast = useToast();
   if (!loaderData.admin) return <LoginForm onSignedIn={() => void revalidator.revalidate()} />;
@@ -54,15 +50,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-        <div className="mb-4 flex items-center justify-between">
-          <h1 className="text-2xl font-semibold text-ink">Bookings</h1>
-          <span className="rounded-full bg-brand-100 px-3 py-1 text-sm text-brand-900">
-            {loaderData.bookings.length} Bookings
-          </span>
-        </div>
-        <BookingsList bookings={loaderData.bookings} />
-      </main>
+      <Outlet />
     </div>
   );
 }
