@@ -4,19 +4,12 @@
  */
 import { pino } from "pino";
 import { loadConfig } from "../server/config.ts";
-import { openDatabase } from "../server/db/client.ts";
-import { acquireDataDirLock } from "../server/db/lock.ts";
+import { openConfiguredDatabase } from "../server/db/configured.ts";
+import { exitIfDataDirLocked } from "../server/db/lock.ts";
 
 const config = loadConfig();
-const logger = pino({ level: config.LOG_LEVEL });
-const release = config.DATABASE_URL
-  ? async () => {}
-  : await acquireDataDirLock(config.dataDir, logger);
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: "postgres", url: config.DATABASE_URL }
-    : { kind: "pglite", dataDir: config.dataDir },
+const database = await openConfiguredDatabase(config, pino({ level: config.LOG_LEVEL })).catch(
+  exitIfDataDirLocked,
 );
 await database.close();
-await release();
 console.log(`Migrations applied (${database.kind}).`);

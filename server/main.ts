@@ -14,8 +14,8 @@ import express from "express";
 import { pino } from "pino";
 import type { AppDeps } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
-import { acquireDataDirLock, DataDirLockedError } from "./db/lock.ts";
+import { openConfiguredDatabase } from "./db/configured.ts";
+import { exitIfDataDirLocked } from "./db/lock.ts";
 import { seedDemoCatalogue } from "./db/seed/index.ts";
 import { createMailer } from "./integrations/mailer.ts";
 import { ensureAdminUser } from "./modules/auth/service.ts";
@@ -37,24 +37,7 @@ async function main() {
   }
   const logger = pino({ level: config.LOG_LEVEL, base: { service: "clinic" } });
 
-  let releaseLock: () => Promise<void> = async () => {};
-  if (!config.DATABASE_URL) {
-    try {
-      releaseLock = await acquireDataDirLock(config.dataDir, logger);
-    } catch (err) {
-      if (err instanceof DataDirLockedError) {
-        console.error(err.message);
-        process.exit(1);
-      }
-      throw err;
-    }
-  }
-
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: "postgres", url: config.DATABASE_URL }
-      : { kind: "pglite", dataDir: config.dataDir },
-  );
+  const database = await openConfiguredDatabase(config, logger).catch(exitIfDataDirLocked);
   const { db } = database;
   await ensureAdminUser(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) {
@@ -133,7 +116,6 @@ async function main() {
     });
     clearTimeout(forced);
     await database.close();
-    await releaseLock();
     logger.info("stopped");
     process.exit(0);
   };

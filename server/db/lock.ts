@@ -43,3 +43,12 @@ export async function acquireDataDirLock(
     throw err;
   }
 }
+
+/** For process entry points: prints a DataDirLockedError's message and exits 1; rethrows others. */
+export function exitIfDataDirLocked(err: unknown): never {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
