@@ -134,12 +134,7 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
           label={`Quantity of ${product.name}`}
           onChange={setQuantity}
         />
-        <Button
-          size="lg"
-          onClick={addToCart}
-          aria-disabled={outOfStock}
-          className={clsx(outOfStock && "opacity-60")}
-        >
+        <Button size="lg" onClick={addToCart} className={clsx(outOfStock && "opacity-60")}>
           <ShoppingBag className="h-5 w-5" aria-hidden />
           Add to Cart
         </Button>

@@ -88,7 +88,6 @@ export function CheckoutView() {
 
   // Moving between steps puts focus on the new step's heading (not on the first visit).
   const shownStep = useRef(step);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
