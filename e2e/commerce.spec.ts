@@ -174,7 +174,9 @@ test("empty states, the empty-cart refusal, removal, wishlist and out of stock",
   await page.goto(`/product/${soldOut.id}`);
   await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
-  await expect(page.getByText(`${soldOut.name} is currently out of stock.`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`${soldOut.name} is currently out of stock.`, { exact: true }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Add to wishlist" }).click();
   await expect(page.getByRole("button", { name: "Remove from wishlist" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
