@@ -35,7 +35,7 @@ async function post(base: string, path: string, body: unknown) {
 async function run(kind: "pglite" | "postgres") {
   const fake = await startFakePaystack();
   const t = await createTestApp(kind, fake.env);
-  const products = [];
+  const products: { id: number }[] = [];
   for (let i = 0; i < 5; i++) {
     products.push(
       await insertProduct(t.db, {
