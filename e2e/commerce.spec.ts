@@ -223,3 +223,30 @@ test("the delivery form shows the spec's messages", async ({ page, request }) =>
     page.getByText("Full name can only contain letters, spaces, hyphens, and apostrophes"),
   ).toBeVisible();
 });
+
+test("cart, wishlist and checkout pass axe's WCAG A/AA checks", async ({ page, request }) => {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  const product = await productNamed(request, "Peptide Eye Gel");
+  await addFromProductPage(page, product);
+  await page.getByRole("button", { name: "Add to wishlist" }).click();
+  for (const path of ["/cart", "/wishlist", "/checkout"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText(product.name).first()).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .include("main")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(
+      results.violations,
+      `${path}: ${results.violations.map((v) => v.id).join(", ")}`,
+    ).toEqual([]);
+  }
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByText("Full name is required")).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .include("main")
+    .withTags(["wcag2a", "wcag2aa"])
+    .analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
