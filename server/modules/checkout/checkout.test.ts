@@ -177,6 +177,19 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
     expect(await stockOf(t, cleanserId)).toBe(before);
   });
 
+  it("a reused reference with another cart is refused with 409, a retried one is not", async () => {
+    const payload = orderPayload([{ id: cleanserId, quantity: 1 }]);
+    const first = await start(payload).expect(201);
+    const retried = await start(payload).expect(201);
+    expect(retried.body.orderId).toBe(first.body.orderId);
+    expect(retried.body.accessCode).toBe(first.body.accessCode);
+    const other = await start({ ...payload, items: [{ id: serumId, quantity: 4, price: "1" }] });
+    expect(other.status).toBe(409);
+    expect(other.body.error.message).toBe(
+      "This payment reference is already used for another order",
+    );
+  });
+
   it("verify answers 404 for a reference no order was started with, 400 for a malformed one", async () => {
     await request(t.app)
       .post("/api/paystack/verify")

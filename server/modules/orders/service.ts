@@ -198,6 +198,14 @@ export async function createPendingOrder(
     payload.total !== undefined &&
     (!Number.isFinite(clientTotal) || nairaToKobo(clientTotal) !== totalKobo);
   if (existing) {
+    // The same reference again must mean the same order (a retried request), not another cart.
+    const sameOrder =
+      payload.deliveryState === existing.deliveryState &&
+      payload.customerEmail === existing.customerEmail &&
+      sameLines(payload.items, existing.items);
+    if (!sameOrder) {
+      throw new HttpError(409, "This payment reference is already used for another order");
+    }
     return {
       order: existing,
       clientTotalDiffers: differs(nairaToKobo(existing.total)),
@@ -247,6 +255,19 @@ export async function createPendingOrder(
     throw new HttpError(409, "This payment reference is already used for another order");
   }
   return { order, clientTotalDiffers: differs(priced.totalKobo), created: Boolean(created) };
+}
+
+/** Whether two carts hold the same products in the same quantities (lines merged by id). */
+function sameLines(
+  items: readonly { id: number; quantity: number }[],
+  stored: readonly PublicOrderItem[],
+): boolean {
+  const wanted = new Map<number, number>();
+  for (const item of items) wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.quantity);
+  return (
+    wanted.size === stored.length &&
+    stored.every((line) => line.productId !== null && wanted.get(line.productId) === line.quantity)
+  );
 }
 
 /** Merges extra facts into an order's payment data (e.g. Paystack's access code). */
