@@ -200,6 +200,11 @@ export function checkoutRouter(deps: Deps): Router {
       if (clientTotalDiffers) {
         req.log?.info({ orderId: pending.id, clientTotal: payload.total }, "client total ignored");
       }
+      if (pending.status !== "pending") {
+        // Already paid (by verify or the webhook): nothing to ask the provider.
+        res.status(200).json(pending);
+        return;
+      }
       const { result } = await verifyAndComplete(
         deps,
         provider,
