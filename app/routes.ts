@@ -8,7 +8,14 @@ export default [
     route("shop", "routes/shop.tsx"),
     route("product/:id", "routes/product.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("cart", "routes/cart.tsx"),
+    route("wishlist", "routes/wishlist.tsx"),
+    route("checkout", "routes/checkout.tsx"),
+    route("payment-success", "routes/payment-success.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
-  route("admin", "routes/admin/layout.tsx", [index("routes/admin/bookings.tsx")]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/bookings.tsx"),
+    route("orders", "routes/admin/orders.tsx"),
+  ]),
 ] satisfies RouteConfig;

@@ -21,9 +21,12 @@ import { loadSession } from "./modules/auth/middleware.ts";
 import { authRouter } from "./modules/auth/routes.ts";
 import { bookingsRouter } from "./modules/bookings/routes.ts";
 import { catalogRouter } from "./modules/catalog/routes.ts";
+import { checkoutRouter } from "./modules/checkout/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
+import { ordersRouter } from "./modules/orders/routes.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
+import { paystackWebhookRouter } from "./modules/paystack/webhook.ts";
 import { originCheck } from "./security.ts";
 
 export type AppDeps = { db: Db; config: Config; logger: Logger; mailer: Mailer };
@@ -81,6 +84,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(loadSession(db));
 
   const api = express.Router();
+  // Before the JSON parser and the Origin check: it needs the raw body for its signature.
+  api.use(paystackWebhookRouter(deps));
   api.use(express.json({ limit: "100kb" }));
   api.use(originCheck);
   api.use(configRouter(config));
@@ -89,6 +94,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(newsletterRouter(db));
   api.use(authRouter(db, config));
   api.use(outboxRouter(db));
+  api.use(checkoutRouter(deps));
+  api.use(ordersRouter(db));
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
   api.use(apiErrorHandler);
   app.use("/api", api);

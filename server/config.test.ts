@@ -34,8 +34,19 @@ describe("loadConfig", () => {
       DATABASE_URL: "",
       META_PIXEL_ID: "",
       PAYSTACK_PUBLIC_KEY: "pk_test_abc",
+      PAYSTACK_SECRET_KEY: "sk_test_abc",
     });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(publicConfig(config)).toEqual({ paystackPublicKey: "pk_test_abc", metaPixelId: null });
+  });
+
+  it("needs both Paystack keys or neither, and defaults Paystack's API address", () => {
+    expect(() => loadConfig({ PAYSTACK_PUBLIC_KEY: "pk_test_abc" })).toThrow(
+      /PAYSTACK_SECRET_KEY: set both Paystack keys/,
+    );
+    expect(loadConfig({}).PAYSTACK_BASE_URL).toBe("https://api.paystack.co");
+    expect(loadConfig({ PAYSTACK_BASE_URL: "http://127.0.0.1:3640" }).PAYSTACK_BASE_URL).toBe(
+      "http://127.0.0.1:3640",
+    );
   });
 });

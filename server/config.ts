@@ -38,6 +38,8 @@ const envSchema = z
     META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/).optional()),
     PAYSTACK_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("pk_").optional()),
     PAYSTACK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_").optional()),
+    /** Paystack's API address; tests point it at a local fake Paystack server. */
+    PAYSTACK_BASE_URL: z.preprocess(emptyToUndefined, z.url().default("https://api.paystack.co")),
     /** SMTP server for email, e.g. smtps://user:pass@smtp.example.com:465; empty = outbox only. */
     SMTP_URL: z.preprocess(
       emptyToUndefined,
@@ -54,6 +56,14 @@ const envSchema = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   })
   .superRefine((env, ctx) => {
+    // One key without the other would start payments the server cannot verify (or vice versa).
+    if (Boolean(env.PAYSTACK_PUBLIC_KEY) !== Boolean(env.PAYSTACK_SECRET_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.PAYSTACK_PUBLIC_KEY ? "PAYSTACK_SECRET_KEY" : "PAYSTACK_PUBLIC_KEY"],
+        message: "set both Paystack keys, or neither for test-payment mode",
+      });
+    }
     if (env.NODE_ENV !== "production") return;
     if (env.ADMIN_PASSWORD === DEMO_ADMIN_PASSWORD) {
       ctx.addIssue({

@@ -45,13 +45,21 @@ export function securityHeaders({ production, dev }: { production: boolean; dev:
           ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
           : [
               "'self'",
+              // Paystack Inline, loaded on the checkout's payment step only (storefront issue).
+              "https://js.paystack.co",
               (_req, res) =>
                 `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`,
             ],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "https:"],
-        "connect-src": dev ? ["'self'", "ws:"] : ["'self'"],
-        "frame-src": ["https://www.google.com", "https://maps.google.com"],
+        "connect-src": dev
+          ? ["'self'", "ws:", "https://api.paystack.co"]
+          : ["'self'", "https://api.paystack.co"],
+        "frame-src": [
+          "https://www.google.com",
+          "https://maps.google.com",
+          "https://checkout.paystack.com",
+        ],
         "frame-ancestors": ["'self'"],
         "upgrade-insecure-requests": production ? [] : null,
       },

@@ -4,6 +4,7 @@
  * Each page renders its own `<main id="main">`.
  */
 import { Outlet } from "react-router";
+import { CartProvider } from "~/features/cart/cart-context";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
 
@@ -19,7 +20,9 @@ export default function SiteLayout() {
       </a>
       <SiteHeader />
       <div className="flex flex-1 flex-col [&>main]:flex-1">
-        <Outlet />
+        <CartProvider>
+          <Outlet />
+        </CartProvider>
       </div>
       <SiteFooter />
     </div>

@@ -10,6 +10,7 @@ import { FallbackImage } from "~/components/ui/fallback-image";
 import { PRODUCT_CARD_DESCRIPTION_LENGTH, truncate } from "~/lib/text";
 import type { PublicProduct } from "../../../common/catalog.ts";
 import { formatNaira } from "../../../common/money.ts";
+import { CardAddToCart } from "../cart/card-add-to-cart";
 import { Rating } from "./rating";
 
 export const PRODUCT_PLACEHOLDER_IMAGE = "/images/placeholder-product.svg";
@@ -52,8 +53,7 @@ export function ProductCard({
             </span>
           </span>
         )}
-        {/* Slot for the hover 'ADD TO CART' button (cart issue): position it here above the
-            stretched link (relative z-10), shown on hover/focus only when in stock. */}
+        <CardAddToCart product={product} />
       </div>
       <div className="flex flex-1 flex-col p-4 sm:p-5">
         <Heading className="font-serif text-base leading-snug text-brand-900 sm:text-lg">

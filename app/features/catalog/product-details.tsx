@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { FallbackImage } from "~/components/ui/fallback-image";
 import { type PublicProduct, SHOP_CATEGORIES } from "../../../common/catalog.ts";
 import { formatNaira } from "../../../common/money.ts";
+import { ProductPurchase } from "../cart/product-purchase";
 import { PRODUCT_PLACEHOLDER_IMAGE } from "./product-card";
 import { ProductTabs } from "./product-tabs";
 import { Rating } from "./rating";
@@ -89,9 +90,7 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
             <span className="sr-only">Price: </span>
             {formatNaira(product.price)}
           </p>
-          {/* Slot for the purchase controls (cart issue): quantity selector (starts at 1, stays
-              above 0), 'Add to Cart' (refused with an 'Out of Stock' toast when stock is 0),
-              wishlist toggle and share menu (spec §2 "/product/{id}", §4, §5, §8). */}
+          <ProductPurchase product={product} />
           {product.benefits.length > 0 && (
             <section aria-labelledby="benefits-heading" className="mt-8">
               <h2

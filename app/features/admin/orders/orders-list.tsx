@@ -1,0 +1,215 @@
+/**
+ * The admin's shop orders (admin spec §2 "Orders management", §3 "Order", §4 order statuses):
+ * order cards with customer, delivery and summary sections and the line items, a status badge
+ * (completed, processing, shipped, cancelled; any other styled like processing, except the
+ * server's 'refund-required'), and a status change.
+ */
+import { clsx } from "clsx";
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { useToast } from "~/components/ui/toast";
+import { apiRequest } from "~/lib/api";
+import { formatLagosDateTime } from "../../../../common/booking.ts";
+import { ADMIN_ORDER_STATUSES } from "../../../../common/checkout.ts";
+import { formatNaira, formatNairaWithKobo } from "../../../../common/money.ts";
+import type { PublicOrder } from "../../../../server/modules/orders/service.ts";
+
+/** Whole naira, as the admin shows money outside the point of sale (admin spec §9); kobo if any. */
+function money(naira: number): string {
+  return Number.isInteger(naira) ? formatNaira(naira) : formatNairaWithKobo(naira);
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  completed: "Completed",
+  processing: "Processing",
+  shipped: "Shipped",
+  cancelled: "Cancelled",
+  "refund-required": "Refund required",
+};
+
+const STATUS_STYLES: Record<string, string> = {
+  completed: "bg-emerald-100 text-emerald-900",
+  shipped: "bg-sky-100 text-sky-900",
+  cancelled: "bg-gray-200 text-gray-800",
+  "refund-required": "bg-red-100 text-red-900",
+};
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={clsx(
+        "rounded-full px-2.5 py-0.5 text-xs font-medium",
+        STATUS_STYLES[status] ?? "bg-amber-100 text-amber-900",
+      )}
+    >
+      {STATUS_LABELS[status] ?? status}
+    </span>
+  );
+}
+
+function StatusControl({ order }: { order: PublicOrder }) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [saving, setSaving] = useState(false);
+  const id = `order-status-${order.id}`;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-gray-700">
+        Status
+      </label>
+      <select
+        id={id}
+        value={ADMIN_ORDER_STATUSES.includes(order.status as never) ? order.status : ""}
+        disabled={saving}
+        onChange={async (event) => {
+          setSaving(true);
+          try {
+            await apiRequest("PATCH", `/api/orders/${order.id}`, { status: event.target.value });
+            toast({
+              title: "Order updated",
+              description: `Order #${order.id} is now ${STATUS_LABELS[event.target.value]?.toLowerCase()}.`,
+            });
+            await revalidator.revalidate();
+          } catch {
+            toast({
+              title: "Failed to update order",
+              description: "Please try again.",
+              variant: "destructive",
+            });
+          } finally {
+            setSaving(false);
+          }
+        }}
+        className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
+      >
+        {!ADMIN_ORDER_STATUSES.includes(order.status as never) && (
+          <option value="" disabled>
+            {STATUS_LABELS[order.status] ?? order.status}
+          </option>
+        )}
+        {ADMIN_ORDER_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {STATUS_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-gray-600">{label}</dt>
+      <dd className="text-right text-ink">{children}</dd>
+    </div>
+  );
+}
+
+export function OrdersList({ orders }: { orders: readonly PublicOrder[] }) {
+  if (orders.length === 0) {
+    return <p className="rounded-lg bg-white p-8 text-center text-gray-600">No orders yet</p>;
+  }
+  return (
+    <ul className="grid gap-4">
+      {orders.map((order) => (
+        <li key={order.id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+          <article aria-labelledby={`order-${order.id}`}>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <div className="flex items-center gap-3">
+                <h2 id={`order-${order.id}`} className="text-lg font-semibold text-ink">
+                  Order #{order.id}
+                </h2>
+                <OrderStatusBadge status={order.status} />
+              </div>
+              <StatusControl order={order} />
+            </div>
+            <p className="mt-1 text-sm text-gray-600">
+              Placed {formatLagosDateTime(new Date(order.createdAt))}
+            </p>
+            {order.status === "refund-required" && (
+              <p className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
+                Paid, but the stock ran out before this order could be filled. Refund the client in
+                Paystack (reference {order.paymentReference}), then mark it cancelled.
+              </p>
+            )}
+            <div className="mt-4 grid gap-5 md:grid-cols-3">
+              <section aria-label="Customer">
+                <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-700">
+                  Customer
+                </h3>
+                <p className="mt-2 text-sm font-medium text-ink">{order.customerName}</p>
+                <p className="text-sm">
+                  <a className="text-brand-800 underline" href={`mailto:${order.customerEmail}`}>
+                    {order.customerEmail}
+                  </a>
+                </p>
+                <p className="text-sm text-gray-700">{order.customerPhone}</p>
+              </section>
+              <section aria-label="Delivery">
+                <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-700">
+                  Delivery
+                </h3>
+                <p className="mt-2 text-sm text-ink">{order.deliveryAddress}</p>
+                <p className="text-sm text-gray-700">
+                  {order.deliveryCity}, {order.deliveryState} {order.deliveryPostalCode}
+                </p>
+                <p className="text-sm text-gray-700">{order.deliveryCountry}</p>
+                {order.deliveryInstructions && (
+                  <p className="mt-1 text-sm text-gray-700">Note: {order.deliveryInstructions}</p>
+                )}
+              </section>
+              <section aria-label="Summary">
+                <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-700">
+                  Summary
+                </h3>
+                <dl className="mt-2 space-y-1 text-sm">
+                  <Row label="Subtotal">{money(order.subtotal)}</Row>
+                  <Row label="Shipping">{money(order.shipping)}</Row>
+                  <Row label="Total">
+                    <strong>{money(order.total)}</strong>
+                  </Row>
+                  <Row label="Payment">
+                    {order.paymentMethod === "test" ? "Test payment" : "Paystack"}
+                  </Row>
+                  <Row label="Reference">
+                    <span className="break-all">{order.paymentReference}</span>
+                  </Row>
+                </dl>
+              </section>
+            </div>
+            <table className="mt-5 w-full text-left text-sm">
+              <caption className="sr-only">Items of order #{order.id}</caption>
+              <thead className="border-b border-gray-200 text-gray-600">
+                <tr>
+                  <th scope="col" className="py-2 font-medium">
+                    Product
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Qty
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Price
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Line total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.items.map((item) => (
+                  <tr key={item.id} className="border-b border-gray-100 last:border-0">
+                    <td className="py-2 text-ink">{item.name}</td>
+                    <td className="py-2 text-right">{item.quantity}</td>
+                    <td className="py-2 text-right">{money(item.price)}</td>
+                    <td className="py-2 text-right">{money(item.lineTotal)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * The hover 'ADD TO CART' button of a product card (storefront spec §2 "/shop" product card):
+ * shown on hover or keyboard focus within the card (hidden, also from assistive technology,
+ * otherwise; touch screens have no hover, so a tap opens the product), only when the product is
+ * in stock; sits above the card's stretched link.
+ */
+import { ShoppingBag } from "lucide-react";
+import { useToast } from "~/components/ui/toast";
+import type { PublicProduct } from "../../../common/catalog.ts";
+import { useCartContext } from "./cart-context";
+import { cartFields } from "./product-purchase";
+
+export function CardAddToCart({ product }: { product: PublicProduct }) {
+  const { addItem } = useCartContext();
+  const toast = useToast();
+  if (product.stock <= 0) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        addItem(cartFields(product), 1);
+        toast({ title: "Added to cart", description: `${product.name} is in your cart.` });
+      }}
+      className="invisible absolute inset-x-3 bottom-3 z-10 inline-flex translate-y-2 items-center justify-center gap-2 rounded-full bg-brand-800/95 px-4 py-2.5 text-xs font-semibold tracking-[0.2em] text-white opacity-0 shadow-lg transition duration-300 hover:bg-brand-900 group-focus-within:visible group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:visible group-hover:translate-y-0 group-hover:opacity-100"
+    >
+      <ShoppingBag className="h-4 w-4" aria-hidden />
+      ADD TO CART
+      <span className="sr-only">: {product.name}</span>
+    </button>
+  );
+}

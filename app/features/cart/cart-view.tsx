@@ -1,0 +1,159 @@
+/**
+ * The /cart page body (storefront spec §2 "/cart", §4, §5, §8, §9): lines with name, an
+ * 80-character description preview, price, quantity stepper and remove; subtotal, flat ₦2,000
+ * shipping (free above ₦50,000), total, the shortfall hint; 'Proceed to Checkout'; the empty
+ * state 'Your cart is empty'.
+ */
+import { ShoppingBag, Trash2 } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { Button, buttonClassName } from "~/components/ui/button";
+import { FallbackImage } from "~/components/ui/fallback-image";
+import { useToast } from "~/components/ui/toast";
+import { truncate } from "~/lib/text";
+import { PAYMENT_MESSAGES } from "../../../common/checkout.ts";
+import { formatNaira } from "../../../common/money.ts";
+import {
+  cartShipping,
+  FREE_SHIPPING_THRESHOLD,
+  freeShippingShortfall,
+} from "../../../common/shipping.ts";
+import { useCartContext } from "./cart-context";
+import { useHydrated } from "./cart-store";
+import { formatTotal } from "./money-text";
+import { QuantityStepper } from "./quantity-stepper";
+
+export const CART_DESCRIPTION_PREVIEW_LENGTH = 80;
+const PLACEHOLDER = "/images/placeholder-product.svg";
+
+export function CartView() {
+  const { items, subtotal, removeItem, updateQuantity } = useCartContext();
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const shipping = cartShipping(subtotal);
+  const shortfall = freeShippingShortfall(subtotal);
+
+  function proceed() {
+    if (items.length === 0) {
+      toast({
+        title: PAYMENT_MESSAGES.emptyCartTitle,
+        description: PAYMENT_MESSAGES.emptyCartText,
+        variant: "destructive",
+      });
+      return;
+    }
+    navigate("/checkout");
+  }
+
+  if (!hydrated) {
+    return <p className="py-16 text-center text-stone-600">Loading your cart…</p>;
+  }
+
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center py-16 text-center">
+        <ShoppingBag className="h-12 w-12 text-brand-300" aria-hidden />
+        <h2 className="mt-4 font-serif text-2xl text-brand-900">Your cart is empty</h2>
+        <p className="mt-2 text-stone-600">Find something your skin will love in our shop.</p>
+        <Link to="/shop" className={buttonClassName({ size: "lg", className: "mt-8" })}>
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
+      <ul aria-label="Cart items" className="divide-y divide-brand-100 border-y border-brand-100">
+        {items.map((item) => (
+          <li key={item.id} className="flex gap-4 py-5">
+            <Link
+              to={`/product/${item.id}`}
+              className="h-24 w-24 shrink-0 overflow-hidden rounded-xl bg-brand-50 sm:h-28 sm:w-28"
+              tabIndex={-1}
+              aria-hidden
+            >
+              <FallbackImage
+                src={item.image || PLACEHOLDER}
+                fallbackSrc={PLACEHOLDER}
+                alt=""
+                width={112}
+                height={112}
+                className="h-full w-full object-cover"
+              />
+            </Link>
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              <div className="flex items-start justify-between gap-3">
+                <h3 className="font-serif text-lg leading-snug text-brand-900">
+                  <Link to={`/product/${item.id}`} className="hover:underline">
+                    {item.name}
+                  </Link>
+                </h3>
+                <p className="shrink-0 font-semibold text-brand-800">{formatNaira(item.price)}</p>
+              </div>
+              <p className="text-sm text-stone-600">
+                {truncate(item.description, CART_DESCRIPTION_PREVIEW_LENGTH)}
+              </p>
+              <div className="mt-auto flex items-center justify-between gap-3">
+                <QuantityStepper
+                  size="sm"
+                  value={item.quantity}
+                  label={`Quantity of ${item.name}`}
+                  onChange={(q) => updateQuantity(item.id, q)}
+                />
+                <button
+                  type="button"
+                  aria-label={`Remove ${item.name} from cart`}
+                  onClick={() => removeItem(item.id)}
+                  className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm text-stone-700 transition-colors hover:bg-red-50 hover:text-red-700"
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                  <span className="hidden sm:inline">Remove</span>
+                </button>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <aside
+        aria-labelledby="cart-summary-heading"
+        className="h-fit rounded-2xl border border-brand-100 bg-brand-50 p-6"
+      >
+        <h2 id="cart-summary-heading" className="font-serif text-xl text-brand-900">
+          Order Summary
+        </h2>
+        <dl className="mt-5 space-y-3 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-stone-700">Subtotal</dt>
+            <dd className="font-medium text-ink">{formatTotal(subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-stone-700">Shipping</dt>
+            <dd className="font-medium text-ink">
+              {shipping === 0 ? "Free" : formatNaira(shipping)}
+            </dd>
+          </div>
+          <div className="flex justify-between border-t border-brand-200 pt-3 text-base">
+            <dt className="font-semibold text-brand-900">Total</dt>
+            <dd className="font-semibold text-brand-900">{formatTotal(subtotal + shipping)}</dd>
+          </div>
+        </dl>
+        <p className="mt-4 rounded-lg bg-white px-3 py-2 text-sm text-stone-700">
+          {shortfall > 0
+            ? `Add ${formatTotal(shortfall)} more for free shipping on orders over ${formatNaira(FREE_SHIPPING_THRESHOLD)}.`
+            : "Your order qualifies for free shipping."}
+        </p>
+        <p className="mt-2 text-xs text-stone-600">Delivery is charged by state at checkout.</p>
+        <Button size="lg" className="mt-6 w-full" onClick={proceed}>
+          Proceed to Checkout
+        </Button>
+        <Link
+          to="/shop"
+          className="mt-3 block text-center text-sm font-medium text-brand-700 hover:underline"
+        >
+          Continue Shopping
+        </Link>
+      </aside>
+    </div>
+  );
+}

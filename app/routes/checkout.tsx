@@ -1,0 +1,21 @@
+/** /checkout: delivery information, then payment (storefront spec §2 "/checkout", §7). */
+import { CheckoutView } from "~/features/checkout/checkout-view";
+import type { Route } from "./+types/checkout";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Checkout | Glow Haven" },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function CheckoutPage() {
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="mb-8 font-serif text-3xl text-brand-900 sm:text-4xl">Checkout</h1>
+      <CheckoutView />
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+/** /payment-success: the stored order-success message (storefront spec §2, §4 "Payment"). */
+import { PaymentSuccessView } from "~/features/checkout/payment-success-view";
+import type { Route } from "./+types/payment-success";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Order Confirmed | Glow Haven" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function PaymentSuccessPage() {
+  return (
+    <main id="main" className="w-full px-4 py-16 sm:py-24">
+      <PaymentSuccessView />
+    </main>
+  );
+}

@@ -1,0 +1,235 @@
+/**
+ * Checkout rules shared by the checkout page and the API: the delivery form's zod schema with the
+ * spec's messages, the order payload, payment references and the payment messages
+ * (storefront spec §3 "Delivery info", "Order payload", §5 "Checkout delivery form", §7
+ * "Payment flow", §8 payment errors).
+ */
+import { z } from "zod";
+import { isNigerianState } from "./shipping.ts";
+
+/** Every message of spec §5 "Checkout delivery form", word for word. */
+export const DELIVERY_MESSAGES = {
+  fullNameRequired: "Full name is required",
+  fullNameShort: "Full name must be at least 2 characters",
+  fullNameChars: "Full name can only contain letters, spaces, hyphens, and apostrophes",
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Please enter a valid phone number (minimum 10 digits)",
+  phoneCountry: "Please include country code (+234) or start with 0 for Nigerian numbers",
+  addressRequired: "Delivery address is required",
+  addressShort: "Please provide a more detailed address (minimum 10 characters)",
+  cityRequired: "City is required",
+  cityShort: "City name must be at least 2 characters",
+  cityChars: "City name can only contain letters, spaces, hyphens, and apostrophes",
+  stateRequired: "State is required",
+  postalRequired: "Postal code is required",
+  postalInvalid: "Postal code must be exactly 6 digits for Nigerian addresses",
+} as const;
+
+/** Payment and checkout messages of spec §8, word for word. */
+export const PAYMENT_MESSAGES = {
+  errorTitle: "Payment Error",
+  deliveryMissing: "Please provide delivery information",
+  configFailed: "Failed to load payment configuration",
+  initFailed: (reason: string) => `Failed to initialize payment: ${reason}`,
+  verificationFailed: "Payment verification failed. Please contact support.",
+  cancelledTitle: "Payment Cancelled",
+  cancelledText: "You cancelled the payment process.",
+  softerSuccess:
+    "Your payment was processed. If you don't receive an email confirmation within 24 hours, please contact us.",
+  emptyCartTitle: "Empty cart",
+  emptyCartText: "Please add items to your cart before proceeding to checkout.",
+} as const;
+
+// Letters of any script (Yoruba, Igbo and Hausa names carry accents), spaces, hyphens, apostrophes.
+const NAME_CHARS = /^[\p{L}\p{M}\s'’-]+$/u;
+
+const fullName = z
+  .string({ error: DELIVERY_MESSAGES.fullNameRequired })
+  .trim()
+  .min(1, DELIVERY_MESSAGES.fullNameRequired)
+  .min(2, DELIVERY_MESSAGES.fullNameShort)
+  .max(100, "Full name must be at most 100 characters")
+  .regex(NAME_CHARS, DELIVERY_MESSAGES.fullNameChars);
+
+const email = z
+  .string({ error: DELIVERY_MESSAGES.emailRequired })
+  .trim()
+  .min(1, DELIVERY_MESSAGES.emailRequired)
+  .pipe(z.email(DELIVERY_MESSAGES.emailInvalid).max(254, DELIVERY_MESSAGES.emailInvalid));
+
+const phone = z
+  .string({ error: DELIVERY_MESSAGES.phoneRequired })
+  .trim()
+  .min(1, DELIVERY_MESSAGES.phoneRequired)
+  .max(30, DELIVERY_MESSAGES.phoneInvalid)
+  .regex(/^\+?[\d\s()-]{10,}$/, DELIVERY_MESSAGES.phoneInvalid)
+  .refine((v) => v.includes("+234") || v.startsWith("0"), DELIVERY_MESSAGES.phoneCountry);
+
+const address = z
+  .string({ error: DELIVERY_MESSAGES.addressRequired })
+  .trim()
+  .min(1, DELIVERY_MESSAGES.addressRequired)
+  .min(10, DELIVERY_MESSAGES.addressShort)
+  .max(300, "Delivery address must be at most 300 characters");
+
+const city = z
+  .string({ error: DELIVERY_MESSAGES.cityRequired })
+  .trim()
+  .min(1, DELIVERY_MESSAGES.cityRequired)
+  .min(2, DELIVERY_MESSAGES.cityShort)
+  .max(100, "City name must be at most 100 characters")
+  .regex(NAME_CHARS, DELIVERY_MESSAGES.cityChars);
+
+const state = z
+  .string({ error: DELIVERY_MESSAGES.stateRequired })
+  .trim()
+  .refine(isNigerianState, DELIVERY_MESSAGES.stateRequired);
+
+const postalCode = z
+  .string({ error: DELIVERY_MESSAGES.postalRequired })
+  .trim()
+  .min(1, DELIVERY_MESSAGES.postalRequired)
+  .regex(/^\d{6}$/, DELIVERY_MESSAGES.postalInvalid);
+
+const instructions = z
+  .string()
+  .trim()
+  .max(500, "Delivery instructions must be at most 500 characters")
+  .optional();
+
+/** The checkout's delivery form (spec §3 "Delivery info", §5). Country is always Nigeria. */
+export const deliveryInfoSchema = z.object({
+  fullName,
+  email,
+  phone,
+  address,
+  city,
+  state,
+  postalCode,
+  country: z.literal("Nigeria").default("Nigeria"),
+  instructions,
+});
+export type DeliveryInfo = z.output<typeof deliveryInfoSchema>;
+export type DeliveryInfoInput = z.input<typeof deliveryInfoSchema>;
+
+/** Fields checked while typing (spec §5: email, phone, postal code, full name, city). */
+export const DELIVERY_LIVE_FIELDS = ["email", "phone", "postalCode", "fullName", "city"] as const;
+
+/**
+ * Payment references begin with 'txn_' (spec §7); the rest is letters, digits and '-', '.', '='
+ * (Paystack's reference characters; notes/paystack.md).
+ */
+export const PAYMENT_REFERENCE_RE = /^txn_[A-Za-z0-9.=-]{6,90}$/;
+
+export const paymentReferenceSchema = z
+  .string({ error: "A payment reference is required" })
+  .regex(PAYMENT_REFERENCE_RE, "Invalid payment reference");
+
+/** A new, unguessable payment reference: 'txn_' + time + 16 random hex characters. */
+export function newPaymentReference(): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  const random = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `txn_${Date.now().toString(36)}-${random}`;
+}
+
+/** Most distinct lines and units per line one order may hold (a shop, not a wholesaler). */
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QUANTITY = 99;
+
+const moneyText = z.union([z.string().max(32), z.number()]).optional();
+
+/** One order line as the browser sends it; `price` is the browser's copy and is not trusted. */
+export const orderItemInputSchema = z.object({
+  id: z.coerce
+    .number({ error: "Invalid product" })
+    .int("Invalid product")
+    .min(1, "Invalid product")
+    .max(2147483647, "Invalid product"),
+  quantity: z.coerce
+    .number({ error: "Quantity must be a whole number" })
+    .int("Quantity must be a whole number")
+    .min(1, "Quantity must be at least 1")
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+  price: moneyText,
+});
+
+/**
+ * The order payload of spec §3 (POST /api/checkout/start and POST /api/checkout). subtotal,
+ * shipping and total are the browser's figures (strings, naira); the server recomputes them from
+ * the database and the state and only compares.
+ */
+export const orderPayloadSchema = z.object({
+  customerName: fullName,
+  customerEmail: email,
+  customerPhone: phone,
+  deliveryAddress: address,
+  deliveryCity: city,
+  deliveryState: state,
+  deliveryPostalCode: postalCode,
+  deliveryCountry: z.literal("Nigeria", { error: "We deliver within Nigeria only" }).optional(),
+  deliveryInstructions: z
+    .string()
+    .trim()
+    .max(500, "Delivery instructions must be at most 500 characters")
+    .nullish(),
+  subtotal: moneyText,
+  shipping: moneyText,
+  total: moneyText,
+  items: z
+    .array(orderItemInputSchema, { error: PAYMENT_MESSAGES.emptyCartText })
+    .min(1, PAYMENT_MESSAGES.emptyCartText)
+    .max(MAX_ORDER_LINES, `An order may hold at most ${MAX_ORDER_LINES} products`),
+  paymentReference: paymentReferenceSchema,
+  paymentMethod: z.string().max(40).optional(),
+  paymentData: z.unknown().optional(),
+});
+export type OrderPayload = z.output<typeof orderPayloadSchema>;
+
+/** The order payload of spec §3 from the delivery form, the cart lines and the reference. */
+export function buildOrderPayload(
+  delivery: DeliveryInfo,
+  items: readonly { id: number; quantity: number; price: number }[],
+  totals: { subtotal: number; shipping: number; total: number },
+  paymentReference: string,
+  paymentMethod = "paystack",
+  paymentData?: unknown,
+) {
+  return {
+    customerName: delivery.fullName,
+    customerEmail: delivery.email,
+    customerPhone: delivery.phone,
+    deliveryAddress: delivery.address,
+    deliveryCity: delivery.city,
+    deliveryState: delivery.state,
+    deliveryPostalCode: delivery.postalCode,
+    deliveryCountry: "Nigeria" as const,
+    deliveryInstructions: delivery.instructions ?? "",
+    subtotal: totals.subtotal.toFixed(2),
+    shipping: totals.shipping.toFixed(2),
+    total: totals.total.toFixed(2),
+    items: items.map((i) => ({ id: i.id, quantity: i.quantity, price: i.price.toFixed(2) })),
+    paymentReference,
+    paymentMethod,
+    paymentData,
+  };
+}
+
+/** Order statuses staff set in the admin (admin spec §4), plus the server's own states. */
+export const ADMIN_ORDER_STATUSES = ["processing", "shipped", "completed", "cancelled"] as const;
+export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
+
+/**
+ * Every order status: 'pending' (awaiting payment), the four staff statuses, and
+ * 'refund-required' (paid, but the stock ran out before it could be filled).
+ */
+export const ORDER_STATUSES = ["pending", ...ADMIN_ORDER_STATUSES, "refund-required"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orderStatusUpdateSchema = z.object({
+  status: z.enum(ADMIN_ORDER_STATUSES, {
+    error: `Status must be one of ${ADMIN_ORDER_STATUSES.join(", ")}`,
+  }),
+});

@@ -1,0 +1,41 @@
+CREATE TABLE "order_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"product_id" integer,
+	"product_name" text NOT NULL,
+	"unit_price_kobo" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	CONSTRAINT "order_items_quantity_positive" CHECK ("order_items"."quantity" > 0),
+	CONSTRAINT "order_items_price_nonnegative" CHECK ("order_items"."unit_price_kobo" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"payment_reference" text NOT NULL,
+	"payment_method" text NOT NULL,
+	"customer_name" text NOT NULL,
+	"customer_email" text NOT NULL,
+	"customer_phone" text NOT NULL,
+	"delivery_address" text NOT NULL,
+	"delivery_city" text NOT NULL,
+	"delivery_state" text NOT NULL,
+	"delivery_postal_code" text NOT NULL,
+	"delivery_country" text DEFAULT 'Nigeria' NOT NULL,
+	"delivery_instructions" text,
+	"subtotal_kobo" integer NOT NULL,
+	"shipping_kobo" integer NOT NULL,
+	"total_kobo" integer NOT NULL,
+	"currency" text DEFAULT 'NGN' NOT NULL,
+	"payment_data" jsonb,
+	"paid_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "orders_payment_reference_unique" UNIQUE("payment_reference"),
+	CONSTRAINT "orders_amounts_valid" CHECK ("orders"."subtotal_kobo" >= 0 AND "orders"."shipping_kobo" >= 0 AND "orders"."total_kobo" = "orders"."subtotal_kobo" + "orders"."shipping_kobo")
+);
+--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at");

@@ -1,0 +1,187 @@
+/**
+ * Paystack adapter (notes/paystack.md): Initialize Transaction, Verify Transaction and the webhook
+ * signature, against a configurable base URL (PAYSTACK_BASE_URL; tests run a local fake server).
+ * Also the built-in test-payment provider used when no keys are configured: the same interface,
+ * so the server's verification path is the same in both modes (ARCHITECTURE.md "Payments
+ * without keys"). Amounts are integer kobo throughout.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** What Verify Transaction says about one reference, reduced to what the server checks. */
+export type VerifiedTransaction = {
+  /** Paystack's `data.status`: 'success', 'failed', 'abandoned', …; 'not-found' if unknown. */
+  status: string;
+  reference: string;
+  /** `data.amount`, kobo. */
+  amountKobo: number;
+  currency: string;
+  /** Extra facts kept with the order (channel, paid_at, domain, gateway_response). */
+  details: Record<string, unknown>;
+};
+
+export type InitializedTransaction = { accessCode: string; authorizationUrl: string };
+
+/** A payment provider as the checkout uses it: Paystack, or the test-payment provider. */
+export type PaymentProvider = {
+  mode: "paystack" | "test";
+  /** Starts a transaction for `amountKobo`; null when the provider has nothing to start. */
+  initialize(input: {
+    email: string;
+    amountKobo: number;
+    reference: string;
+    metadata?: Record<string, unknown>;
+  }): Promise<InitializedTransaction | null>;
+  /** Asks the provider about `reference`. @throws PaystackError when it cannot answer. */
+  verify(reference: string): Promise<VerifiedTransaction>;
+};
+
+export class PaystackError extends Error {
+  readonly status: number | null;
+  constructor(message: string, status: number | null = null) {
+    super(message);
+    this.status = status;
+  }
+}
+
+type PaystackEnvelope = { status?: boolean; message?: string; data?: Record<string, unknown> };
+
+/**
+ * The real Paystack client. `secretKey` goes only into the Authorization header (never logged).
+ * Each call times out after `timeoutMs` (default 15 s).
+ */
+export function createPaystackClient(options: {
+  secretKey: string;
+  baseUrl: string;
+  timeoutMs?: number;
+}): PaymentProvider {
+  const base = options.baseUrl.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call(method: "GET" | "POST", path: string, body?: unknown) {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${options.secretKey}`,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new PaystackError(`Paystack unreachable: ${(err as Error).message}`);
+    }
+    let json: PaystackEnvelope = {};
+    try {
+      json = (await res.json()) as PaystackEnvelope;
+    } catch {
+      json = {};
+    }
+    return { res, json };
+  }
+
+  return {
+    mode: "paystack",
+    async initialize(input) {
+      const { res, json } = await call("POST", "/transaction/initialize", {
+        email: input.email,
+        amount: input.amountKobo,
+        reference: input.reference,
+        currency: "NGN",
+        metadata: input.metadata,
+      });
+      const data = json.data ?? {};
+      if (!res.ok || json.status !== true || typeof data.access_code !== "string") {
+        throw new PaystackError(json.message ?? `Paystack answered ${res.status}`, res.status);
+      }
+      return {
+        accessCode: data.access_code,
+        authorizationUrl: String(data.authorization_url ?? ""),
+      };
+    },
+    async verify(reference) {
+      const { res, json } = await call(
+        "GET",
+        `/transaction/verify/${encodeURIComponent(reference)}`,
+      );
+      // An unknown reference is a 400/404 with status false: the payment does not exist.
+      if ((res.status === 400 || res.status === 404) && json.status === false) {
+        return { status: "not-found", reference, amountKobo: 0, currency: "", details: {} };
+      }
+      const data = json.data;
+      if (!res.ok || json.status !== true || !data) {
+        throw new PaystackError(json.message ?? `Paystack answered ${res.status}`, res.status);
+      }
+      return {
+        // The payment's state is data.status; the top-level status only says the call worked.
+        status: String(data.status ?? ""),
+        reference: String(data.reference ?? ""),
+        amountKobo: Number(data.amount),
+        currency: String(data.currency ?? ""),
+        details: {
+          channel: data.channel,
+          paidAt: data.paid_at ?? data.paidAt,
+          domain: data.domain,
+          gatewayResponse: data.gateway_response,
+          id: data.id,
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The test-payment provider of test-payment mode: the in-app 'Test payment' dialog records an
+ * outcome per reference (approve = success for the order's amount, decline = failed), and
+ * `verify` reports it the way Paystack would. Outcomes live in this process's memory.
+ */
+export function createTestPaymentProvider(): PaymentProvider & {
+  record(reference: string, outcome: "success" | "failed", amountKobo: number): void;
+} {
+  const outcomes = new Map<string, { status: string; amountKobo: number }>();
+  return {
+    mode: "test",
+    async initialize() {
+      return null;
+    },
+    async verify(reference) {
+      const outcome = outcomes.get(reference);
+      if (!outcome)
+        return { status: "abandoned", reference, amountKobo: 0, currency: "NGN", details: {} };
+      return {
+        status: outcome.status,
+        reference,
+        amountKobo: outcome.amountKobo,
+        currency: "NGN",
+        details: { channel: "test", paidAt: new Date().toISOString(), domain: "test" },
+      };
+    },
+    record(reference, outcome, amountKobo) {
+      // An approved payment is final, as at Paystack: a later 'decline' does not undo it.
+      if (outcomes.get(reference)?.status === "success") return;
+      outcomes.set(reference, { status: outcome, amountKobo });
+      if (outcomes.size > 10_000) {
+        const oldest = outcomes.keys().next().value;
+        if (oldest !== undefined) outcomes.delete(oldest);
+      }
+    },
+  };
+}
+
+/** Hex HMAC-SHA512 of `rawBody` keyed with the secret key (Paystack's x-paystack-signature). */
+export function webhookSignature(rawBody: Buffer | string, secretKey: string): string {
+  return createHmac("sha512", secretKey).update(rawBody).digest("hex");
+}
+
+/** Whether `signature` is the right one for `rawBody`, compared in constant time. */
+export function isValidWebhookSignature(
+  rawBody: Buffer,
+  signature: string | undefined,
+  secretKey: string,
+): boolean {
+  if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
+  const expected = Buffer.from(webhookSignature(rawBody, secretKey), "hex");
+  const given = Buffer.from(signature, "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,83 @@
+/**
+ * Order confirmation emails to the client and to the clinic (BUSINESS.email), sent once when an
+ * order is first paid. The mailer stores every message in the outbox first, so none is lost
+ * without SMTP (ARCHITECTURE.md "email").
+ */
+import type { Logger } from "pino";
+import { BUSINESS } from "../../../common/business.ts";
+import { formatNairaWithKobo } from "../../../common/money.ts";
+import type { Mailer } from "../../integrations/mailer.ts";
+import type { PublicOrder } from "./service.ts";
+
+function summary(order: PublicOrder): string {
+  const lines = order.items.map(
+    (i) =>
+      `  ${i.quantity} × ${i.name} @ ${formatNairaWithKobo(i.price)} = ${formatNairaWithKobo(i.lineTotal)}`,
+  );
+  return [
+    `Order #${order.id} (payment reference ${order.paymentReference})`,
+    "",
+    ...lines,
+    "",
+    `Subtotal: ${formatNairaWithKobo(order.subtotal)}`,
+    `Delivery to ${order.deliveryState}: ${formatNairaWithKobo(order.shipping)}`,
+    `Total paid: ${formatNairaWithKobo(order.total)}`,
+    "",
+    "Deliver to:",
+    `  ${order.customerName}, ${order.customerPhone}`,
+    `  ${order.deliveryAddress}`,
+    `  ${order.deliveryCity}, ${order.deliveryState} ${order.deliveryPostalCode}, ${order.deliveryCountry}`,
+    order.deliveryInstructions ? `  Instructions: ${order.deliveryInstructions}` : "",
+  ]
+    .filter((l, i, all) => !(l === "" && all[i - 1] === ""))
+    .join("\n");
+}
+
+/** Sends the client's and the clinic's emails for a newly paid order; logs, never throws. */
+export async function sendOrderEmails(mailer: Mailer, logger: Logger, order: PublicOrder) {
+  const refund = order.status === "refund-required";
+  const messages = [
+    {
+      kind: "order-confirmation",
+      to: order.customerEmail,
+      subject: refund
+        ? `Your ${BUSINESS.shortName} order #${order.id}: we will refund your payment`
+        : `Your ${BUSINESS.shortName} order #${order.id} is confirmed`,
+      text: [
+        `Dear ${order.customerName},`,
+        "",
+        refund
+          ? "Thank you for your payment. Unfortunately an item in your order sold out before we could reserve it, so we cannot fill this order. We will refund the full amount to you; our team will contact you shortly."
+          : "Thank you for your order. We have received your payment and are preparing your items. Orders are processed in 1-2 business days.",
+        "",
+        summary(order),
+        "",
+        `Questions? Call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
+        BUSINESS.name,
+      ].join("\n"),
+    },
+    {
+      kind: "order-notification",
+      to: BUSINESS.email,
+      subject: refund
+        ? `REFUND REQUIRED: shop order #${order.id} could not be filled`
+        : `New shop order #${order.id} from ${order.customerName}`,
+      text: [
+        refund
+          ? "This order was paid but the stock ran out before it could be filled. Refund the client through Paystack and contact them."
+          : "A new shop order has been paid.",
+        "",
+        summary(order),
+        "",
+        `Client email: ${order.customerEmail}`,
+      ].join("\n"),
+    },
+  ];
+  for (const message of messages) {
+    try {
+      await mailer.send(message);
+    } catch (err) {
+      logger.error({ err, orderId: order.id, kind: message.kind }, "order email not stored");
+    }
+  }
+}

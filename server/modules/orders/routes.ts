@@ -1,0 +1,38 @@
+/**
+ * Admin order routes (admin spec §2 "Orders management", §4, §7): GET /api/orders,
+ * GET /api/order-items, PATCH /api/orders/:id {status}. All answer 401 without a session.
+ */
+import { Router } from "express";
+import { orderStatusUpdateSchema } from "../../../common/checkout.ts";
+import type { Db } from "../../db/client.ts";
+import { handler, parse, parseId } from "../../http.ts";
+import { requireAdmin } from "../auth/middleware.ts";
+import { listOrderItems, listOrders, updateOrderStatus } from "./service.ts";
+
+export function ordersRouter(db: Db): Router {
+  const router = Router();
+  router.get(
+    "/orders",
+    requireAdmin,
+    handler(async (_req, res) => {
+      res.json(await listOrders(db));
+    }),
+  );
+  router.get(
+    "/order-items",
+    requireAdmin,
+    handler(async (_req, res) => {
+      res.json(await listOrderItems(db));
+    }),
+  );
+  router.patch(
+    "/orders/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Order");
+      const { status } = parse(orderStatusUpdateSchema, req.body);
+      res.json(await updateOrderStatus(db, id, status));
+    }),
+  );
+  return router;
+}

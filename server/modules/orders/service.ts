@@ -1,0 +1,437 @@
+/**
+ * Shop orders (storefront spec §3 "Order payload", §7 "Payment flow"; admin spec §2 "Orders
+ * management", §3 "Order", §4 order statuses; ARCHITECTURE.md "Data rules", "Security").
+ *
+ * The rules that keep money and stock right:
+ * - The server prices every line from `products`, adds the delivery cost of the state
+ *   (common/shipping.ts) and stores the order as 'pending' BEFORE payment, bound to its payment
+ *   reference (unique). What the browser says the total is, is compared and never used.
+ * - `completeOrder` is the ONE routine that marks an order paid, whoever calls it (verify,
+ *   checkout, webhook): in one transaction it locks the order row, moves it from 'pending' once,
+ *   locks the products in id order, and takes the stock; a payment for stock that ran out leaves
+ *   the order 'refund-required' (never dropped, never negative stock).
+ * Money is integer kobo here; the API edge converts to naira.
+ */
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { AdminOrderStatus, OrderPayload, OrderStatus } from "../../../common/checkout.ts";
+import { koboToNaira, nairaToKobo } from "../../../common/money.ts";
+import { deliveryCostForState } from "../../../common/shipping.ts";
+import type { Db, Tx } from "../../db/client.ts";
+import { orderItems, orders, products } from "../../db/schema.ts";
+import { HttpError } from "../../http.ts";
+import type { VerifiedTransaction } from "../../integrations/paystack.ts";
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** An order line as the API and the admin show it; prices in naira. */
+export type PublicOrderItem = {
+  id: number;
+  orderId: number;
+  productId: number | null;
+  name: string;
+  price: number;
+  quantity: number;
+  lineTotal: number;
+};
+
+/** An order as the API and the admin show it (admin spec §3 "Order"); money in naira. */
+export type PublicOrder = {
+  id: number;
+  status: string;
+  createdAt: string;
+  paidAt: string | null;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  deliveryAddress: string;
+  deliveryCity: string;
+  deliveryState: string;
+  deliveryPostalCode: string;
+  deliveryCountry: string;
+  deliveryInstructions: string | null;
+  subtotal: number;
+  shipping: number;
+  total: number;
+  currency: string;
+  paymentMethod: string;
+  paymentReference: string;
+  items: PublicOrderItem[];
+};
+
+function toPublicItem(row: OrderItemRow): PublicOrderItem {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    productId: row.productId,
+    name: row.productName,
+    price: koboToNaira(row.unitPriceKobo),
+    quantity: row.quantity,
+    lineTotal: koboToNaira(row.unitPriceKobo * row.quantity),
+  };
+}
+
+function toPublicOrder(row: OrderRow, items: OrderItemRow[]): PublicOrder {
+  return {
+    id: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    deliveryAddress: row.deliveryAddress,
+    deliveryCity: row.deliveryCity,
+    deliveryState: row.deliveryState,
+    deliveryPostalCode: row.deliveryPostalCode,
+    deliveryCountry: row.deliveryCountry,
+    deliveryInstructions: row.deliveryInstructions,
+    subtotal: koboToNaira(row.subtotalKobo),
+    shipping: koboToNaira(row.shippingKobo),
+    total: koboToNaira(row.totalKobo),
+    currency: row.currency,
+    paymentMethod: row.paymentMethod,
+    paymentReference: row.paymentReference,
+    items: items.map(toPublicItem),
+  };
+}
+
+/** A priced order before it is stored: server prices, kobo. */
+export type PricedOrder = {
+  lines: { productId: number; name: string; unitPriceKobo: number; quantity: number }[];
+  subtotalKobo: number;
+  shippingKobo: number;
+  totalKobo: number;
+};
+
+/**
+ * Prices `items` from the database and the delivery `state` (spec §9: the checkout always uses
+ * the state's delivery cost). Lines with the same product id are merged.
+ * @throws HttpError 409 when a product no longer exists or has fewer units than asked.
+ */
+export async function priceOrder(
+  db: Db | Tx,
+  items: readonly { id: number; quantity: number }[],
+  state: string,
+): Promise<PricedOrder> {
+  const wanted = new Map<number, number>();
+  for (const item of items) wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.quantity);
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceKobo: products.priceKobo,
+      stock: products.stock,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const lines: PricedOrder["lines"] = [];
+  for (const id of ids) {
+    const product = byId.get(id);
+    const quantity = wanted.get(id) ?? 0;
+    if (!product) {
+      throw new HttpError(409, "A product in your cart is no longer available", {
+        items: "A product in your cart is no longer available",
+      });
+    }
+    if (product.stock < quantity) {
+      const message =
+        product.stock <= 0
+          ? `${product.name} is currently out of stock.`
+          : `Only ${product.stock} of ${product.name} left in stock.`;
+      throw new HttpError(409, message, { items: message });
+    }
+    lines.push({ productId: id, name: product.name, unitPriceKobo: product.priceKobo, quantity });
+  }
+  const subtotalKobo = lines.reduce((sum, l) => sum + l.unitPriceKobo * l.quantity, 0);
+  const shippingKobo = nairaToKobo(deliveryCostForState(state));
+  return { lines, subtotalKobo, shippingKobo, totalKobo: subtotalKobo + shippingKobo };
+}
+
+async function itemsOf(db: Db | Tx, orderId: number): Promise<OrderItemRow[]> {
+  return db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+}
+
+/** The order bound to `reference` with its lines, or null. */
+export async function findOrderByReference(db: Db, reference: string): Promise<PublicOrder | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.paymentReference, reference));
+  return row ? toPublicOrder(row, await itemsOf(db, row.id)) : null;
+}
+
+/** The order's stored total in kobo and its payment data, for the payment routes. */
+export async function orderPaymentState(db: Db, reference: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      totalKobo: orders.totalKobo,
+      customerEmail: orders.customerEmail,
+      paymentData: orders.paymentData,
+    })
+    .from(orders)
+    .where(eq(orders.paymentReference, reference));
+  return row ?? null;
+}
+
+/**
+ * Stores a 'pending' order for `payload.paymentReference`, priced by the server, with its lines,
+ * in one transaction. Idempotent: the same reference again returns the stored order.
+ * @returns the order and whether the browser's own total differed from the server's.
+ * @throws HttpError 409 for missing/short stock, or when the reference already belongs to an
+ *   order with another total (a reused reference).
+ */
+export async function createPendingOrder(
+  db: Db,
+  payload: OrderPayload,
+  paymentMethod: "paystack" | "test",
+): Promise<{ order: PublicOrder; clientTotalDiffers: boolean; created: boolean }> {
+  const existing = await findOrderByReference(db, payload.paymentReference);
+  const priced = existing ? null : await priceOrder(db, payload.items, payload.deliveryState);
+  const clientTotal = Number(payload.total);
+  const differs = (totalKobo: number) =>
+    payload.total !== undefined &&
+    (!Number.isFinite(clientTotal) || nairaToKobo(clientTotal) !== totalKobo);
+  if (existing) {
+    // The same reference again must mean the same order (a retried request), not another cart.
+    const sameOrder =
+      payload.deliveryState === existing.deliveryState &&
+      payload.customerEmail === existing.customerEmail &&
+      sameLines(payload.items, existing.items);
+    if (!sameOrder) {
+      throw new HttpError(409, "This payment reference is already used for another order");
+    }
+    return {
+      order: existing,
+      clientTotalDiffers: differs(nairaToKobo(existing.total)),
+      created: false,
+    };
+  }
+  if (!priced) throw new Error("unreachable");
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        status: "pending",
+        paymentReference: payload.paymentReference,
+        paymentMethod,
+        customerName: payload.customerName,
+        customerEmail: payload.customerEmail,
+        customerPhone: payload.customerPhone,
+        deliveryAddress: payload.deliveryAddress,
+        deliveryCity: payload.deliveryCity,
+        deliveryState: payload.deliveryState,
+        deliveryPostalCode: payload.deliveryPostalCode,
+        deliveryCountry: "Nigeria",
+        deliveryInstructions: payload.deliveryInstructions || null,
+        subtotalKobo: priced.subtotalKobo,
+        shippingKobo: priced.shippingKobo,
+        totalKobo: priced.totalKobo,
+        currency: "NGN",
+      })
+      .onConflictDoNothing({ target: orders.paymentReference })
+      .returning();
+    if (!row) return null;
+    await tx.insert(orderItems).values(
+      priced.lines.map((l) => ({
+        orderId: row.id,
+        productId: l.productId,
+        productName: l.name,
+        unitPriceKobo: l.unitPriceKobo,
+        quantity: l.quantity,
+      })),
+    );
+    return row;
+  });
+  // Lost a race with a concurrent request for the same reference: use the stored order.
+  const order = await findOrderByReference(db, payload.paymentReference);
+  if (!order) throw new Error("order vanished after insert");
+  if (!created && nairaToKobo(order.total) !== priced.totalKobo) {
+    throw new HttpError(409, "This payment reference is already used for another order");
+  }
+  return { order, clientTotalDiffers: differs(priced.totalKobo), created: Boolean(created) };
+}
+
+/** Whether two carts hold the same products in the same quantities (lines merged by id). */
+function sameLines(
+  items: readonly { id: number; quantity: number }[],
+  stored: readonly PublicOrderItem[],
+): boolean {
+  const wanted = new Map<number, number>();
+  for (const item of items) wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.quantity);
+  return (
+    wanted.size === stored.length &&
+    stored.every((line) => line.productId !== null && wanted.get(line.productId) === line.quantity)
+  );
+}
+
+/** Merges extra facts into an order's payment data (e.g. Paystack's access code). */
+export async function addPaymentData(db: Db, orderId: number, data: Record<string, unknown>) {
+  await db
+    .update(orders)
+    .set({
+      paymentData: sql`coalesce(${orders.paymentData}, '{}'::jsonb) || ${JSON.stringify(data)}::jsonb`,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+export type CompletionResult =
+  | { outcome: "paid"; order: PublicOrder; newlyPaid: boolean }
+  | { outcome: "unpaid"; providerStatus: string }
+  | { outcome: "mismatch"; reason: string };
+
+/**
+ * THE routine that marks an order paid (notes/paystack.md "one idempotent mark-paid routine").
+ * Given what the provider reported for `reference` (already verified: by Verify Transaction, or a
+ * webhook whose signature matched), in ONE transaction: locks the order; if it is no longer
+ * 'pending', returns it unchanged (a reference completes at most one order, whatever the order
+ * and number of calls); accepts only status 'success' with the order's exact amount in kobo and
+ * currency NGN; locks the products in id order and takes the stock, or marks the order
+ * 'refund-required' when any line cannot be filled (stock never below zero).
+ * @throws HttpError 404 when no order is bound to `reference`.
+ */
+export async function completeOrder(
+  db: Db,
+  reference: string,
+  payment: VerifiedTransaction,
+  source: "verify" | "checkout" | "webhook",
+): Promise<CompletionResult> {
+  const result = await db.transaction(async (tx): Promise<CompletionResult> => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(eq(orders.paymentReference, reference))
+      .for("update");
+    if (!order) throw new HttpError(404, "No order was started with this payment reference");
+    if (order.status !== "pending") {
+      return {
+        outcome: "paid",
+        order: toPublicOrder(order, await itemsOf(tx, order.id)),
+        newlyPaid: false,
+      };
+    }
+    if (payment.status !== "success") return { outcome: "unpaid", providerStatus: payment.status };
+    if (payment.reference !== reference) {
+      return { outcome: "mismatch", reason: "the provider reported another reference" };
+    }
+    if (payment.currency !== "NGN") {
+      return { outcome: "mismatch", reason: `currency ${payment.currency} is not NGN` };
+    }
+    if (payment.amountKobo !== order.totalKobo) {
+      return {
+        outcome: "mismatch",
+        reason: `paid ${payment.amountKobo} kobo, order total is ${order.totalKobo} kobo`,
+      };
+    }
+    const lines = await itemsOf(tx, order.id);
+    const ids = [
+      ...new Set(lines.map((l) => l.productId).filter((id): id is number => id !== null)),
+    ].sort((a, b) => a - b);
+    // Lock in id order so two orders sharing products never deadlock.
+    const stock = ids.length
+      ? await tx
+          .select({ id: products.id, stock: products.stock })
+          .from(products)
+          .where(inArray(products.id, ids))
+          .orderBy(asc(products.id))
+          .for("update")
+      : [];
+    const stockById = new Map(stock.map((p) => [p.id, p.stock]));
+    const fillable = lines.every(
+      (l) => l.productId !== null && (stockById.get(l.productId) ?? 0) >= l.quantity,
+    );
+    if (fillable) {
+      for (const line of lines) {
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
+          .where(eq(products.id, line.productId as number));
+      }
+    }
+    const status: OrderStatus = fillable ? "processing" : "refund-required";
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status,
+        paidAt: new Date(),
+        updatedAt: new Date(),
+        paymentData: { ...(order.paymentData ?? {}), ...payment.details, confirmedBy: source },
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
+      .returning();
+    if (!updated) throw new Error("order left 'pending' while locked");
+    return { outcome: "paid", order: toPublicOrder(updated, lines), newlyPaid: true };
+  });
+  return result;
+}
+
+/** Paid orders (every status but 'pending'), newest first, with their lines (admin spec §2). */
+export async function listOrders(db: Db, limit = 500): Promise<PublicOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(ne(orders.status, "pending"))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId) ?? [];
+    list.push(item);
+    byOrder.set(item.orderId, list);
+  }
+  return rows.map((r) => toPublicOrder(r, byOrder.get(r.id) ?? []));
+}
+
+/** Lines of paid orders (GET /api/order-items, admin spec §7). */
+export async function listOrderItems(db: Db): Promise<PublicOrderItem[]> {
+  const rows = await db
+    .select({ item: orderItems })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(ne(orders.status, "pending"))
+    .orderBy(desc(orderItems.orderId), asc(orderItems.id))
+    .limit(5000);
+  return rows.map((r) => toPublicItem(r.item));
+}
+
+/**
+ * Sets a paid order's status (admin spec §4: processing, shipped, completed, cancelled).
+ * @throws HttpError 404 unknown id; 409 for an order that was never paid.
+ */
+export async function updateOrderStatus(
+  db: Db,
+  id: number,
+  status: AdminOrderStatus,
+): Promise<PublicOrder> {
+  const [current] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, id));
+  if (!current) throw new HttpError(404, "Order not found");
+  if (current.status === "pending") {
+    throw new HttpError(409, "This order has not been paid, so its status cannot change");
+  }
+  const [row] = await db
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), ne(orders.status, "pending")))
+    .returning();
+  if (!row) throw new HttpError(409, "This order has not been paid, so its status cannot change");
+  return toPublicOrder(row, await itemsOf(db, id));
+}

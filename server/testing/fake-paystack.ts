@@ -1,0 +1,162 @@
+/**
+ * A local fake of Paystack's API (node:http) for tests and the checkout bench, so they exercise
+ * the real client in server/integrations/paystack.ts through PAYSTACK_BASE_URL
+ * (ARCHITECTURE.md "Payments without keys"). It implements POST /transaction/initialize and
+ * GET /transaction/verify/:reference with Paystack's envelope, checks the Bearer secret key, and
+ * lets a test decide what a payment did (`pay`) and sign webhooks (`webhook`).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { webhookSignature } from "../integrations/paystack.ts";
+
+export const FAKE_SECRET_KEY = "sk_test_fake_secret_key_for_tests";
+export const FAKE_PUBLIC_KEY = "pk_test_fake_public_key_for_tests";
+
+type Transaction = {
+  reference: string;
+  amount: number;
+  currency: string;
+  email: string;
+  status: string;
+};
+
+export type FakePaystack = {
+  url: string;
+  /** Environment for createTestApp: keys and PAYSTACK_BASE_URL. */
+  env: Record<string, string>;
+  transactions: Map<string, Transaction>;
+  /** Number of verify calls answered, per reference. */
+  verifyCalls: Map<string, number>;
+  /** Marks a transaction paid (or another status), optionally with another amount/currency. */
+  pay(reference: string, over?: Partial<Omit<Transaction, "reference">>): void;
+  /** A signed `charge.success` webhook for a paid transaction: body and headers to send. */
+  webhook(
+    reference: string,
+    over?: Partial<Transaction>,
+  ): {
+    body: string;
+    signature: string;
+  };
+  close(): Promise<void>;
+};
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/** Starts the fake on `port` (0 = any free port). */
+export async function startFakePaystack(port = 0): Promise<FakePaystack> {
+  const transactions = new Map<string, Transaction>();
+  const verifyCalls = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) {
+      send(res, 401, { status: false, message: "Invalid key" });
+      return;
+    }
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += chunk;
+    });
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://fake");
+      if (req.method === "POST" && url.pathname === "/transaction/initialize") {
+        const body = JSON.parse(raw || "{}") as Record<string, unknown>;
+        const reference = String(body.reference);
+        if (transactions.has(reference)) {
+          send(res, 400, { status: false, message: "Duplicate Transaction Reference" });
+          return;
+        }
+        transactions.set(reference, {
+          reference,
+          amount: Number(body.amount),
+          currency: String(body.currency ?? "NGN"),
+          email: String(body.email),
+          status: "ongoing",
+        });
+        send(res, 200, {
+          status: true,
+          message: "Authorization URL created",
+          data: {
+            authorization_url: `https://checkout.paystack.com/${reference}`,
+            access_code: `access_${reference}`,
+            reference,
+          },
+        });
+        return;
+      }
+      const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
+      if (req.method === "GET" && verify) {
+        const reference = decodeURIComponent(verify[1] as string);
+        verifyCalls.set(reference, (verifyCalls.get(reference) ?? 0) + 1);
+        const tx = transactions.get(reference);
+        if (!tx) {
+          send(res, 400, { status: false, message: "Transaction reference not found" });
+          return;
+        }
+        send(res, 200, {
+          status: true,
+          message: "Verification successful",
+          data: {
+            id: 1000 + transactions.size,
+            domain: "test",
+            status: tx.status,
+            reference: tx.reference,
+            amount: tx.amount,
+            currency: tx.currency,
+            channel: "card",
+            gateway_response: tx.status === "success" ? "Successful" : "Declined",
+            paid_at: tx.status === "success" ? new Date().toISOString() : null,
+            customer: { email: tx.email },
+          },
+        });
+        return;
+      }
+      send(res, 404, { status: false, message: "Not found" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    env: {
+      PAYSTACK_PUBLIC_KEY: FAKE_PUBLIC_KEY,
+      PAYSTACK_SECRET_KEY: FAKE_SECRET_KEY,
+      PAYSTACK_BASE_URL: url,
+    },
+    transactions,
+    verifyCalls,
+    pay(reference, over = {}) {
+      const tx = transactions.get(reference) ?? {
+        reference,
+        amount: 0,
+        currency: "NGN",
+        email: "client@example.com",
+        status: "ongoing",
+      };
+      transactions.set(reference, { ...tx, status: "success", ...over });
+    },
+    webhook(reference, over = {}) {
+      const tx = { ...(transactions.get(reference) ?? {}), ...over };
+      const body = JSON.stringify({
+        event: "charge.success",
+        data: {
+          id: 4242,
+          domain: "test",
+          status: tx.status ?? "success",
+          reference,
+          amount: tx.amount,
+          currency: tx.currency ?? "NGN",
+          channel: "card",
+          paid_at: new Date().toISOString(),
+        },
+      });
+      return { body, signature: webhookSignature(body, FAKE_SECRET_KEY) };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
