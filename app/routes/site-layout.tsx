@@ -4,6 +4,7 @@
  * Each page renders its own `<main id="main">`.
  */
 import { Outlet } from "react-router";
+import { TreatmentAdvisor } from "~/features/advisor/advisor-launcher";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
 
@@ -22,6 +23,7 @@ export default function SiteLayout() {
         <Outlet />
       </div>
       <SiteFooter />
+      <TreatmentAdvisor />
     </div>
   );
 }
