@@ -640,6 +640,8 @@ export const CONCEPTS: Concept[] = [
       "inner thigh",
       "underarms are dark",
       "armpits are dark",
+      "armpit is dark",
+      "underarm is dark",
       "darkness",
       "dark armpit",
       "dark armpits",
@@ -698,6 +700,7 @@ export const CONCEPTS: Concept[] = [
   },
   {
     id: "skin-tags",
+    weight: 1.3,
     label: "skin tags, moles and growths",
     triggers: [
       "skin tag",
@@ -715,6 +718,10 @@ export const CONCEPTS: Concept[] = [
       "dermatosis papulosa nigra",
       "black dots",
       "small black bumps",
+      "small black spots",
+      "tiny black spots",
+      "raised black spots",
+      "raised spots",
       "flesh moles",
       "growths",
     ],

@@ -203,7 +203,7 @@ function nameMatches(index: MiniSearch<Doc>, query: string): Map<number, number>
 }
 
 const GENERIC_NAME_WORDS = new Set(
-  "laser facial massage peel drip body skin treatment removal consultation package programme area per full in clinic the clear glow signature classic express deep underarm bikini line leg beard neck back chin cheek jawline lip eye face min ml tag".split(
+  "laser facial massage peel drip body skin treatment removal consultation package programme area per full in clinic the clear glow signature classic express deep underarm bikini line leg beard neck back chin cheek jawline eye face min ml tag smooth day half reset".split(
     " ",
   ),
 );
@@ -224,7 +224,7 @@ function rankServices(
   rawQuery: string,
   safety: SafetySignal[],
   exclude: Set<number>,
-): { service: PublicService; score: number; concept: Concept | null }[] {
+): { service: PublicService; score: number; base: number; concept: Concept | null }[] {
   const raw = normalisedSearch(index.services, rawQuery);
   const named = nameMatches(index.services, rawQuery);
   const perConcept = concepts.map((c) => ({
@@ -232,7 +232,8 @@ function rankServices(
     search: normalisedSearch(index.services, c.concept.search),
   }));
   const wantsConsultation = concepts.some((c) => c.concept.id === "consult");
-  const ranked: { service: PublicService; score: number; concept: Concept | null }[] = [];
+  const ranked: { service: PublicService; score: number; base: number; concept: Concept | null }[] =
+    [];
   for (const service of index.catalogue.services) {
     if (exclude.has(service.id)) continue;
     if (!safeForSignals(service.name, service.category, safety)) continue;
@@ -250,13 +251,15 @@ function rankServices(
     // The best-fitting concern leads; others add a little (a package touching three concerns
     // should not beat the treatment made for the main one).
     score = best.part + 0.35 * (score - best.part);
-    score += 0.6 * (raw.get(service.id) ?? 0) + 0.8 * Math.min(2, named.get(service.id) ?? 0);
+    score += 0.6 * (raw.get(service.id) ?? 0);
+    const base = score;
+    score += 0.8 * Math.min(2, named.get(service.id) ?? 0);
     if (!relevant || score <= 0) continue;
     if (isConsultationService(service) && service.price !== null && !wantsConsultation) {
       // Pure consultations (price 0, 'Skin Analysis') are offered as a first step, not a pick.
       if (!CONSULTATION_FIRST_CATEGORIES.has(service.category)) score -= 0.4;
     }
-    ranked.push({ service, score, concept: best.concept });
+    ranked.push({ service, score, base, concept: best.concept });
   }
   return ranked.sort((a, b) => b.score - a.score || a.service.id - b.service.id);
 }
@@ -427,6 +430,75 @@ export function consultationService(
   return safe.find((s) => s.category === "facial") ?? safe[0] ?? consults[0];
 }
 
+/** Client words the catalogue says differently, for the full-text search. */
+const SEARCH_SYNONYMS: Record<string, string> = {
+  armpit: "underarm",
+  armpits: "underarm",
+  belle: "tummy",
+  stomach: "tummy",
+  belly: "tummy",
+  pimples: "acne breakouts",
+  pimple: "acne",
+  akne: "acne",
+  lighten: "brightening",
+  barb: "shave",
+  wrinkles: "fine lines",
+};
+
+/** Categories whose concerns a skin consultation (e.g. 'Skin Analysis') covers. */
+const SKIN_CATEGORIES = new Set([
+  "facial",
+  "chemical-peel",
+  "microneedling",
+  "skin-tag-removal",
+  "body-scrubs",
+]);
+
+const SAFETY_CONSULT_REASON =
+  "The safest first step: a one-to-one consultation so we can check what is right for you before any treatment.";
+
+/**
+ * The card that leads an answer with a safety signal: the consultation of the concern's main
+ * category; for skin concerns without one, the skin consultation; otherwise (IV drips, massage)
+ * the treatment asked about, booked as a consultation so the doctor checks first.
+ */
+function safetyLead(
+  index: CatalogueIndex,
+  primary: Concept | undefined,
+  weighted: Weighted[],
+  rawQuery: string,
+  safety: SafetySignal[],
+): ServicePick | null {
+  const category = primary?.serviceCategories[0];
+  const consults = index.catalogue.services.filter(
+    (s) => isConsultationService(s) && /consultation|analysis/i.test(s.name),
+  );
+  const own = consults.find((s) => s.category === category);
+  if (own) return { service: own, reason: SAFETY_CONSULT_REASON, consultationFirst: true };
+  if (!category || SKIN_CATEGORIES.has(category)) {
+    const skin = consults.find((s) => s.category === "facial") ?? consults[0];
+    return skin ? { service: skin, reason: SAFETY_CONSULT_REASON, consultationFirst: true } : null;
+  }
+  const inCategory = (r: { service: PublicService }) => r.service.category === category;
+  const gentle =
+    safety.some((s) => s.id === "pregnancy") &&
+    index.catalogue.services.find((s) => s.category === category && /prenatal/i.test(s.name));
+  const asked = gentle
+    ? { service: gentle }
+    : (rankServices(index, weighted, rawQuery, safety, new Set()).find(inCategory) ??
+      rankServices(index, weighted, rawQuery, [], new Set()).find(inCategory));
+  if (asked) {
+    return {
+      service: asked.service,
+      reason:
+        "Please let our doctor check first whether this is right for you: book a consultation before any treatment.",
+      consultationFirst: true,
+    };
+  }
+  const any = consultationService(index, [], safety);
+  return any ? { service: any, reason: SAFETY_CONSULT_REASON, consultationFirst: true } : null;
+}
+
 const BOOKING_PROMPT =
   "Ready when you are: book a consultation and our team will confirm your appointment by phone or WhatsApp.";
 
@@ -487,7 +559,9 @@ export function recommend(
   const exclude = new Set<number>(
     isFollowUp && intents.has("more") ? context.previousServiceIds : [],
   );
-  const rawQuery = tokenize(query).join(" ");
+  const rawQuery = tokenize(query)
+    .map((t) => SEARCH_SYNONYMS[t] ?? t)
+    .join(" ");
   let ranked = rankServices(index, weighted, rawQuery, safety, exclude);
 
   // A follow-up about price, time or booking keeps the earlier picks (prices re-read from the db).
@@ -505,6 +579,7 @@ export function recommend(
       ranked = earlier.map((service, i) => ({
         service,
         score: 10 - i,
+        base: 10 - i,
         concept:
           weighted.find((w) => w.concept.serviceCategories.includes(service.category))?.concept ??
           null,
@@ -519,7 +594,12 @@ export function recommend(
       .sort((a, b) => (a.service.price as number) - (b.service.price as number));
   }
 
-  let services: ServicePick[] = diverse(ranked, (r) => r.service.category, MAX_SERVICES).map(
+  // Cards after the first must be close in relevance, so a weak match never pads the list.
+  const topBase = Math.max(0, ...ranked.slice(0, 5).map((r) => r.base));
+  const relevant = keepEarlier
+    ? ranked
+    : ranked.filter((r, i) => i === 0 || r.base >= 0.5 * topBase);
+  let services: ServicePick[] = diverse(relevant, (r) => r.service.category, MAX_SERVICES).map(
     (r) => {
       const first = needsConsultationFirst(r.service) || safety.length > 0;
       return {
@@ -530,26 +610,32 @@ export function recommend(
     },
   );
 
-  // Safety first: a consultation leads, with the note.
   const primary = weighted[0]?.concept;
-  if (safety.length > 0 || services.length === 0) {
-    const categories = [
-      ...(primary?.serviceCategories ?? []),
-      ...services.map((s) => s.service.category),
-    ];
-    const consult = consultationService(index, categories, safety);
+  if (safety.length > 0) {
+    // Safety first: a consultation leads, with the note; alternatives only from the concern's
+    // own categories (never packages, which bundle treatments).
+    const lead = safetyLead(index, primary, weighted, rawQuery, safety);
+    const alternatives = services.filter(
+      (s) =>
+        s.service.category !== "packages" &&
+        !isConsultationService(s.service) &&
+        (!primary || primary.serviceCategories.includes(s.service.category)),
+    );
+    services = [
+      ...(lead ? [lead] : []),
+      ...alternatives.filter((s) => s.service.id !== lead?.service.id),
+    ].slice(0, MAX_SERVICES);
+  } else if (services.length === 0) {
+    const consult = consultationService(index, primary?.serviceCategories ?? [], safety);
     if (consult) {
       services = [
         {
           service: consult,
           reason:
-            safety.length > 0
-              ? "The safest first step: our doctor reviews your health and skin before any treatment."
-              : "A one-to-one assessment so we can recommend exactly the right treatment for you.",
+            "A one-to-one assessment so we can recommend exactly the right treatment for you.",
           consultationFirst: true,
         },
-        ...services.filter((s) => s.service.id !== consult.id),
-      ].slice(0, MAX_SERVICES);
+      ];
     }
   }
 
@@ -648,7 +734,13 @@ function writeText(input: {
   if (safety.length > 0) {
     parts.push("Thank you for telling me — that's important, and it changes what I'd suggest.");
     for (const signal of safety) parts.push(signal.note);
-    if (s1) parts.push(`Please start with the ${s1.service.name} (${priceText(s1.service)}).`);
+    if (s1 && isConsultationService(s1.service)) {
+      parts.push(`Please start with the ${s1.service.name} (${priceText(s1.service)}).`);
+    } else if (s1) {
+      parts.push(
+        `For the ${s1.service.name} (${priceText(s1.service)}), choose 'Book Consultation' so our doctor can check first.`,
+      );
+    }
     const later = services.slice(1).map((s) => s.service.name);
     if (later.length > 0) {
       parts.push(

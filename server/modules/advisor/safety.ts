@@ -4,7 +4,7 @@
  * the answer into a consultation recommendation with a clear note, and removes treatments that
  * the signal makes unsuitable. The advisor never diagnoses or prescribes.
  */
-import { phraseScore, tokenize } from "./text.ts";
+import { phraseHits, phraseScore, tokenize } from "./text.ts";
 
 export type SafetySignal = {
   id: string;
@@ -16,7 +16,11 @@ export type SafetySignal = {
   avoidNames?: RegExp;
 };
 
-type SignalRule = SafetySignal & { triggers: string[] };
+type SignalRule = SafetySignal & {
+  triggers: string[];
+  /** Phrases that mention a trigger word without the signal ('since my last pregnancy'). */
+  ignore?: string[];
+};
 
 const RULES: SignalRule[] = [
   {
@@ -34,6 +38,17 @@ const RULES: SignalRule[] = [
       "weeks along",
       "with child",
     ],
+    ignore: [
+      "last pregnancy",
+      "previous pregnancy",
+      "after pregnancy",
+      "after my pregnancy",
+      "since my pregnancy",
+      "post pregnancy",
+      "pregnancy mask",
+      "after i was pregnant",
+      "when i was pregnant",
+    ],
     note: "Because you're pregnant (or trying), please don't start peels, laser, injectables, microneedling, IV drips, body-sculpting devices or retinol without our doctor's go-ahead. Book a consultation first so we can plan what's safe for you and your baby — gentle options such as a prenatal massage are usually fine.",
     avoidCategories: [
       "laser",
@@ -44,7 +59,7 @@ const RULES: SignalRule[] = [
       "body",
       "skin-tag-removal",
     ],
-    avoidNames: /retinol|retinoid|salicylic|tranexamic|peel|hot stone/i,
+    avoidNames: /retinol|retinoid|salicylic|tranexamic|peel|hot stone|aromatherapy/i,
   },
   {
     id: "breastfeeding",
@@ -194,6 +209,7 @@ const RULES: SignalRule[] = [
 const COMPILED = RULES.map((rule) => ({
   rule,
   phrases: rule.triggers.map((t) => tokenize(t)),
+  ignore: (rule.ignore ?? []).map((t) => tokenize(t)),
 }));
 
 /**
@@ -203,9 +219,16 @@ const COMPILED = RULES.map((rule) => ({
 export function detectSafetySignals(text: string): SafetySignal[] {
   const tokens = tokenize(text);
   const found: SafetySignal[] = [];
-  for (const { rule, phrases } of COMPILED) {
-    if (phrases.some((p) => phraseScore(tokens, p) >= 0.8)) {
-      const { triggers: _triggers, ...signal } = rule;
+  for (const { rule, phrases, ignore } of COMPILED) {
+    let own = tokens;
+    for (const phrase of ignore) {
+      for (const hit of phraseHits(own, phrase)) {
+        if (hit.score < 1) continue;
+        own = own.map((t, i) => (i >= hit.start && i < hit.end ? "" : t));
+      }
+    }
+    if (phrases.some((p) => phraseScore(own, p) >= 0.8)) {
+      const { triggers: _triggers, ignore: _ignore, ...signal } = rule;
       found.push(signal);
     }
   }
