@@ -3,6 +3,7 @@
  * §4 "Chat", §8): open the advisor, use a suggested prompt, get service and product cards that
  * link to real pages, book from a card; keyboard use; the 'Communication Error' toast.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 
 const ADVISOR_TITLE = "Treatment Advisor — Powered by AI";
@@ -114,6 +115,10 @@ test("the advisor works with the keyboard and recommends a consultation for lase
     "href",
     "/contact?service=Consultation&category=laser#booking",
   );
+
+  // No accessibility violations in the open chat with its cards.
+  const axe = await new AxeBuilder({ page }).include("[role=dialog]").analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // Focus stays inside the dialog.
   for (let i = 0; i < 25; i++) await page.keyboard.press("Tab");

@@ -162,6 +162,7 @@ export function ProductCard({
 
 /** The booking prompt box at the end of an answer. */
 export function BookingPrompt({ text, onClose }: { text: string; onClose: CloseChat }) {
+  const location = useLocation();
   return (
     <div className="rounded-xl border border-brand-200 bg-brand-100/60 p-3 text-ink">
       <p className="text-xs leading-relaxed text-brand-900">{text}</p>
@@ -169,9 +170,14 @@ export function BookingPrompt({ text, onClose }: { text: string; onClose: CloseC
         <Link
           to="/contact"
           className={primaryLink}
-          onClick={() => {
+          onClick={(event) => {
             track({ name: "advisor-usage", payload: { action: "book-consultation" } });
             onClose();
+            if (location.pathname === "/contact") {
+              // Already there: bring the booking form into view instead.
+              event.preventDefault();
+              window.setTimeout(scrollToBooking, 50);
+            }
           }}
         >
           Book Consultation
