@@ -11,6 +11,7 @@ export function tokenize(text: string): string[] {
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/['’`]/g, "")
     .replace(/[^a-z0-9+]+/g, " ")
+    .replace(/(\d)([a-z])/g, "$1 $2")
     .trim()
     .split(" ")
     .filter(Boolean);
