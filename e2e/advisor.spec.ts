@@ -165,3 +165,20 @@ test("a failed answer shows the 'Communication Error' toast", async ({ page }) =
   // The input is usable again.
   await expect(chat.getByPlaceholder("Type your question here...")).toBeEnabled();
 });
+
+test("an answer without text falls back to the demonstration-mode message", async ({ page }) => {
+  await page.route("**/api/chatbot/treatment-recommendation", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({ response: "", sessionId: null }),
+    }),
+  );
+  await page.goto("/");
+  await page.getByRole("button", { name: "Treatment Advisor" }).click();
+  const chat = page.getByRole("dialog", { name: ADVISOR_TITLE });
+  await chat.getByRole("button", { name: "stress and relaxing massage", exact: true }).click();
+  await expect(chat.getByText(/no AI API key is configured/)).toBeVisible({ timeout: 15_000 });
+  await expect(chat.getByRole("link", { name: "View Details" })).toHaveCount(2);
+  await expect(chat.getByRole("link", { name: "View All Services" })).toBeVisible();
+});

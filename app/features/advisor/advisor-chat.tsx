@@ -23,19 +23,23 @@ import {
   type ChatPart,
   typingDelayMs,
 } from "../../../common/advisor.ts";
+import type { PublicService } from "../../../common/catalog.ts";
 import { BookingPrompt, ProductCard, ServiceCard } from "./chat-cards";
+import { demoFallbackParts } from "./demo-fallback";
 
 /** A chat message (spec §3 "Chat message"): role, content as parts, timestamp. */
 type Message = { id: number; role: "user" | "assistant"; content: ChatPart[]; timestamp: Date };
 
-/** Shown if an answer arrives without text (spec §8 "Chat answer with no response text"). */
-const EMPTY_ANSWER: ChatPart[] = [
-  {
-    type: "text",
-    text: "I'm sorry, I couldn't put together an answer just now. Could you ask in a different way? You can also book a consultation and our team will advise you in person.",
-  },
-  { type: "booking-prompt", text: "Prefer to talk to a person? Book a consultation." },
-];
+/** The spec's demonstration-mode answer when a reply has no text (§8); a last resort. */
+async function fallbackParts(userQuery: string): Promise<ChatPart[]> {
+  let services: PublicService[] = [];
+  try {
+    services = (await apiRequest<PublicService[]>("GET", "/api/services")) ?? [];
+  } catch {
+    services = [];
+  }
+  return demoFallbackParts(userQuery, services);
+}
 
 let nextId = 1;
 
@@ -113,13 +117,13 @@ export default function AdvisorChat({ open, onOpenChange, returnFocusTo }: Advis
       );
       if (answer?.sessionId) setSessionId(answer.sessionId);
       const hasText = Boolean(answer?.response?.trim());
-      const content =
-        hasText && answer.parts?.length
+      const content: ChatPart[] = !hasText
+        ? await fallbackParts(userQuery)
+        : answer.parts?.length
           ? answer.parts
-          : hasText
-            ? [{ type: "text" as const, text: answer.response }]
-            : EMPTY_ANSWER;
-      await wait(typingDelayMs(hasText ? answer.response.length : 0));
+          : [{ type: "text", text: answer.response }];
+      const first = content[0];
+      await wait(typingDelayMs(first?.type === "text" ? first.text.length : 0));
       setMessages((list) => [
         ...list,
         { id: nextId++, role: "assistant", content, timestamp: new Date() },
