@@ -94,6 +94,11 @@ test("a visitor asks the advisor, follows the cards to real pages and books from
   await expect(page).toHaveURL(/\/contact\?service=.+&category=facial#booking$/);
   await expect(page.getByLabel("Treatment category")).toHaveValue("facial");
   await expect(page.getByLabel("Service", { exact: true })).not.toHaveValue("");
+
+  // A reload keeps the conversation of this tab.
+  await page.reload();
+  await page.getByRole("button", { name: "Treatment Advisor" }).click();
+  await expect(chat.getByText("how much does it cost?", { exact: true })).toBeVisible();
 });
 
 test("the advisor works with the keyboard and recommends a consultation for laser", async ({

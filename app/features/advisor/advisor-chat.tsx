@@ -43,6 +43,27 @@ async function fallbackParts(userQuery: string): Promise<ChatPart[]> {
 
 let nextId = 1;
 
+const STORAGE_KEY = "advisor-chat";
+
+/** The conversation saved in this tab (sessionStorage), or null. */
+function restored(): { sessionId: string | null; messages: Message[] } | null {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const data = JSON.parse(raw) as { sessionId?: unknown; messages?: unknown };
+    if (!Array.isArray(data.messages) || data.messages.length === 0) return null;
+    const messages = (data.messages as Message[]).map((m) => ({
+      ...m,
+      id: nextId++,
+      timestamp: new Date(m.timestamp),
+    }));
+    return { sessionId: typeof data.sessionId === "string" ? data.sessionId : null, messages };
+  } catch {
+    // Unreadable (or storage blocked): start afresh.
+    return null;
+  }
+}
+
 function greeting(): Message {
   return {
     id: nextId++,
@@ -64,13 +85,23 @@ type AdvisorChatProps = {
 /** The chat dialog; keeps its conversation while closed. */
 export default function AdvisorChat({ open, onOpenChange, returnFocusTo }: AdvisorChatProps) {
   const toast = useToast();
-  const [messages, setMessages] = useState<Message[]>(() => [greeting()]);
+  const [saved] = useState(restored);
+  const [messages, setMessages] = useState<Message[]>(() => saved?.messages ?? [greeting()]);
   const [input, setInput] = useState("");
   const [pending, setPending] = useState(false);
-  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [sessionId, setSessionId] = useState<string | null>(saved?.sessionId ?? null);
   const inputRef = useRef<HTMLInputElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
+
+  // Keep the conversation for this browser tab, so a reload does not lose it.
+  useEffect(() => {
+    try {
+      window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ sessionId, messages }));
+    } catch {
+      // Storage full or blocked: the chat still works, it just won't survive a reload.
+    }
+  }, [sessionId, messages]);
 
   useEffect(() => {
     if (open) track({ name: "advisor-usage", payload: { action: "open" } });
