@@ -17,6 +17,7 @@ import { appContext } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import { apiErrorHandler, HttpError } from "./http.ts";
 import type { Mailer } from "./integrations/mailer.ts";
+import { advisorRouter } from "./modules/advisor/routes.ts";
 import { loadSession } from "./modules/auth/middleware.ts";
 import { authRouter } from "./modules/auth/routes.ts";
 import { bookingsRouter } from "./modules/bookings/routes.ts";
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(outboxRouter(db));
   api.use(checkoutRouter(deps));
   api.use(ordersRouter(db));
+  api.use(advisorRouter(db, config, logger));
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
   api.use(apiErrorHandler);
   app.use("/api", api);

@@ -54,6 +54,14 @@ const envSchema = z
       .default("info"),
     /** Sign-in attempts allowed per client address in 15 minutes. */
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** OpenAI-compatible chat completions API for the advisor, e.g. https://api.openai.com/v1; empty = built-in recommender only. */
+    LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+    LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    LLM_MODEL: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** Milliseconds to wait for the language model before the built-in recommender answers. */
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+    /** Advisor questions allowed per client address per minute. */
+    ADVISOR_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   })
   .superRefine((env, ctx) => {
     // One key without the other would start payments the server cannot verify (or vice versa).

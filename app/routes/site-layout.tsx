@@ -4,6 +4,7 @@
  * Each page renders its own `<main id="main">`.
  */
 import { Outlet } from "react-router";
+import { TreatmentAdvisor } from "~/features/advisor/advisor-launcher";
 import { CartProvider } from "~/features/cart/cart-context";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
@@ -25,6 +26,7 @@ export default function SiteLayout() {
         </CartProvider>
       </div>
       <SiteFooter />
+      <TreatmentAdvisor />
     </div>
   );
 }

@@ -215,3 +215,52 @@ export const orderItems = pgTable(
     check("order_items_price_nonnegative", sql`${t.unitPriceKobo} >= 0`),
   ],
 );
+
+/**
+ * Treatment-advisor conversations (storefront spec §3 "Chat session"). The id is a random UUID
+ * the browser keeps and sends with later questions. Chats may hold health details, so sessions
+ * idle for 30 days are deleted (server/modules/advisor/service.ts).
+ */
+export const chatSessions = pgTable(
+  "chat_sessions",
+  {
+    id: text("id").primaryKey(),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_sessions_last_message_at_idx").on(t.lastMessageAt)],
+);
+
+/** Messages of an advisor conversation (storefront spec §3 "Chat message"). */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    /** 'user' or 'assistant'. */
+    role: text("role").notNull(),
+    /** The message as plain text. */
+    content: text("content").notNull(),
+    /** Assistant messages: the parts the chat renders (common/advisor.ts ChatPart[]). */
+    parts: jsonb("parts").$type<unknown[]>(),
+    /**
+     * What the advisor understood, for follow-ups: concept ids, recommended service and product
+     * ids, safety signal ids.
+     */
+    meta: jsonb("meta").$type<{
+      concepts?: string[];
+      serviceIds?: number[];
+      productIds?: number[];
+      safety?: string[];
+    }>(),
+    /** Who answered: 'builtin', 'llm', or 'builtin-fallback' (the model failed). */
+    engine: text("engine"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("chat_messages_session_idx").on(t.sessionId, t.id),
+    check("chat_messages_role", sql`${t.role} IN ('user', 'assistant')`),
+  ],
+);

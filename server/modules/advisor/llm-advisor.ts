@@ -1,0 +1,208 @@
+/**
+ * The language-model path of the advisor (issue 5 "Language-model provider"): the live catalogue
+ * is given to the model as context, the answer is requested as structured JSON, and every id it
+ * returns is checked against the catalogue (unknown ids are dropped). The same safety rules as the
+ * built-in recommender are applied to its answer. Any failure raises, and the caller falls back
+ * to the built-in recommender.
+ */
+import { z } from "zod";
+import { BUSINESS } from "../../../common/business.ts";
+import { isConsultationService, servicePriceLabel } from "../../../common/catalog.ts";
+import { formatNaira } from "../../../common/money.ts";
+import { type ChatMessage, type LlmClient, LlmError } from "../../integrations/llm.ts";
+import {
+  type AdvisorContext,
+  type CatalogueIndex,
+  consultationService,
+  detectConcepts,
+  needsConsultationFirst,
+  type ProductPick,
+  type Recommendation,
+  type ServicePick,
+  safeForSignals,
+  safetyFor,
+} from "./recommender.ts";
+import { firstSentence } from "./text.ts";
+
+const MAX_SERVICES = 3;
+const MAX_PRODUCTS = 3;
+
+/** JSON schema of the model's answer (OpenAI structured outputs, strict mode). */
+export const ANSWER_JSON_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["reply", "services", "products"],
+  properties: {
+    reply: { type: "string", description: "2-4 warm sentences for the client; no prices" },
+    services: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["id", "reason"],
+        properties: { id: { type: "integer" }, reason: { type: "string" } },
+      },
+    },
+    products: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["id", "reason"],
+        properties: { id: { type: "integer" }, reason: { type: "string" } },
+      },
+    },
+  },
+} as const;
+
+const pickSchema = z.object({
+  id: z.coerce.number().int(),
+  reason: z.string().trim().min(1).max(400),
+});
+
+/** What we accept from the model; anything else is 'malformed'. */
+export const answerSchema = z.object({
+  reply: z.string().trim().min(1).max(2500),
+  services: z.array(pickSchema).max(20),
+  products: z.array(pickSchema).max(20),
+});
+
+/** The catalogue as compact lines for the model (ids, names, categories, prices from the db). */
+function catalogueContext(index: CatalogueIndex): string {
+  const services = index.catalogue.services.map(
+    (s) =>
+      `- id ${s.id}: ${s.name} [${s.category}] ${servicePriceLabel(s) ?? ""}, ${s.duration} — ${firstSentence(s.description, 140)}`,
+  );
+  const products = index.catalogue.products
+    .filter((p) => p.stock > 0)
+    .map(
+      (p) =>
+        `- id ${p.id}: ${p.name} [${p.category}] ${formatNaira(p.price)} — ${firstSentence(p.description, 120)}`,
+    );
+  return `SERVICES\n${services.join("\n")}\n\nPRODUCTS (in stock)\n${products.join("\n")}`;
+}
+
+function systemPrompt(index: CatalogueIndex): string {
+  return [
+    `You are the skincare consultant of ${BUSINESS.name}, a medical spa at ${BUSINESS.address}. Clients are mostly Lagos residents with melanin-rich skin; they may write informally, in Nigerian English or with misspellings.`,
+    "Recommend treatments and products ONLY from the catalogue below, by their numeric id: at most 3 services and 2 products, best first, each with a one-sentence reason specific to what the client said.",
+    "Rules: never diagnose a condition or prescribe medicine. If the client mentions pregnancy, breastfeeding, an active infection or wound, isotretinoin (Accutane), keloids, a heart condition or another medical condition, recommend a consultation service first and say clearly why. Laser and injectable treatments always start with a consultation. Do not state prices in the reply: the cards show prices from the clinic's system. If the question is not about skin, body or wellness, answer briefly and kindly, and recommend nothing.",
+    "reply: 2-4 warm, specific sentences in British English, naming the services you recommend.",
+    `Opening hours: Monday-Saturday ${BUSINESS.openingHours.weekdays}; closed Sunday. Phone ${BUSINESS.phone}.`,
+    "",
+    catalogueContext(index),
+  ].join("\n");
+}
+
+/**
+ * Asks the model for a recommendation.
+ * @param history earlier messages of the conversation, oldest first (plain text).
+ * @throws LlmError on timeout, HTTP or network failure, or an answer that is not the schema.
+ */
+export async function llmRecommend(
+  llm: LlmClient,
+  index: CatalogueIndex,
+  query: string,
+  history: ChatMessage[],
+  context: AdvisorContext,
+): Promise<Recommendation> {
+  const raw = await llm.completeJson({
+    messages: [
+      { role: "system", content: systemPrompt(index) },
+      ...history,
+      { role: "user", content: query },
+    ],
+    schemaName: "treatment_recommendation",
+    schema: ANSWER_JSON_SCHEMA as unknown as Record<string, unknown>,
+  });
+  const parsed = answerSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new LlmError("malformed", "Language model answer does not match the schema");
+  const answer = parsed.data;
+  const safety = safetyFor(query, context);
+
+  const seen = new Set<number>();
+  let services: ServicePick[] = [];
+  for (const pick of answer.services) {
+    const service = index.serviceById.get(pick.id);
+    if (!service || seen.has(service.id)) continue; // unknown ids are dropped
+    if (!safeForSignals(service.name, service.category, safety)) continue;
+    seen.add(service.id);
+    services.push({
+      service,
+      reason: pick.reason,
+      consultationFirst: needsConsultationFirst(service) || safety.length > 0,
+    });
+    if (services.length >= MAX_SERVICES) break;
+  }
+  const products: ProductPick[] = [];
+  const seenProducts = new Set<number>();
+  for (const pick of answer.products) {
+    const product = index.productById.get(pick.id);
+    if (!product || product.stock <= 0 || seenProducts.has(product.id)) continue;
+    if (safety.some((s) => s.avoidNames?.test(`${product.name} ${product.description}`))) continue;
+    seenProducts.add(product.id);
+    products.push({ product, reason: pick.reason });
+    if (products.length >= MAX_PRODUCTS) break;
+  }
+
+  const notes: string[] = [];
+  if (safety.length > 0) {
+    const categories = services.map((s) => s.service.category);
+    const consult = consultationService(index, categories, safety);
+    if (consult && !services.some((s) => isConsultationService(s.service))) {
+      services = [
+        {
+          service: consult,
+          reason:
+            "The safest first step: our doctor reviews your health and skin before any treatment.",
+          consultationFirst: true,
+        },
+        ...services,
+      ].slice(0, MAX_SERVICES);
+    }
+    for (const signal of safety) notes.push(signal.note);
+  } else if (
+    services.some((s) => needsConsultationFirst(s.service)) &&
+    !/consultation/i.test(answer.reply)
+  ) {
+    notes.push(
+      "Laser and injectable treatments always begin with a consultation, so our doctor can check the treatment and settings are right for your skin.",
+    );
+  }
+
+  const concepts = detectConcepts(query).map((h) => h.concept.id);
+  return {
+    concepts: concepts.length > 0 ? concepts : context.previousConcepts,
+    safety,
+    services,
+    products,
+    text: [withoutUnknownPrices(answer.reply, index), ...notes].join(" ").trim(),
+    bookingPrompt:
+      services.length > 0
+        ? "Ready when you are: book a consultation and our team will confirm your appointment by phone or WhatsApp."
+        : null,
+  };
+}
+
+/**
+ * Drops sentences that state a naira amount which is not a price in the catalogue, so the model
+ * cannot quote an invented price (prices always come from the database).
+ */
+export function withoutUnknownPrices(text: string, index: CatalogueIndex): string {
+  const known = new Set<number>();
+  for (const s of index.catalogue.services) if (typeof s.price === "number") known.add(s.price);
+  for (const p of index.catalogue.products) known.add(p.price);
+  known.add(20000); // booking fee and consultation price (spec §9)
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const kept = sentences.filter((sentence) => {
+    const amounts = [
+      ...sentence.matchAll(/(?:₦|NGN\s?|N(?=\d))\s?(\d[\d,]*(?:\.\d+)?)(\s?k\b)?/gi),
+    ];
+    return amounts.every((m) => {
+      const n = Number((m[1] ?? "").replace(/,/g, "")) * (m[2] ? 1000 : 1);
+      return known.has(n);
+    });
+  });
+  return kept.join(" ");
+}
