@@ -7,6 +7,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { desc, ilike, or, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { formatLagosDateTime } from "../../../common/booking.ts";
 import type { AdminIdentity } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { bookings, newsletterSubscribers, outbox, reviews } from "../../db/schema.ts";
@@ -114,7 +115,7 @@ const searchBookings: SearchSource = async (db, pattern, q) => {
     kind: "booking" as const,
     id: String(b.id),
     title: `${b.name} · ${b.serviceName}`,
-    subtitle: b.date.toISOString(),
+    subtitle: `Appointment ${formatLagosDateTime(b.date)}`,
     href: `/admin/bookings?q=${encodeURIComponent(q)}`,
   }));
 };
