@@ -116,7 +116,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <button
                 type="button"
                 onClick={signOut}
-                className="rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100"
+                className="whitespace-nowrap rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100"
               >
                 Sign out
               </button>

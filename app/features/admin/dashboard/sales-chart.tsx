@@ -28,6 +28,7 @@ export function SalesChart({ days }: { days: readonly DayFigure[] }) {
             />
             <YAxis
               domain={[0, max]}
+              ticks={max <= 10 ? Array.from({ length: max + 1 }, (_, i) => i) : undefined}
               allowDecimals={false}
               tickLine={false}
               axisLine={false}
