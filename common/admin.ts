@@ -268,6 +268,9 @@ export const reviewRequestSchema = z.object({
 /** The word the admin types to confirm Clear Admin Data (issue 6 "Shell"). */
 export const CLEAR_DATA_CONFIRM_WORD = "CLEAR";
 
+/** The dashboard's figures are refreshed this often while it is open (admin spec §9: 30 s). */
+export const DASHBOARD_REFRESH_MS = 30_000;
+
 /** Dashboard fallback price in naira when a service's price is unknown (admin spec §9). */
 export const FALLBACK_SERVICE_PRICE = 35000;
 

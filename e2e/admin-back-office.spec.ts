@@ -225,7 +225,9 @@ test("the top-bar search finds clients and bookings", async ({ page }, info) => 
   await expect(results.getByRole("heading", { name: "Bookings" })).toBeVisible();
   await results.getByRole("link").filter({ hasText: name }).first().click();
   await expect(page).toHaveURL(/\/admin\/bookings\?q=/);
-  await expect(page.getByRole("listitem").filter({ hasText: name })).toBeVisible();
+  await expect(
+    page.getByRole("main").getByRole("listitem").filter({ hasText: name }),
+  ).toBeVisible();
 });
 
 test("admin screens and the review page have no WCAG 2.2 AA violations at 1280 and 768 px", async ({
@@ -268,4 +270,47 @@ test("admin screens and the review page have no WCAG 2.2 AA violations at 1280 a
       .analyze();
     expect(dialogResults.violations.map((v) => `${width}px dialog: ${v.id}`)).toEqual([]);
   }
+});
+
+test("the sidebar has every section, entry and badge, and its views", async ({ page }, info) => {
+  await signIn(page);
+  const mobile = info.project.name === "mobile";
+  if (mobile) await page.getByRole("button", { name: "Open menu" }).click();
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  for (const section of ["PAGES", "APPS", "SETTINGS"]) {
+    await expect(nav.getByRole("heading", { name: section })).toBeVisible();
+  }
+  const entries = [
+    "Dashboard",
+    "Analytics",
+    "Bookings",
+    "Sales",
+    "Staff",
+    "E-commerce",
+    "Products",
+    "Clients",
+    "Services",
+    "Calendar",
+    "Tasks",
+    "My Profile",
+  ];
+  for (const entry of entries) {
+    await expect(nav.getByRole("link", { name: new RegExp(`^${entry}`) })).toBeVisible();
+  }
+  await expect(nav.getByRole("link", { name: "E-commerce" })).toHaveAttribute(
+    "href",
+    "/admin/orders",
+  );
+  await expect(nav.getByText("NEW", { exact: true })).toHaveCount(3);
+  const summary = await (await page.request.get("/api/admin/summary")).json();
+  await expect(nav.getByRole("link", { name: /^Clients/ })).toHaveText(`Clients${summary.clients}`);
+
+  await nav.getByRole("link", { name: /^Tasks/ }).click();
+  await expect(page.getByRole("heading", { name: "Bookings", level: 1 })).toBeVisible();
+  if (mobile) await page.getByRole("button", { name: "Open menu" }).click();
+  await nav.getByRole("link", { name: /^Analytics/ }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  if (mobile) await page.getByRole("button", { name: "Open menu" }).click();
+  await nav.getByRole("link", { name: /^Calendar/ }).click();
+  await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
 });

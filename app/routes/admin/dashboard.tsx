@@ -1,3 +1,6 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { DASHBOARD_REFRESH_MS } from "../../../common/admin.ts";
 import { formatLagosDateTime } from "../../../common/booking.ts";
 import { formatNaira } from "../../../common/money.ts";
 import { dashboard } from "../../../server/modules/admin/dashboard.ts";
@@ -44,6 +47,16 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 /** /admin and /admin/analytics: the dashboard with real figures (admin spec §2, §9). */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const d = loaderData.dashboard;
+  const revalidator = useRevalidator();
+  // Figures are at most 30 seconds old while the dashboard is open and visible (admin spec §9).
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") {
+        void revalidator.revalidate();
+      }
+    }, DASHBOARD_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
   if (!d) return null;
   return (
     <>

@@ -1,6 +1,7 @@
-import { Bell, History, Menu, Star } from "lucide-react";
+import { Bell, History, Menu, Star, X } from "lucide-react";
+import { Dialog } from "radix-ui";
 import { useState } from "react";
-import { Link, Outlet, useLocation, useRevalidator } from "react-router";
+import { Link, Outlet, useRevalidator } from "react-router";
 import { countClients } from "../../../server/modules/admin/service.ts";
 import { useToast } from "../../components/ui/toast";
 import { LoginForm } from "../../features/admin/login-form";
@@ -37,7 +38,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
   if (!loaderData.admin) return <LoginForm onSignedIn={() => void revalidator.revalidate()} />;
 
   async function signOut() {
@@ -60,22 +60,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 border-r border-gray-200 bg-white lg:block">
         <Sidebar clientsCount={loaderData.clientsCount} />
       </aside>
-      {menuOpen && (
-        <div className="fixed inset-0 z-40 lg:hidden">
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="absolute inset-0 bg-black/40"
-            onClick={() => setMenuOpen(false)}
-          />
-          <aside
-            className="absolute inset-y-0 left-0 w-64 bg-white shadow-xl"
-            key={location.pathname}
-          >
+      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
+          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-64 bg-white shadow-xl lg:hidden">
+            <Dialog.Title className="sr-only">Admin menu</Dialog.Title>
+            <Dialog.Description className="sr-only">Screens of the admin area</Dialog.Description>
             <Sidebar clientsCount={loaderData.clientsCount} onNavigate={() => setMenuOpen(false)} />
-          </aside>
-        </div>
-      )}
+            <Dialog.Close
+              aria-label="Close menu"
+              className="absolute right-2 top-4 rounded-md p-2 text-gray-700 hover:bg-gray-100"
+            >
+              <X className="h-5 w-5" aria-hidden />
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
       <div className="lg:pl-60">
         <header className="sticky top-0 z-20 border-b border-gray-200 bg-white">
           <div className="flex flex-wrap items-center gap-3 px-4 py-3">

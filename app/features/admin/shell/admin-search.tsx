@@ -4,7 +4,7 @@
  */
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { apiRequest } from "../../../lib/api";
 
 type Hit = {
@@ -45,6 +45,13 @@ export function AdminSearch() {
       clearTimeout(timer);
     };
   }, [q]);
+
+  // A result opens another screen: close the list there.
+  const { pathname, search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname, search]);
 
   useEffect(() => {
     function onDown(event: MouseEvent) {
