@@ -174,6 +174,17 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
         .send({ phone: "08039999999", message: "Edited" })
         .expect(200);
       expect(edited.body).toMatchObject({ phone: "08039999999", message: "Edited" });
+      // The calendar's reschedule text, Lagos wall-clock time.
+      const moved = await agent
+        .patch(`/api/bookings/${b.id}`)
+        .send({ date: "2026-12-05 19:30" })
+        .expect(200);
+      expect(moved.body.date).toBe("2026-12-05T18:30:00.000Z");
+      const outside = await agent
+        .patch(`/api/bookings/${b.id}`)
+        .send({ date: "2026-12-05 21:00" })
+        .expect(400);
+      expect(outside.body.error.fields.date).toBeTruthy();
       const processed = await agent.patch(`/api/bookings/${b.id}/process`).expect(200);
       expect(processed.body.processed).toBe(true);
       const list = await agent.get("/api/bookings/processed").expect(200);

@@ -190,7 +190,12 @@ export async function updateBooking(
     values.serviceName = serviceName;
   }
   if (patch.date !== undefined) {
-    const parsed = parseBookingDate(patch.date);
+    // The calendar's reschedule prompt sends 'YYYY-MM-DD HH:MM' (24-hour, Lagos; admin spec §4).
+    const wall = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/.exec(patch.date.trim());
+    const text = wall
+      ? `${wall[1]} at ${Number(wall[2]) % 12 || 12}:${wall[3]} ${Number(wall[2]) < 12 ? "AM" : "PM"}`
+      : patch.date;
+    const parsed = parseBookingDate(text);
     const bad = parsed.ok ? checkBookingDate(parsed, { now: new Date(), staff: true }) : "date";
     if (bad || !parsed.ok) {
       throw new HttpError(400, "Please choose a time on the half hour from 08:00 to 19:30", {
