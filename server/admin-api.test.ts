@@ -277,6 +277,7 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
     });
 
     it("dashboard figures match the database", async () => {
+      await addBooking({ name: "Consultation Client", service: "consultation-facial" });
       const res = await agent.get("/api/admin/dashboard").expect(200);
       const rows = await t.db.select().from(bookings);
       const now = Date.now();
@@ -287,7 +288,10 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
           !["cancelled", "no-show"].includes(b.status),
       );
       expect(res.body.upcoming.count).toBe(upcoming.length);
-      expect(res.body.upcoming.value).toBe(upcoming.length * 180000);
+      // HydraFacial's own price; a consultation request the consultation price (20000).
+      expect(res.body.upcoming.value).toBe(
+        upcoming.reduce((sum, b) => sum + (b.service === String(facialId) ? 180000 : 20000), 0),
+      );
       expect(res.body.recentSales.days).toHaveLength(7);
       expect(res.body.activity.length).toBe(Math.min(5, rows.length));
       expect(res.body.topStaff).toEqual([]);

@@ -11,6 +11,7 @@ import { addDays, format, startOfDay, startOfMonth, subMonths } from "date-fns";
 import { and, asc, desc, gte, lt, notInArray, sql } from "drizzle-orm";
 import { dashboardServicePrice } from "../../../common/admin.ts";
 import { BUSINESS_TIME_ZONE } from "../../../common/business.ts";
+import { CONSULTATION_PRICE } from "../../../common/catalog.ts";
 import { koboToNaira } from "../../../common/money.ts";
 import type { Db } from "../../db/client.ts";
 import { bookings, services } from "../../db/schema.ts";
@@ -75,6 +76,7 @@ async function bookingsBetween(db: Db, from: Date, to: Date) {
     .select({
       id: bookings.id,
       name: bookings.name,
+      service: bookings.service,
       serviceName: bookings.serviceName,
       date: bookings.date,
       status: bookings.status,
@@ -84,7 +86,8 @@ async function bookingsBetween(db: Db, from: Date, to: Date) {
     .from(bookings)
     .leftJoin(
       services,
-      sql`${bookings.service} ~ '^[0-9]{1,9}$' and ${services.id} = ${bookings.service}::int`,
+      // Compared as text: a consultation booking's service ('consultation-facial') is no id.
+      sql`${services.id}::text = ${bookings.service}`,
     )
     .where(
       and(
@@ -103,10 +106,13 @@ function toItem(b: Awaited<ReturnType<typeof bookingsBetween>>[number]): Appoint
     serviceName: b.serviceName,
     date: b.date.toISOString(),
     status: b.processed ? "completed" : b.status,
-    value: dashboardServicePrice(
-      b.serviceName,
-      b.priceKobo === null ? null : koboToNaira(b.priceKobo),
-    ),
+    // A consultation request has the fixed consultation price (storefront spec §9).
+    value: b.service.startsWith("consultation-")
+      ? CONSULTATION_PRICE
+      : dashboardServicePrice(
+          b.serviceName,
+          b.priceKobo === null ? null : koboToNaira(b.priceKobo),
+        ),
   };
 }
 
