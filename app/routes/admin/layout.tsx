@@ -1,6 +1,6 @@
 import { Bell, History, Menu, Star, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, Outlet, useRevalidator } from "react-router";
 import { countClients } from "../../../server/modules/admin/service.ts";
 import { useToast } from "../../components/ui/toast";
@@ -27,6 +27,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+const SESSION_CHECK_MS = 60_000;
+
 const iconLink =
   "inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100";
 
@@ -38,6 +40,27 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
+  const signedIn = loaderData.admin !== null;
+  const { revalidate } = revalidator;
+
+  // When the session ends (expiry, sign-out elsewhere) show the login gate instead of failing
+  // screens: checked when the window regains focus and once a minute.
+  useEffect(() => {
+    if (!signedIn) return;
+    const check = () => {
+      fetch("/api/auth/session", { credentials: "include" })
+        .then((res) => {
+          if (res.status === 401) void revalidate();
+        })
+        .catch(() => {});
+    };
+    const timer = setInterval(check, SESSION_CHECK_MS);
+    window.addEventListener("focus", check);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("focus", check);
+    };
+  }, [signedIn, revalidate]);
   if (!loaderData.admin) return <LoginForm onSignedIn={() => void revalidator.revalidate()} />;
 
   async function signOut() {
