@@ -39,6 +39,8 @@ test("a visitor books from /contact and the admin sees the request", async ({ pa
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
+  // The dashboard opens first; the request is on the Bookings screen (admin spec §2).
+  await page.goto("/admin/bookings");
   const card = page.getByRole("listitem").filter({ hasText: clientName });
   await expect(card).toBeVisible();
   await expect(card).toContainText("HydraFacial");

@@ -81,6 +81,8 @@ test("a booking survives a restart; a second server on the same DATA_DIR refuses
     await page.getByLabel("Username").fill(ADMIN.username);
     await page.getByLabel("Password").fill(ADMIN.password);
     await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
+    await page.goto(`${BASE}/admin/bookings`);
     await expect(page.getByRole("listitem").filter({ hasText: "Restart Survivor" })).toBeVisible();
   } finally {
     again.child.kill("SIGTERM");

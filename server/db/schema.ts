@@ -264,3 +264,50 @@ export const chatMessages = pgTable(
     check("chat_messages_role", sql`${t.role} IN ('user', 'assistant')`),
   ],
 );
+
+/**
+ * Reviews from the public review page (admin spec §3 "Review"); one per booking.
+ * Kept when its booking is deleted (booking_id set null) so feedback is not lost.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    bookingId: integer("booking_id")
+      .unique()
+      .references(() => bookings.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    /** 1 to 5 stars. */
+    rating: integer("rating").notNull(),
+    reviewText: text("review_text"),
+    serviceName: text("service_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} >= 1 AND ${t.rating} <= 5`),
+    index("reviews_customer_email_idx").on(t.customerEmail),
+  ],
+);
+
+/**
+ * Who changed what in the back office, and when; written in the same transaction as the change
+ * (issue 6 "Authorisation"). `adminUsername` is copied so the record survives the account.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    adminId: integer("admin_id"),
+    adminUsername: text("admin_username").notNull(),
+    /** e.g. 'service.create', 'booking.process', 'admin.clear-data'. */
+    action: text("action").notNull(),
+    /** e.g. 'service', 'product', 'booking'. */
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    /** What changed: the new values, or a summary. */
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
+);

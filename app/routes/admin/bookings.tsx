@@ -1,24 +1,28 @@
+import { consultationFor, SERVICE_CATEGORIES } from "../../../common/catalog.ts";
 import { listBookings } from "../../../server/modules/bookings/service.ts";
-import { BookingsList } from "../../features/admin/bookings-list";
+import { listServices } from "../../../server/modules/catalog/service.ts";
+import { BookingsScreen } from "../../features/admin/bookings/bookings-screen";
 import { adminServices } from "../../lib/admin.server";
 import type { Route } from "./+types/bookings";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = adminServices(context);
-  return { bookings: services ? await listBookings(services.db) : [] };
+  if (!services) return { bookings: [], services: [] };
+  const catalogue = await listServices(services.db);
+  return {
+    bookings: await listBookings(services.db),
+    // Every service, then each category's consultation entry (as the booking form offers).
+    services: [
+      ...catalogue.map((s) => ({ id: String(s.id), name: s.name })),
+      ...SERVICE_CATEGORIES.map((c) => {
+        const entry = consultationFor(c);
+        return { id: entry.id, name: entry.name };
+      }),
+    ],
+  };
 }
 
-/** The booking requests, newest first (admin spec §2 "Bookings management"). */
+/** /admin/bookings and /admin/tasks: bookings management (admin spec §2). */
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
-  return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-      <div className="mb-4 flex items-center justify-between">
-        <h1 className="text-2xl font-semibold text-ink">Bookings</h1>
-        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm text-brand-900">
-          {loaderData.bookings.length} Bookings
-        </span>
-      </div>
-      <BookingsList bookings={loaderData.bookings} />
-    </main>
-  );
+  return <BookingsScreen bookings={loaderData.bookings} services={loaderData.services} />;
 }

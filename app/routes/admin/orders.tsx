@@ -1,5 +1,6 @@
 import { listOrders } from "../../../server/modules/orders/service.ts";
 import { OrdersList } from "../../features/admin/orders/orders-list";
+import { PageHeader } from "../../features/admin/ui";
 import { adminServices } from "../../lib/admin.server";
 import type { Route } from "./+types/orders";
 
@@ -16,14 +17,13 @@ export const meta: Route.MetaFunction = () => [
 /** The shop's paid orders, newest first (admin spec §2 "Orders management"). */
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-ink">Orders</h1>
+    <>
+      <PageHeader title="Orders">
         <span className="rounded-full bg-brand-100 px-3 py-1 text-sm text-brand-900">
           {loaderData.orders.length} Total Orders
         </span>
-      </div>
+      </PageHeader>
       <OrdersList orders={loaderData.orders} />
-    </main>
+    </>
   );
 }

@@ -13,7 +13,10 @@ export function bookingsRouter(db: Db): Router {
     "/bookings",
     handler(async (req, res) => {
       const input = parse(bookingRequestSchema, req.body);
-      const booking = await createBooking(db, input, { staff: Boolean(req.admin) });
+      const booking = await createBooking(db, input, {
+        staff: Boolean(req.admin),
+        admin: req.admin ?? null,
+      });
       req.log?.info({ bookingId: booking.id }, "booking requested");
       res.status(201).json(booking);
     }),

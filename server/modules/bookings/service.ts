@@ -10,9 +10,11 @@ import {
   parseBookingDate,
 } from "../../../common/booking.ts";
 import { findServiceCategory } from "../../../common/catalog.ts";
+import type { AdminIdentity } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { bookings, services } from "../../db/schema.ts";
 import { HttpError } from "../../http.ts";
+import { recordAudit } from "../audit/service.ts";
 
 export type BookingRecord = {
   id: number;
@@ -67,12 +69,13 @@ async function resolveServiceName(db: Db, service: string): Promise<string | nul
  * Records a booking request.
  * @param input parsed POST /api/bookings payload; `date` as 'YYYY-MM-DD at h:mm AM' (Lagos) or ISO.
  * @param options.staff true for a signed-in admin: any half hour 08:00–19:30 on any date.
+ * @param options.admin the signed-in admin adding it; the insert is then audited (issue 6).
  * @throws HttpError 400 with `fields.date`, `fields.time` or `fields.service` and the spec's message.
  */
 export async function createBooking(
   db: Db,
   input: BookingRequest,
-  options: { now?: Date; staff?: boolean } = {},
+  options: { now?: Date; staff?: boolean; admin?: AdminIdentity | null } = {},
 ): Promise<BookingRecord> {
   const now = options.now ?? new Date();
   const parsed = parseBookingDate(input.date);
@@ -93,19 +96,30 @@ export async function createBooking(
   if (!serviceName) {
     throw new HttpError(400, BOOKING_MESSAGES.service, { service: BOOKING_MESSAGES.service });
   }
-  const [row] = await db
-    .insert(bookings)
-    .values({
-      name: input.name,
-      email: input.email.toLowerCase(),
-      phone: input.phone,
-      service: input.service,
-      serviceName,
-      date: parsed.instant,
-      message: input.message || null,
-    })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
+  const values = {
+    name: input.name,
+    email: input.email.toLowerCase(),
+    phone: input.phone,
+    service: input.service,
+    serviceName,
+    date: parsed.instant,
+    message: input.message || null,
+  };
+  const admin = options.admin;
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(bookings).values(values).returning();
+    if (!inserted) throw new Error("insert returned no row");
+    // A booking added by staff is an admin change: audited with it (issue 6).
+    if (admin) {
+      await recordAudit(tx, admin, {
+        action: "booking.create",
+        entity: "booking",
+        entityId: inserted.id,
+        details: { ...values, date: values.date.toISOString() },
+      });
+    }
+    return inserted;
+  });
   return toRecord(row);
 }
 
@@ -116,4 +130,134 @@ export async function listBookings(db: Db): Promise<BookingRecord[]> {
     .from(bookings)
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
   return rows.map(toRecord);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Back-office booking management (admin spec §2 "Bookings management", §4, §7; issue 6).
+
+/** One booking by id, or null. */
+export async function getBooking(db: Db, id: number): Promise<BookingRecord | null> {
+  const [row] = await db.select(bookingColumns).from(bookings).where(eq(bookings.id, id));
+  return row ? toRecord(row) : null;
+}
+
+/** Processed bookings, newest first (GET /api/bookings/processed). */
+export async function listProcessedBookings(db: Db): Promise<BookingRecord[]> {
+  const rows = await db
+    .select(bookingColumns)
+    .from(bookings)
+    .where(eq(bookings.processed, true))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return rows.map(toRecord);
+}
+
+export type BookingPatch = Partial<{
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  date: string;
+  message: string;
+  status: string;
+  processed: boolean;
+}>;
+
+/**
+ * Updates a booking from the admin (PATCH /api/bookings/{id}): edited fields, status, processed
+ * or a new date (any half hour 08:00–19:30, as staff may book). Audited in the same transaction.
+ * @throws HttpError 404 unknown id; 400 with the field's message for a bad date or service.
+ */
+export async function updateBooking(
+  db: Db,
+  admin: AdminIdentity,
+  id: number,
+  patch: BookingPatch,
+  options: { action?: string } = {},
+): Promise<BookingRecord> {
+  const values: Partial<typeof bookings.$inferInsert> = {};
+  if (patch.name !== undefined) values.name = patch.name;
+  if (patch.email !== undefined) values.email = patch.email.toLowerCase();
+  if (patch.phone !== undefined) values.phone = patch.phone;
+  if (patch.message !== undefined) values.message = patch.message || null;
+  if (patch.status !== undefined) values.status = patch.status;
+  if (patch.processed !== undefined) values.processed = patch.processed;
+  if (patch.service !== undefined) {
+    const serviceName = await resolveServiceName(db, patch.service);
+    if (!serviceName) {
+      throw new HttpError(400, "Service is required", { service: "Service is required" });
+    }
+    values.service = patch.service;
+    values.serviceName = serviceName;
+  }
+  if (patch.date !== undefined) {
+    // The calendar's reschedule prompt sends 'YYYY-MM-DD HH:MM' (24-hour, Lagos; admin spec §4).
+    const wall = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/.exec(patch.date.trim());
+    const text = wall
+      ? `${wall[1]} at ${Number(wall[2]) % 12 || 12}:${wall[3]} ${Number(wall[2]) < 12 ? "AM" : "PM"}`
+      : patch.date;
+    const parsed = parseBookingDate(text);
+    const bad = parsed.ok ? checkBookingDate(parsed, { now: new Date(), staff: true }) : "date";
+    if (bad || !parsed.ok) {
+      throw new HttpError(400, "Please choose a time on the half hour from 08:00 to 19:30", {
+        date: "Please choose a time on the half hour from 08:00 to 19:30",
+      });
+    }
+    values.date = parsed.instant;
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(bookings).set(values).where(eq(bookings.id, id)).returning();
+    if (!row) throw new HttpError(404, "Booking not found");
+    await recordAudit(tx, admin, {
+      action: options.action ?? "booking.update",
+      entity: "booking",
+      entityId: id,
+      details: patch,
+    });
+    return toRecord(row);
+  });
+}
+
+/** Marks a booking processed (PATCH /api/bookings/{id}/process). @throws HttpError 404. */
+export async function processBooking(
+  db: Db,
+  admin: AdminIdentity,
+  id: number,
+): Promise<BookingRecord> {
+  return updateBooking(db, admin, id, { processed: true }, { action: "booking.process" });
+}
+
+/**
+ * Marks an unprocessed booking as a no-show and processed (PATCH /api/bookings/{id}/no-show).
+ * @throws HttpError 404 unknown id; 409 when it is already a no-show or already processed.
+ */
+export async function markNoShow(db: Db, admin: AdminIdentity, id: number): Promise<BookingRecord> {
+  const booking = await getBooking(db, id);
+  if (!booking) throw new HttpError(404, "Booking not found");
+  if (booking.status === "no-show") {
+    throw new HttpError(409, "This booking is already marked as a no-show");
+  }
+  if (booking.processed) {
+    throw new HttpError(409, "A processed booking cannot be marked as a no-show");
+  }
+  return updateBooking(
+    db,
+    admin,
+    id,
+    { status: "no-show", processed: true },
+    { action: "booking.no-show" },
+  );
+}
+
+/** Deletes a booking; a review of it stays. @throws HttpError 404 for an unknown id. */
+export async function deleteBooking(db: Db, admin: AdminIdentity, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(bookings).where(eq(bookings.id, id)).returning();
+    if (!row) throw new HttpError(404, "Booking not found");
+    await recordAudit(tx, admin, {
+      action: "booking.delete",
+      entity: "booking",
+      entityId: id,
+      details: { name: row.name, email: row.email, serviceName: row.serviceName },
+    });
+  });
 }

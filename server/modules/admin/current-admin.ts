@@ -1,0 +1,10 @@
+/** The signed-in admin of a request behind `requireAdmin`, for audit records. */
+import type { Request } from "express";
+import type { AdminIdentity } from "../../context.ts";
+import { HttpError } from "../../http.ts";
+
+/** @throws HttpError 401 when no admin is signed in (defence in depth behind requireAdmin). */
+export function currentAdmin(req: Request): AdminIdentity {
+  if (!req.admin) throw new HttpError(401, "Please sign in to continue");
+  return req.admin;
+}

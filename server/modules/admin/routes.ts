@@ -1,0 +1,69 @@
+/**
+ * Back-office shell API (admin spec §2, §7; issue 6): GET /api/admin/summary (sidebar badge),
+ * GET /api/admin/search?q=, GET /api/admin/dashboard, GET /api/admin/export and
+ * POST /api/admin/clear-data → {success, cleared, message}. All require an admin session.
+ */
+import { Router } from "express";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { handler, parse } from "../../http.ts";
+import { requireAdmin } from "../auth/middleware.ts";
+import { currentAdmin } from "./current-admin.ts";
+import { dashboard } from "./dashboard.ts";
+import { clearAdminData, countClients, exportAdminData, searchAdmin } from "./service.ts";
+
+const searchQuery = z.object({
+  q: z.string({ error: "q is required" }).max(100, "Search text is too long").default(""),
+});
+
+export function adminRouter(db: Db, config: Config): Router {
+  const router = Router();
+
+  router.get(
+    "/admin/summary",
+    requireAdmin,
+    handler(async (_req, res) => {
+      res.json({ clients: await countClients(db) });
+    }),
+  );
+  router.get(
+    "/admin/search",
+    requireAdmin,
+    handler(async (req, res) => {
+      const { q } = parse(searchQuery, req.query);
+      res.json({ query: q, results: await searchAdmin(db, q) });
+    }),
+  );
+  router.get(
+    "/admin/dashboard",
+    requireAdmin,
+    handler(async (_req, res) => {
+      res.json(await dashboard(db));
+    }),
+  );
+  router.get(
+    "/admin/export",
+    requireAdmin,
+    handler(async (_req, res) => {
+      const data = await exportAdminData(db);
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader(
+        "Content-Disposition",
+        `attachment; filename="glowhaven-admin-data-${data.exportedAt.slice(0, 10)}.json"`,
+      );
+      res.json(data);
+    }),
+  );
+  router.post(
+    "/admin/clear-data",
+    requireAdmin,
+    handler(async (req, res) => {
+      const result = await clearAdminData(db, currentAdmin(req), config.dataDir);
+      req.log?.warn({ cleared: result.cleared, backup: result.backup }, "admin data cleared");
+      res.json(result);
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,63 @@
+/**
+ * Admin booking management API (admin spec §7): GET /api/bookings/processed,
+ * PATCH /api/bookings/{id}, PATCH /api/bookings/{id}/process, PATCH /api/bookings/{id}/no-show,
+ * DELETE /api/bookings/{id}. All require an admin session and are audited.
+ */
+import { Router } from "express";
+import { bookingPatchSchema } from "../../../common/admin.ts";
+import type { Db } from "../../db/client.ts";
+import { handler, parse, parseId } from "../../http.ts";
+import { currentAdmin } from "../admin/current-admin.ts";
+import { requireAdmin } from "../auth/middleware.ts";
+import {
+  deleteBooking,
+  listProcessedBookings,
+  markNoShow,
+  processBooking,
+  updateBooking,
+} from "./service.ts";
+
+export function bookingsAdminRouter(db: Db): Router {
+  const router = Router();
+
+  router.get(
+    "/bookings/processed",
+    requireAdmin,
+    handler(async (_req, res) => {
+      res.json(await listProcessedBookings(db));
+    }),
+  );
+  router.patch(
+    "/bookings/:id/process",
+    requireAdmin,
+    handler(async (req, res) => {
+      res.json(await processBooking(db, currentAdmin(req), parseId(req.params.id, "Booking")));
+    }),
+  );
+  router.patch(
+    "/bookings/:id/no-show",
+    requireAdmin,
+    handler(async (req, res) => {
+      res.json(await markNoShow(db, currentAdmin(req), parseId(req.params.id, "Booking")));
+    }),
+  );
+  router.patch(
+    "/bookings/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Booking");
+      const patch = parse(bookingPatchSchema, req.body);
+      res.json(await updateBooking(db, currentAdmin(req), id, patch));
+    }),
+  );
+  router.delete(
+    "/bookings/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      await deleteBooking(db, currentAdmin(req), parseId(req.params.id, "Booking"));
+      res.json({ success: true });
+    }),
+  );
+
+  return router;
+}

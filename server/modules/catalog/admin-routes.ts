@@ -1,0 +1,89 @@
+/**
+ * Admin catalogue API (admin spec §7): POST /api/services, PATCH/DELETE /api/services/:id,
+ * POST /api/products, PATCH/DELETE /api/products/:id. All require an admin session.
+ */
+import { Router } from "express";
+import { productFormSchema, serviceFormSchema } from "../../../common/admin.ts";
+import type { Db } from "../../db/client.ts";
+import { handler, parse, parseId } from "../../http.ts";
+import { currentAdmin as adminOf } from "../admin/current-admin.ts";
+import { requireAdmin } from "../auth/middleware.ts";
+import {
+  createProduct,
+  createService,
+  deleteProduct,
+  deleteService,
+  updateProduct,
+  updateService,
+} from "./admin-service.ts";
+
+const servicePatchSchema = serviceFormSchema
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Nothing to update");
+
+// A patch must not fill in defaults (rating, stock) the client did not send.
+const productPatchSchema = productFormSchema
+  .extend({
+    rating: productFormSchema.shape.rating.unwrap(),
+    stock: productFormSchema.shape.stock.unwrap(),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Nothing to update");
+
+export function catalogAdminRouter(db: Db): Router {
+  const router = Router();
+
+  router.post(
+    "/services",
+    requireAdmin,
+    handler(async (req, res) => {
+      const input = parse(serviceFormSchema, req.body);
+      res.status(201).json(await createService(db, adminOf(req), input));
+    }),
+  );
+  router.patch(
+    "/services/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Service");
+      const input = parse(servicePatchSchema, req.body);
+      res.json(await updateService(db, adminOf(req), id, input));
+    }),
+  );
+  router.delete(
+    "/services/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      await deleteService(db, adminOf(req), parseId(req.params.id, "Service"));
+      res.json({ success: true });
+    }),
+  );
+
+  router.post(
+    "/products",
+    requireAdmin,
+    handler(async (req, res) => {
+      const input = parse(productFormSchema, req.body);
+      res.status(201).json(await createProduct(db, adminOf(req), input));
+    }),
+  );
+  router.patch(
+    "/products/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Product");
+      const input = parse(productPatchSchema, req.body);
+      res.json(await updateProduct(db, adminOf(req), id, input));
+    }),
+  );
+  router.delete(
+    "/products/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      await deleteProduct(db, adminOf(req), parseId(req.params.id, "Product"));
+      res.json({ success: true });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,36 @@
+/** The stored emails for the admin's Outbox screen, newest first (ARCHITECTURE.md "email"). */
+import { desc } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { outbox } from "../../db/schema.ts";
+
+export type OutboxMessage = {
+  id: number;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  /** 'stored', 'sent' or 'failed'. */
+  status: string;
+  error: string | null;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+};
+
+/** The latest `limit` messages, newest first. */
+export async function listOutbox(db: Db, limit = 200): Promise<OutboxMessage[]> {
+  const rows = await db
+    .select({
+      id: outbox.id,
+      kind: outbox.kind,
+      toAddress: outbox.toAddress,
+      subject: outbox.subject,
+      textBody: outbox.textBody,
+      status: outbox.status,
+      error: outbox.error,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox)
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

@@ -1,0 +1,51 @@
+/**
+ * Review API (admin spec §7): POST /api/send-review-request (admin), POST /api/reviews (public,
+ * needs the link's signature), GET /api/reviews (admin).
+ */
+import { Router } from "express";
+import { reviewRequestSchema, reviewSubmitSchema } from "../../../common/admin.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { handler, parse } from "../../http.ts";
+import type { Mailer } from "../../integrations/mailer.ts";
+import { currentAdmin } from "../admin/current-admin.ts";
+import { requireAdmin } from "../auth/middleware.ts";
+import { listReviews, sendReviewRequest, submitReview } from "./service.ts";
+
+export function reviewsRouter(db: Db, config: Config, mailer: Mailer): Router {
+  const router = Router();
+
+  router.post(
+    "/send-review-request",
+    requireAdmin,
+    handler(async (req, res) => {
+      const { bookingId } = parse(reviewRequestSchema, req.body);
+      const origin = config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
+      const result = await sendReviewRequest(
+        db,
+        { mailer, secret: config.SESSION_SECRET, origin },
+        currentAdmin(req),
+        bookingId,
+      );
+      res.json({ success: true, message: "Review request sent to customer", ...result });
+    }),
+  );
+
+  router.post(
+    "/reviews",
+    handler(async (req, res) => {
+      const input = parse(reviewSubmitSchema, req.body);
+      res.status(201).json(await submitReview(db, config.SESSION_SECRET, input));
+    }),
+  );
+
+  router.get(
+    "/reviews",
+    requireAdmin,
+    handler(async (_req, res) => {
+      res.json(await listReviews(db));
+    }),
+  );
+
+  return router;
+}

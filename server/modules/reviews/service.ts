@@ -1,0 +1,173 @@
+/**
+ * Reviews (admin spec §2 "Public review page", §3 "Review", §5, §7): signed review links, the
+ * review-request email, one review per booking, and the admin's list. The link's signature is an
+ * HMAC-SHA256 of the booking id under SESSION_SECRET, so booking ids cannot be guessed
+ * (ARCHITECTURE.md "Security").
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { formatLagosDateTime } from "../../../common/booking.ts";
+import { BUSINESS } from "../../../common/business.ts";
+import type { AdminIdentity } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { bookings, reviews } from "../../db/schema.ts";
+import { HttpError } from "../../http.ts";
+import type { Mailer } from "../../integrations/mailer.ts";
+import { recordAudit } from "../audit/service.ts";
+
+/** The signature of a review link for `bookingId` (32 base64url characters). */
+export function signReviewLink(secret: string, bookingId: number): string {
+  return createHmac("sha256", secret)
+    .update(`review:${bookingId}`)
+    .digest("base64url")
+    .slice(0, 32);
+}
+
+/** Whether `sig` is the signature of `bookingId` (constant-time comparison). */
+export function verifyReviewLink(secret: string, bookingId: number, sig: string): boolean {
+  const expected = Buffer.from(signReviewLink(secret, bookingId));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** '/review/{bookingId}?sig=…' on `origin` (e.g. 'https://glowhaven.ng'). */
+export function reviewLink(origin: string, secret: string, bookingId: number): string {
+  return `${origin.replace(/\/$/, "")}/review/${bookingId}?sig=${signReviewLink(secret, bookingId)}`;
+}
+
+export type ReviewTarget = {
+  bookingId: number;
+  customerName: string;
+  customerEmail: string;
+  serviceName: string;
+  /** The appointment time, ISO 8601 UTC. */
+  date: string;
+  /** True when this booking already has a review. */
+  reviewed: boolean;
+};
+
+/** What the review page shows for a booking, or null when there is no such booking. */
+export async function reviewTarget(db: Db, bookingId: number): Promise<ReviewTarget | null> {
+  const [row] = await db
+    .select({
+      bookingId: bookings.id,
+      customerName: bookings.name,
+      customerEmail: bookings.email,
+      serviceName: bookings.serviceName,
+      date: bookings.date,
+      reviewId: reviews.id,
+    })
+    .from(bookings)
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .where(eq(bookings.id, bookingId));
+  if (!row) return null;
+  const { reviewId, date, ...rest } = row;
+  return { ...rest, date: date.toISOString(), reviewed: reviewId !== null };
+}
+
+/**
+ * Emails the client of a processed booking a signed link to the review page (POST
+ * /api/send-review-request). The address and names come from the booking, not the request.
+ * @throws HttpError 404 unknown booking; 409 when the booking is not processed, is a no-show,
+ *   or already has a review.
+ */
+export async function sendReviewRequest(
+  db: Db,
+  deps: { mailer: Mailer; secret: string; origin: string },
+  admin: AdminIdentity,
+  bookingId: number,
+): Promise<{ outboxId: number; status: string }> {
+  const target = await reviewTarget(db, bookingId);
+  if (!target) throw new HttpError(404, "Booking not found");
+  const [booking] = await db
+    .select({ processed: bookings.processed, status: bookings.status })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!booking?.processed || booking.status === "no-show") {
+    throw new HttpError(409, "Reviews can be requested only for completed bookings");
+  }
+  if (target.reviewed) throw new HttpError(409, "This client has already left a review");
+  const link = reviewLink(deps.origin, deps.secret, bookingId);
+  const serviceName = target.serviceName || "Treatment";
+  const result = await deps.mailer.send({
+    kind: "review-request",
+    to: target.customerEmail,
+    subject: `How was your ${serviceName}? | ${BUSINESS.shortName}`,
+    text: [
+      `Dear ${target.customerName},`,
+      "",
+      `Thank you for visiting ${BUSINESS.name} for your ${serviceName} on ${formatLagosDateTime(target.date)}.`,
+      "We would love to hear how it went. Please rate your treatment here:",
+      link,
+      "",
+      "Warm regards,",
+      BUSINESS.name,
+      BUSINESS.address,
+    ].join("\n"),
+  });
+  await db.transaction(async (tx) => {
+    await recordAudit(tx, admin, {
+      action: "booking.review-request",
+      entity: "booking",
+      entityId: bookingId,
+      details: { to: target.customerEmail, outboxId: result.outboxId },
+    });
+  });
+  return result;
+}
+
+export type ReviewRecord = {
+  id: number;
+  bookingId: number | null;
+  customerName: string;
+  customerEmail: string;
+  rating: number;
+  reviewText: string | null;
+  serviceName: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+};
+
+function toReview(row: typeof reviews.$inferSelect): ReviewRecord {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * Saves the review of a booking from the public page (POST /api/reviews). Name, email and
+ * service come from the booking.
+ * @throws HttpError 403 bad signature; 404 unknown booking; 409 when it already has a review.
+ */
+export async function submitReview(
+  db: Db,
+  secret: string,
+  input: { bookingId: number; sig: string; rating: number; reviewText: string | null },
+): Promise<ReviewRecord> {
+  if (!verifyReviewLink(secret, input.bookingId, input.sig)) {
+    throw new HttpError(403, "Invalid Review Link");
+  }
+  const target = await reviewTarget(db, input.bookingId);
+  if (!target) throw new HttpError(404, "Review Not Found");
+  if (target.reviewed)
+    throw new HttpError(409, "A review has already been submitted for this booking");
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      bookingId: input.bookingId,
+      customerName: target.customerName,
+      customerEmail: target.customerEmail,
+      rating: input.rating,
+      reviewText: input.reviewText,
+      serviceName: target.serviceName,
+    })
+    .onConflictDoNothing({ target: reviews.bookingId })
+    .returning();
+  // Two submits racing: the unique booking_id lets only one in.
+  if (!row) throw new HttpError(409, "A review has already been submitted for this booking");
+  return toReview(row);
+}
+
+/** All reviews, newest first (GET /api/reviews, admin). */
+export async function listReviews(db: Db): Promise<ReviewRecord[]> {
+  const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map(toReview);
+}
