@@ -163,7 +163,7 @@ test("create, edit, restock and delete a product; the shop follows", async ({ pa
   await expect(page.getByText("Product created successfully!", { exact: true })).toBeVisible();
 
   await page.goto("/shop?category=masks");
-  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByRole("link", { name })).toBeVisible();
   await expect(page.getByText("₦11,500").first()).toBeVisible();
 
   await page.goto("/admin/products");
@@ -226,7 +226,7 @@ test("the top-bar search finds clients and bookings", async ({ page }, info) => 
   await results.getByRole("link").filter({ hasText: name }).first().click();
   await expect(page).toHaveURL(/\/admin\/bookings\?q=/);
   await expect(
-    page.getByRole("main").getByRole("listitem").filter({ hasText: name }),
+    page.getByRole("main").getByRole("listitem").filter({ hasText: name }).first(),
   ).toBeVisible();
 });
 

@@ -70,6 +70,8 @@ test("a booking survives a restart; a second server on the same DATA_DIR refuses
     await page.getByRole("button", { name: "Book Appointment" }).click();
     await expect(page.getByText("Booking Submitted", { exact: true })).toBeVisible();
   } finally {
+    // Leave the page first: a live page would keep fetching from the stopped server.
+    await page.goto("about:blank");
     first.child.kill("SIGTERM");
   }
   expect(await first.exited).toBe(0);
@@ -85,6 +87,7 @@ test("a booking survives a restart; a second server on the same DATA_DIR refuses
     await page.goto(`${BASE}/admin/bookings`);
     await expect(page.getByRole("listitem").filter({ hasText: "Restart Survivor" })).toBeVisible();
   } finally {
+    await page.goto("about:blank");
     again.child.kill("SIGTERM");
     await again.exited;
   }
