@@ -24,6 +24,7 @@ import { catalogRouter } from "./modules/catalog/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
+import { seoRouter } from "./modules/seo/routes.ts";
 import { originCheck } from "./security.ts";
 
 export type AppDeps = { db: Db; config: Config; logger: Logger; mailer: Mailer };
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
   api.use(apiErrorHandler);
   app.use("/api", api);
+  app.use(seoRouter(db, config));
 
   if (options.build) {
     app.use(

@@ -4,6 +4,7 @@
  * Each page renders its own `<main id="main">`.
  */
 import { Outlet } from "react-router";
+import { CookieConsent } from "~/features/consent/cookie-consent";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
 
@@ -22,6 +23,7 @@ export default function SiteLayout() {
         <Outlet />
       </div>
       <SiteFooter />
+      <CookieConsent />
     </div>
   );
 }

@@ -1,0 +1,44 @@
+/**
+ * Scrolling to a section below the sticky header: 80 px offset for hashes on the home and contact
+ * pages and the booking links (storefront spec §2 "Home", "/contact", §9 "booking scroll offset").
+ */
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+
+/** Room kept above a section scrolled to, for the sticky header (spec §9). */
+export const SECTION_SCROLL_OFFSET_PX = 80;
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/**
+ * Scrolls the window so the element with `id` starts `offset` px below the top of the viewport.
+ * @returns false when there is no such element.
+ */
+export function scrollToSection(
+  id: string,
+  { offset = SECTION_SCROLL_OFFSET_PX, smooth = true }: { offset?: number; smooth?: boolean } = {},
+): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  const top = target.getBoundingClientRect().top + window.scrollY - offset;
+  window.scrollTo({ top, behavior: smooth && !prefersReducedMotion() ? "smooth" : "auto" });
+  return true;
+}
+
+/**
+ * Scrolls to the section named by the address's hash (e.g. /#booking, /contact#booking) once the
+ * page has rendered, and again whenever the hash changes.
+ */
+export function useHashScroll(): void {
+  const { hash, key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on every navigation
+  useEffect(() => {
+    const id = decodeURIComponent(hash.replace(/^#/, ""));
+    if (!id) return;
+    // After the browser's own hash jump and any layout settling (fonts, images).
+    const frame = requestAnimationFrame(() => scrollToSection(id, { smooth: false }));
+    return () => cancelAnimationFrame(frame);
+  }, [hash, key]);
+}
