@@ -36,9 +36,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="bg-brand-50">
       <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-        <h1 className="text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">
-          Contact Us
-        </h1>
+        <h1 className="font-serif text-4xl text-brand-900 sm:text-5xl">Contact Us</h1>
         <p className="mt-3 max-w-2xl text-gray-700">
           Visit us in Victoria Island, call, or request an appointment below. Our team confirms
           every booking by phone or WhatsApp.
@@ -66,7 +64,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <section id="booking" aria-labelledby="booking-heading" className="scroll-mt-20 bg-white">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[2fr_1fr]">
           <div>
-            <h2 id="booking-heading" className="text-2xl font-semibold text-brand-900">
+            <h2 id="booking-heading" className="font-serif text-3xl text-brand-900">
               Book an Appointment
             </h2>
             <p className="mt-2 mb-6 text-gray-700">

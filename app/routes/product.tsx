@@ -2,12 +2,15 @@
  * /product/{id}: one product with its information tabs and up to 4 related products; an unknown
  * or non-numeric id answers 404 with a 'Product Not Found' page (storefront spec §2, §8, §9).
  */
+import { useEffect, useRef } from "react";
 import { data, Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { ProductCard } from "~/features/catalog/product-card";
 import { ProductDetails } from "~/features/catalog/product-details";
 import { originFrom, pageMeta, productJsonLd } from "~/features/seo/meta";
 import { PRODUCT_META_DESCRIPTION_LENGTH } from "~/lib/text";
+import { track } from "~/lib/tracking";
+import type { PublicProduct } from "../../common/catalog.ts";
 import { formatNaira } from "../../common/money.ts";
 import { appContext } from "../../server/context.ts";
 import { getProduct, relatedProducts } from "../../server/modules/catalog/service.ts";
@@ -59,6 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 /** The product detail page, or the not-found page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
+  useProductViewEvent(product);
   if (!product) return <ProductNotFound />;
   return (
     <main id="main">
@@ -83,6 +87,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       )}
     </main>
   );
+}
+
+/** Sends the product-view tracking event once per product shown (spec §3). */
+function useProductViewEvent(product: PublicProduct | null) {
+  const sentFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!product || sentFor.current === product.id) return;
+    sentFor.current = product.id;
+    track({
+      name: "product-view",
+      payload: {
+        productName: product.name,
+        productId: String(product.id),
+        price: product.price,
+        currency: "NGN",
+        category: product.category,
+      },
+    });
+  }, [product]);
 }
 
 /** 'Product Not Found' with a link back to the shop (spec §2, §8). */

@@ -67,8 +67,8 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 }
 
 /** Site origin from the root route's loader data, for meta functions. */
-export function originFrom(matches: readonly ({ id: string; data?: unknown } | undefined)[]) {
-  const root = matches.find((m) => m?.id === "root")?.data as { origin?: string } | undefined;
+export function originFrom(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { origin?: string } | undefined;
   return root?.origin ?? "";
 }
 
