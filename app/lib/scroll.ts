@@ -27,6 +27,9 @@ export function scrollToSection(
   return true;
 }
 
+/** When the second, settling scroll to a hash target happens. */
+const SETTLE_DELAY_MS = 600;
+
 /**
  * Scrolls to the section named by the address's hash (e.g. /#booking, /contact#booking) once the
  * page has rendered, and again whenever the hash changes.
@@ -37,8 +40,20 @@ export function useHashScroll(): void {
   useEffect(() => {
     const id = decodeURIComponent(hash.replace(/^#/, ""));
     if (!id) return;
-    // After the browser's own hash jump and any layout settling (fonts, images).
-    const frame = requestAnimationFrame(() => scrollToSection(id, { smooth: false }));
-    return () => cancelAnimationFrame(frame);
+    // After the browser's own hash jump, and once more when late content (fonts, forms loaded
+    // after hydration) has settled, unless the visitor has scrolled in between.
+    let landed: number | null = null;
+    const frame = requestAnimationFrame(() => {
+      if (scrollToSection(id, { smooth: false })) landed = window.scrollY;
+    });
+    const settle = setTimeout(() => {
+      if (landed !== null && Math.abs(window.scrollY - landed) < 2) {
+        scrollToSection(id, { smooth: false });
+      }
+    }, SETTLE_DELAY_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(settle);
+    };
   }, [hash, key]);
 }

@@ -7,7 +7,6 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { BookingForm } from "~/features/booking/booking-form";
 import {
   ShopTeaser,
   ShopTeaserPlaceholder,
@@ -16,6 +15,7 @@ import {
 } from "~/features/catalog/shop-teaser";
 import { AppointmentBanner } from "~/features/home/appointment-banner";
 import { TEASER_CATEGORY_IDS } from "~/features/home/category-blurbs";
+import { HomeBookingForm, HomeNewsletterForm } from "~/features/home/home-forms";
 import { HomeHero } from "~/features/home/home-hero";
 import { HomeIntro } from "~/features/home/home-intro";
 import {
@@ -25,7 +25,6 @@ import {
 } from "~/features/home/services-teaser";
 import { SignatureTreatments } from "~/features/home/signature-treatments";
 import { Testimonials } from "~/features/home/testimonials";
-import { NewsletterForm } from "~/features/newsletter/newsletter-form";
 import { clinicJsonLd, originFrom, pageMeta } from "~/features/seo/meta";
 import { useHashScroll } from "~/lib/scroll";
 import { numericPrice, type PublicService } from "../../common/catalog.ts";
@@ -115,7 +114,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             intro="Choose a treatment category, then the service, date and time that suit you. We will contact you to confirm."
           />
           <div className="mt-10">
-            <BookingForm services={services} formName="home-booking" />
+            <HomeBookingForm services={services} />
           </div>
         </div>
       </section>
@@ -132,7 +131,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             Skincare tips for Lagos weather, new treatments and members-only offers, once a month.
           </p>
           <div className="mt-8">
-            <NewsletterForm tone="dark" />
+            <HomeNewsletterForm />
           </div>
         </div>
       </section>

@@ -7,20 +7,22 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { useConsent, writeConsent } from "./consent-store";
-import { pixelPageView, startMetaPixel, stopMetaPixel } from "./meta-pixel";
+
+// The pixel code loads only once a visitor has consented.
+const pixel = () => import("./meta-pixel");
 
 /** Starts or stops the pixel with the visitor's choice, and sends a PageView per navigation. */
 function usePixelWithConsent(accepted: boolean) {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (accepted) void startMetaPixel();
-    else stopMetaPixel();
+    if (accepted) void pixel().then((m) => m.startMetaPixel());
+    else if (window.fbq) void pixel().then((m) => m.stopMetaPixel());
   }, [accepted]);
   const firstPath = useRef(pathname);
   useEffect(() => {
     if (!accepted || firstPath.current === pathname) return;
     firstPath.current = pathname;
-    pixelPageView();
+    void pixel().then((m) => m.pixelPageView());
   }, [accepted, pathname]);
 }
 
