@@ -117,3 +117,15 @@ test("consent without a configured pixel id loads nothing and warns", async ({ p
   await expect.poll(() => warnings.some((w) => w.includes("Meta Pixel"))).toBe(true);
   expect(scripts).toEqual([]);
 });
+
+test("while the banner shows, the end of the page can still be reached and used", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  await expect(page.getByRole("region", { name: "Cookies on this website" })).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Legal" })
+    .getByRole("link", { name: "Cookie Policy" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
+});

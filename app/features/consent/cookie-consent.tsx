@@ -32,38 +32,42 @@ export function CookieConsent() {
   usePixelWithConsent(consent === "accepted");
   if (consent !== null) return null;
   return (
-    <section
-      aria-labelledby="cookie-consent-heading"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-2xl sm:inset-x-6 sm:p-6"
-    >
-      <h2 id="cookie-consent-heading" className="font-serif text-lg text-brand-900">
-        Cookies on this website
-      </h2>
-      <p className="mt-2 text-sm leading-relaxed text-stone-700">
-        We use essential browser storage for your cart and wishlist. With your consent we also use
-        the Meta Pixel to measure our adverts. Read our{" "}
-        <Link to="/cookie-policy" className="text-brand-700 underline">
-          Cookie Policy
-        </Link>
-        .
-      </p>
-      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={() => writeConsent("declined")}
-          className={buttonClassName({ variant: "outline" })}
-        >
-          Decline
-        </button>
-        <button
-          type="button"
-          onClick={() => writeConsent("accepted")}
-          className={buttonClassName()}
-        >
-          Accept cookies
-        </button>
-      </div>
-    </section>
+    <>
+      {/* Room below the footer, so the fixed banner never hides the end of the page. */}
+      <div aria-hidden className="h-72 sm:h-56" />
+      <section
+        aria-labelledby="cookie-consent-heading"
+        className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-2xl sm:inset-x-6 sm:p-6"
+      >
+        <h2 id="cookie-consent-heading" className="font-serif text-lg text-brand-900">
+          Cookies on this website
+        </h2>
+        <p className="mt-2 text-sm leading-relaxed text-stone-700">
+          We use essential browser storage for your cart and wishlist. With your consent we also use
+          the Meta Pixel to measure our adverts. Read our{" "}
+          <Link to="/cookie-policy" className="text-brand-700 underline">
+            Cookie Policy
+          </Link>
+          .
+        </p>
+        <div className="mt-4 flex flex-wrap justify-end gap-3">
+          <button
+            type="button"
+            onClick={() => writeConsent("declined")}
+            className={buttonClassName({ variant: "outline" })}
+          >
+            Decline
+          </button>
+          <button
+            type="button"
+            onClick={() => writeConsent("accepted")}
+            className={buttonClassName()}
+          >
+            Accept cookies
+          </button>
+        </div>
+      </section>
+    </>
   );
 }
 
