@@ -27,8 +27,8 @@ export function scrollToSection(
   return true;
 }
 
-/** When the second, settling scroll to a hash target happens. */
-const SETTLE_DELAY_MS = 600;
+/** When the settling scrolls to a hash target happen (ms after the navigation). */
+const SETTLE_DELAYS_MS = [300, 800];
 
 /**
  * Scrolls to the section named by the address's hash (e.g. /#booking, /contact#booking) once the
@@ -40,20 +40,21 @@ export function useHashScroll(): void {
   useEffect(() => {
     const id = decodeURIComponent(hash.replace(/^#/, ""));
     if (!id) return;
-    // After the browser's own hash jump, and once more when late content (fonts, forms loaded
-    // after hydration) has settled, unless the visitor has scrolled in between.
-    let landed: number | null = null;
-    const frame = requestAnimationFrame(() => {
-      if (scrollToSection(id, { smooth: false })) landed = window.scrollY;
-    });
-    const settle = setTimeout(() => {
-      if (landed !== null && Math.abs(window.scrollY - landed) < 2) {
-        scrollToSection(id, { smooth: false });
-      }
-    }, SETTLE_DELAY_MS);
+    // After the browser's own hash jump, and again while late content (fonts, forms loaded after
+    // hydration) settles, until the visitor scrolls or types themselves.
+    const frame = requestAnimationFrame(() => scrollToSection(id, { smooth: false }));
+    const timers = SETTLE_DELAYS_MS.map((ms) =>
+      setTimeout(() => scrollToSection(id, { smooth: false }), ms),
+    );
+    const stop = () => {
+      for (const t of timers) clearTimeout(t);
+    };
+    const events = ["wheel", "touchstart", "keydown", "mousedown"] as const;
+    for (const e of events) window.addEventListener(e, stop, { once: true, passive: true });
     return () => {
       cancelAnimationFrame(frame);
-      clearTimeout(settle);
+      stop();
+      for (const e of events) window.removeEventListener(e, stop);
     };
   }, [hash, key]);
 }
