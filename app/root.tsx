@@ -19,7 +19,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.get(appContext).nonce };
+  const { nonce, origin } = context.get(appContext);
+  return { nonce, origin };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

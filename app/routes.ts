@@ -12,6 +12,12 @@ export default [
     route("wishlist", "routes/wishlist.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
+    route("about", "routes/about.tsx"),
+    route("privacy", "routes/privacy.tsx", { id: "privacy" }),
+    route("privacy-policy", "routes/privacy.tsx", { id: "privacy-policy" }),
+    route("terms", "routes/terms.tsx", { id: "terms" }),
+    route("terms-of-service", "routes/terms.tsx", { id: "terms-of-service" }),
+    route("cookie-policy", "routes/cookie-policy.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [

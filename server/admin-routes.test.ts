@@ -33,7 +33,7 @@ const PUBLIC = new Set([
 type Layer = {
   route?: { path: string | string[]; methods: Record<string, boolean> };
   handle?: { stack?: Layer[] };
-  match?: (path: string) => boolean;
+  match?: (path: string) => unknown;
 };
 
 /** Every 'METHOD /api/path' of the app, found by walking the router stacks. */
@@ -50,8 +50,10 @@ function apiRoutes(app: Express): string[] {
         }
       } else if (layer.handle?.stack) {
         // The /api router is mounted at '/api'; the module routers inside it at '/'.
-        const mount = prefix === "" && layer.match?.("/api/x") ? "/api" : prefix;
-        walk(layer.handle.stack, mount);
+        // Routers mounted at '/' (e.g. sitemap.xml, robots.txt) match any path: not the API.
+        const isApi = Boolean(layer.match?.("/api/x")) && !layer.match?.("/not-api");
+        if (prefix === "" && !isApi) continue;
+        walk(layer.handle.stack, prefix === "" ? "/api" : prefix);
       }
     }
   };

@@ -33,6 +33,7 @@ import { ordersRouter } from "./modules/orders/routes.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
 import { paystackWebhookRouter } from "./modules/paystack/webhook.ts";
 import { reviewsRouter } from "./modules/reviews/routes.ts";
+import { seoRouter } from "./modules/seo/routes.ts";
 import { originCheck } from "./security.ts";
 
 export type AppDeps = { db: Db; config: Config; logger: Logger; mailer: Mailer };
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
   api.use(apiErrorHandler);
   app.use("/api", api);
+  app.use(seoRouter(db, config));
 
   if (options.build) {
     app.use(

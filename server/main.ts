@@ -50,7 +50,13 @@ async function main() {
   const server = express();
   server.disable("x-powered-by");
   server.use(cspNonce);
-  server.use(securityHeaders({ production: config.isProduction, dev }));
+  server.use(
+    securityHeaders({
+      production: config.isProduction,
+      dev,
+      metaPixel: Boolean(config.META_PIXEL_ID),
+    }),
+  );
   server.use(compression());
   // React Router flushes after every streamed chunk, and each flush ends a gzip block: pages came
   // out ~1.7x larger. Whole-document compression is worth more than early bytes for our pages.

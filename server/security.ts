@@ -32,11 +32,27 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** Meta Pixel hosts: the script, and where it sends events (storefront spec §7). */
+const META_PIXEL_SCRIPT_HOST = "https://connect.facebook.net";
+const META_PIXEL_EVENT_HOST = "https://www.facebook.com";
+
 /**
  * Helmet with a CSP that allows scripts only from this site or with this response's nonce.
- * `dev` relaxes it for Vite's dev client (inline HMR and eval in source maps).
+ * `dev` relaxes it for Vite's dev client (inline HMR and eval in source maps). `metaPixel` (a
+ * pixel id is configured) also allows Meta's script and event hosts; the browser still loads the
+ * pixel only after the visitor's consent.
  */
-export function securityHeaders({ production, dev }: { production: boolean; dev: boolean }) {
+export function securityHeaders({
+  production,
+  dev,
+  metaPixel = false,
+}: {
+  production: boolean;
+  dev: boolean;
+  metaPixel?: boolean;
+}) {
+  const pixelScript = metaPixel ? [META_PIXEL_SCRIPT_HOST] : [];
+  const pixelConnect = metaPixel ? [META_PIXEL_EVENT_HOST] : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -47,14 +63,18 @@ export function securityHeaders({ production, dev }: { production: boolean; dev:
               "'self'",
               // Paystack Inline, loaded on the checkout's payment step only (storefront issue).
               "https://js.paystack.co",
+              ...pixelScript,
               (_req, res) =>
                 `'nonce-${(res as unknown as { locals: { nonce: string } }).locals.nonce}'`,
             ],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "https:"],
-        "connect-src": dev
-          ? ["'self'", "ws:", "https://api.paystack.co"]
-          : ["'self'", "https://api.paystack.co"],
+        "connect-src": [
+          "'self'",
+          ...(dev ? ["ws:"] : []),
+          "https://api.paystack.co",
+          ...pixelConnect,
+        ],
         "frame-src": [
           "https://www.google.com",
           "https://maps.google.com",

@@ -4,6 +4,9 @@ import { BUSINESS } from "../../common/business.ts";
 import { appContext } from "../../server/context.ts";
 import { listServices } from "../../server/modules/catalog/service.ts";
 import { BookingForm } from "../features/booking/booking-form";
+import { LazyMap } from "../features/layout/lazy-map";
+import { clinicJsonLd, originFrom, pageMeta } from "../features/seo/meta";
+import { useHashScroll } from "../lib/scroll";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -11,23 +14,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { services: await listServices(db) };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Contact & Book an Appointment | ${BUSINESS.shortName}` },
-  {
-    name: "description",
-    content: `Book a treatment at ${BUSINESS.name}, ${BUSINESS.address}. Call ${BUSINESS.phone} or request an appointment online.`,
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = originFrom(matches);
+  return pageMeta({
+    title: `Contact & Book an Appointment | ${BUSINESS.name}`,
+    description: `Book a treatment at ${BUSINESS.name}, ${BUSINESS.address}. Call ${BUSINESS.phone} or request an appointment online.`,
+    path: "/contact",
+    origin,
+    extra: [clinicJsonLd(origin)],
+  });
+};
 
-/** /contact: contact cards, business hours and the booking form (storefront spec §2 "/contact"). */
+/**
+ * /contact: location, phone and email cards, the booking form (prefilled from ?category= and
+ * ?service=; #booking scrolls to it with an 80 px offset), business hours and the lazily loaded
+ * map (storefront spec §2 "/contact").
+ */
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
+  useHashScroll();
   return (
     <main id="main" className="bg-brand-50">
       <section className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-        <h1 className="text-3xl font-semibold tracking-tight text-brand-900 sm:text-4xl">
-          Contact Us
-        </h1>
+        <h1 className="font-serif text-4xl text-brand-900 sm:text-5xl">Contact Us</h1>
         <p className="mt-3 max-w-2xl text-gray-700">
           Visit us in Victoria Island, call, or request an appointment below. Our team confirms
           every booking by phone or WhatsApp.
@@ -55,7 +64,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <section id="booking" aria-labelledby="booking-heading" className="scroll-mt-20 bg-white">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[2fr_1fr]">
           <div>
-            <h2 id="booking-heading" className="text-2xl font-semibold text-brand-900">
+            <h2 id="booking-heading" className="font-serif text-3xl text-brand-900">
               Book an Appointment
             </h2>
             <p className="mt-2 mb-6 text-gray-700">
@@ -65,6 +74,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               services={loaderData.services}
               initialCategory={params.get("category")}
               initialService={params.get("service")}
+              formName="contact-booking"
             />
           </div>
           <aside aria-labelledby="hours-heading" className="rounded-lg bg-brand-50 p-6">
@@ -82,6 +92,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <dt className="font-medium">Sunday</dt>
               <dd>{BUSINESS.openingHours.sunday}</dd>
             </dl>
+            <h2 className="mt-8 text-lg font-semibold text-brand-900">Find Us</h2>
+            <LazyMap className="mt-4 aspect-[4/3] w-full overflow-hidden rounded-lg" />
           </aside>
         </div>
       </section>

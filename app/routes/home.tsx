@@ -1,63 +1,140 @@
 /**
- * /: the home page for now: hero, about, services teaser, appointment banner and shop teaser,
- * rendered on the server from the catalogue (storefront spec §2 "Home"; the booking form,
- * testimonials and newsletter come with later issues).
+ * /: the home page, sections in the spec's order: hero, about, services teaser, signature
+ * treatments, the 'You Owe Yourself This Moment' banner, shop teaser, testimonials, then the
+ * booking form and the newsletter form. A hash (/#booking) scrolls to its section with an 80 px
+ * offset (storefront spec §2 "Home"). The teasers' data streams in behind their placeholders.
  */
-
-import { ShopTeaser } from "~/features/catalog/shop-teaser";
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { SectionHeading } from "~/components/ui/section-heading";
+import {
+  ShopTeaser,
+  ShopTeaserPlaceholder,
+  ShopTeaserSection,
+  teaserProducts,
+} from "~/features/catalog/shop-teaser";
 import { AppointmentBanner } from "~/features/home/appointment-banner";
 import { TEASER_CATEGORY_IDS } from "~/features/home/category-blurbs";
+import { HomeBookingForm, HomeNewsletterForm } from "~/features/home/home-forms";
 import { HomeHero } from "~/features/home/home-hero";
 import { HomeIntro } from "~/features/home/home-intro";
-import { ServicesTeaser, type TeaserCategory } from "~/features/home/services-teaser";
-import { numericPrice } from "../../common/catalog.ts";
+import {
+  ServicesTeaser,
+  ServicesTeaserPlaceholder,
+  type TeaserCategory,
+} from "~/features/home/services-teaser";
+import { SignatureTreatments } from "~/features/home/signature-treatments";
+import { Testimonials } from "~/features/home/testimonials";
+import { clinicJsonLd, originFrom, pageMeta } from "~/features/seo/meta";
+import { useHashScroll } from "~/lib/scroll";
+import { numericPrice, type PublicService } from "../../common/catalog.ts";
 import { appContext } from "../../server/context.ts";
 import { listProducts, listServices } from "../../server/modules/catalog/service.ts";
 import type { Route } from "./+types/home";
 
-/** Home page products shown in the shop teaser (spec §9). */
-const SHOP_TEASER_SIZE = 4;
-
-/** Teaser categories with their lowest price, and four in-stock products. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  const [services, products] = await Promise.all([listServices(db), listProducts(db)]);
-  const categories: TeaserCategory[] = TEASER_CATEGORY_IDS.map((id) => {
-    const prices = services
-      .filter((s) => s.category === id)
+function teaserCategories(services: readonly PublicService[]): TeaserCategory[] {
+  return TEASER_CATEGORY_IDS.map((id) => {
+    const inCategory = services.filter((s) => s.category === id);
+    const prices = inCategory
       .map((s) => numericPrice(s.price))
       .filter((p): p is number => p !== null && p > 0);
     return {
       id,
-      count: services.filter((s) => s.category === id).length,
+      count: inCategory.length,
       fromPrice: prices.length > 0 ? Math.min(...prices) : null,
     };
   });
-  const featured = products.filter((p) => p.stock > 0).slice(0, SHOP_TEASER_SIZE);
-  return { categories, featured };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Glow Haven Skin & Wellness Clinic | Medspa in Victoria Island, Lagos" },
-  {
-    name: "description",
-    content:
+/** All services (booking form); the teasers' data as promises that stream in. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const pending = listServices(db);
+  const products = listProducts(db).then(teaserProducts);
+  return { services: await pending, categories: pending.then(teaserCategories), products };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const origin = originFrom(matches);
+  return pageMeta({
+    title: "Glow Haven Skin & Wellness Clinic | Medspa in Victoria Island, Lagos",
+    description:
       "Facials, laser hair removal, chemical peels, injectables, IV drips and massage in Victoria Island, Lagos. Book a consultation or shop clinic-approved skincare online.",
-  },
-  { property: "og:title", content: "Glow Haven Skin & Wellness Clinic, Victoria Island, Lagos" },
-  { property: "og:type", content: "website" },
-];
+    path: "/",
+    origin,
+    extra: [clinicJsonLd(origin)],
+  });
+};
 
 /** The home page. */
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { categories, featured } = loaderData;
+  const { services, categories, products } = loaderData;
+  useHashScroll();
   return (
     <main id="main">
-      <HomeHero image={featured[0]?.image ?? null} />
+      <HomeHero image="/images/hero.svg" />
       <HomeIntro />
-      <ServicesTeaser categories={categories} />
+      <section
+        id="services"
+        aria-labelledby="services-teaser-heading"
+        className="scroll-mt-20 bg-brand-50"
+      >
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
+          <SectionHeading
+            id="services-teaser-heading"
+            eyebrow="What we offer"
+            title="Our Treatments"
+            intro="Results-driven treatments for face, body and wellbeing. Choose a category to learn more."
+          />
+          <Suspense fallback={<ServicesTeaserPlaceholder />}>
+            <Await resolve={categories}>
+              {(resolved) => <ServicesTeaser categories={resolved} />}
+            </Await>
+          </Suspense>
+        </div>
+      </section>
+      <SignatureTreatments />
       <AppointmentBanner />
-      <ShopTeaser products={featured} />
+      <ShopTeaserSection>
+        <Suspense fallback={<ShopTeaserPlaceholder />}>
+          <Await resolve={products}>{(resolved) => <ShopTeaser products={resolved} />}</Await>
+        </Suspense>
+      </ShopTeaserSection>
+      <Testimonials />
+      <section
+        id="booking"
+        aria-labelledby="home-booking-heading"
+        className="scroll-mt-20 bg-white"
+      >
+        <div className="mx-auto max-w-4xl px-4 py-20 sm:px-6 md:py-24">
+          <SectionHeading
+            id="home-booking-heading"
+            eyebrow="Appointments"
+            title="Book an Appointment"
+            intro="Choose a treatment category, then the service, date and time that suit you. We will contact you to confirm."
+          />
+          <div className="mt-10">
+            <HomeBookingForm services={services} />
+          </div>
+        </div>
+      </section>
+      <section
+        id="newsletter"
+        aria-labelledby="newsletter-heading"
+        className="scroll-mt-20 bg-brand-800"
+      >
+        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+          <h2 id="newsletter-heading" className="text-center font-serif text-3xl text-white">
+            Join Our Newsletter
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-center text-brand-100">
+            Skincare tips for Lagos weather, new treatments and members-only offers, once a month.
+          </p>
+          <div className="mt-8">
+            <HomeNewsletterForm />
+          </div>
+        </div>
+      </section>
     </main>
   );
 }

@@ -2,11 +2,16 @@
  * /product/{id}: one product with its information tabs and up to 4 related products; an unknown
  * or non-numeric id answers 404 with a 'Product Not Found' page (storefront spec §2, §8, §9).
  */
+import { useEffect, useRef } from "react";
 import { data, Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { ProductCard } from "~/features/catalog/product-card";
 import { ProductDetails } from "~/features/catalog/product-details";
+import { originFrom, pageMeta, productJsonLd } from "~/features/seo/meta";
 import { PRODUCT_META_DESCRIPTION_LENGTH } from "~/lib/text";
+import { track } from "~/lib/tracking";
+import type { PublicProduct } from "../../common/catalog.ts";
+import { formatNaira } from "../../common/money.ts";
 import { appContext } from "../../server/context.ts";
 import { getProduct, relatedProducts } from "../../server/modules/catalog/service.ts";
 import type { Route } from "./+types/product";
@@ -23,33 +28,41 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { product, related: await relatedProducts(db, product.id), origin };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const product = loaderData?.product;
+  const origin = loaderData?.origin ?? originFrom(matches);
   if (!product) {
     return [{ title: "Product Not Found | Glow Haven" }, { name: "robots", content: "noindex" }];
   }
-  const title = `${product.name} | Glow Haven`;
+  const price = formatNaira(product.price);
   const description = product.description.slice(0, PRODUCT_META_DESCRIPTION_LENGTH);
-  const url = `${loaderData.origin}/product/${product.id}`;
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "product" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    { property: "og:image", content: `${loaderData.origin}${product.image}` },
-    { property: "og:site_name", content: "Glow Haven Skin & Wellness Clinic" },
-    { property: "product:price:amount", content: String(product.price) },
-    { property: "product:price:currency", content: "NGN" },
-    { name: "twitter:card", content: "summary_large_image" },
-  ];
+  return pageMeta({
+    title: `${product.name} | Glow Haven`,
+    description,
+    path: `/product/${product.id}`,
+    origin,
+    image: product.image,
+    type: "product",
+    shareTitle: `${product.name} – ${price}`,
+    shareDescription: `${price} · ${description}`,
+    extra: [
+      { property: "product:price:amount", content: product.price.toFixed(2) },
+      { property: "product:price:currency", content: "NGN" },
+      {
+        property: "product:availability",
+        content: product.stock > 0 ? "in stock" : "out of stock",
+      },
+      { name: "twitter:label1", content: "Price" },
+      { name: "twitter:data1", content: price },
+      productJsonLd(origin, product),
+    ],
+  });
 };
 
 /** The product detail page, or the not-found page. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, related } = loaderData;
+  useProductViewEvent(product);
   if (!product) return <ProductNotFound />;
   return (
     <main id="main">
@@ -74,6 +87,25 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       )}
     </main>
   );
+}
+
+/** Sends the product-view tracking event once per product shown (spec §3). */
+function useProductViewEvent(product: PublicProduct | null) {
+  const sentFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!product || sentFor.current === product.id) return;
+    sentFor.current = product.id;
+    track({
+      name: "product-view",
+      payload: {
+        productName: product.name,
+        productId: String(product.id),
+        price: product.price,
+        currency: "NGN",
+        category: product.category,
+      },
+    });
+  }, [product]);
 }
 
 /** 'Product Not Found' with a link back to the shop (spec §2, §8). */

@@ -6,6 +6,7 @@
 import { SectionHeading } from "~/components/ui/section-heading";
 import { BookAppointmentCta } from "~/features/catalog/book-appointment-cta";
 import { ServiceCategoryTabs } from "~/features/catalog/service-category-tabs";
+import { originFrom, pageMeta } from "~/features/seo/meta";
 import { appContext } from "../../server/context.ts";
 import { listServices } from "../../server/modules/catalog/service.ts";
 import type { Route } from "./+types/services";
@@ -18,16 +19,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { services: await listServices(db), highlightId };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Treatments & Prices | Glow Haven Skin & Wellness Clinic" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Treatments & Prices | Glow Haven Skin & Wellness Clinic",
+    description:
       "Facials, chemical peels, microneedling, laser hair removal, IV drips, massage, body sculpting, dental and injectable treatments in Victoria Island, Lagos, with prices in naira.",
-  },
-  { property: "og:title", content: "Treatments & Prices | Glow Haven" },
-  { property: "og:type", content: "website" },
-];
+    path: "/services",
+    origin: originFrom(matches),
+  });
 
 /** The treatments page. */
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { pageCount, parsePage } from "~/features/catalog/pagination";
 import { ProductCard } from "~/features/catalog/product-card";
 import { ShopFilters } from "~/features/catalog/shop-filters";
 import { ShopPager } from "~/features/catalog/shop-pager";
+import { originFrom, pageMeta } from "~/features/seo/meta";
 import { SHOP_CATEGORIES, SHOP_PAGE_SIZE } from "../../common/catalog.ts";
 import { appContext } from "../../server/context.ts";
 import { listProducts } from "../../server/modules/catalog/service.ts";
@@ -36,20 +37,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const name = SHOP_CATEGORIES.find((c) => c.id === loaderData?.category)?.name ?? "all";
   const label = name === "all" ? "Skincare" : name.replace(/^\w/, (ch) => ch.toUpperCase());
-  const page = loaderData && loaderData.page > 1 ? ` (page ${loaderData.page})` : "";
-  return [
-    { title: `Shop ${label}${page} | Glow Haven` },
-    {
-      name: "description",
-      content:
-        "Shop clinic-approved cleansers, serums, moisturisers, masks, eye care, body care and sunscreen chosen for melanin-rich skin. Delivery across Nigeria from Victoria Island, Lagos.",
-    },
-    { property: "og:title", content: `Shop ${label} | Glow Haven` },
-    { property: "og:type", content: "website" },
-  ];
+  const page = loaderData?.page ?? 1;
+  const query = new URLSearchParams();
+  if (loaderData && loaderData.category !== "all") query.set("category", loaderData.category);
+  if (page > 1) query.set("page", String(page));
+  const search = query.size > 0 ? `?${query}` : "";
+  return pageMeta({
+    title: `Shop ${label}${page > 1 ? ` (page ${page})` : ""} | Glow Haven`,
+    description:
+      "Shop clinic-approved cleansers, serums, moisturisers, masks, eye care, body care and sunscreen chosen for melanin-rich skin. Delivery across Nigeria from Victoria Island, Lagos.",
+    path: `/shop${search}`,
+    origin: originFrom(matches),
+  });
 };
 
 /** The product listing page. */

@@ -6,6 +6,7 @@
 import { Outlet } from "react-router";
 import { TreatmentAdvisor } from "~/features/advisor/advisor-launcher";
 import { CartProvider } from "~/features/cart/cart-context";
+import { CookieConsent } from "~/features/consent/cookie-consent";
 import { SiteFooter } from "~/features/layout/site-footer";
 import { SiteHeader } from "~/features/layout/site-header";
 
@@ -27,6 +28,7 @@ export default function SiteLayout() {
       </div>
       <SiteFooter />
       <TreatmentAdvisor />
+      <CookieConsent />
     </div>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
-import { type ReactNode, useId, useMemo } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef } from "react";
 import { useForm } from "react-hook-form";
 import {
   type BookingFormValues,
@@ -25,6 +25,8 @@ import {
 import { formatNaira } from "../../../common/money.ts";
 import { useToast } from "../../components/ui/toast";
 import { apiRequest } from "../../lib/api";
+import { track } from "../../lib/tracking";
+import { revealClassName, useReveal } from "../../lib/use-reveal";
 
 const EMPTY: BookingFormValues = {
   name: "",
@@ -57,14 +59,20 @@ function serviceOptionLabel(s: BookableService): string {
   return price ? `${s.name} (${formatNaira(price)})` : s.name;
 }
 
+/**
+ * The booking form. `initialCategory` / `initialService` come from the address
+ * (?category=&service=); `formName` names the form in the contact-form tracking event.
+ */
 export function BookingForm({
   services,
   initialCategory,
   initialService,
+  formName = "booking",
 }: {
   services: readonly PublicService[];
   initialCategory?: string | null;
   initialService?: string | null;
+  formName?: string;
 }) {
   const toast = useToast();
   const category = SERVICE_CATEGORIES.some((c) => c.id === initialCategory)
@@ -93,6 +101,17 @@ export function BookingForm({
     shouldFocusError: true,
   });
 
+  // A new ?category=&service= on the same page (a booking link followed from this page) refills
+  // the form; the first render already has them as default values.
+  const firstDefaults = useRef(defaultValues);
+  useEffect(() => {
+    if (firstDefaults.current === defaultValues) return;
+    firstDefaults.current = defaultValues;
+    reset(defaultValues);
+  }, [defaultValues, reset]);
+
+  const { ref: revealRef, phase } = useReveal<HTMLFormElement>();
+
   const chosenCategory = watch("category");
   const options = useMemo(
     () => (chosenCategory ? bookableServicesFor(chosenCategory, services) : []),
@@ -101,6 +120,14 @@ export function BookingForm({
   const dateWindow = bookingWindow();
 
   const onSubmit = handleSubmit(async (values) => {
+    const chosen = bookableServicesFor(values.category, services).find(
+      (s) => s.id === values.service,
+    );
+    const serviceName = chosen?.name ?? values.service;
+    track({
+      name: "schedule-attempt",
+      payload: { serviceName, serviceId: values.service, step: "submit" },
+    });
     try {
       await apiRequest("POST", "/api/bookings", {
         name: values.name,
@@ -115,6 +142,16 @@ export function BookingForm({
         description: "Thank you! We will contact you soon to confirm your appointment.",
         duration: 5000,
       });
+      track({
+        name: "service-booking",
+        payload: {
+          serviceName,
+          serviceId: values.service,
+          price: numericPrice(chosen?.price ?? null) ?? 0,
+          currency: "NGN",
+        },
+      });
+      track({ name: "contact-form", payload: { formName } });
       reset(EMPTY);
     } catch {
       toast({
@@ -127,9 +164,10 @@ export function BookingForm({
 
   return (
     <form
+      ref={revealRef}
       onSubmit={onSubmit}
       noValidate
-      className="grid gap-5 sm:grid-cols-2"
+      className={clsx("grid gap-5 sm:grid-cols-2", revealClassName(phase))}
       aria-label="Book an appointment"
     >
       <Field label="Full name" error={errors.name?.message}>
@@ -183,7 +221,18 @@ export function BookingForm({
         {(props) => (
           <select
             {...props}
-            {...register("service")}
+            {...register("service", {
+              onChange: (event: { target: { value: string } }) => {
+                const id = event.target.value;
+                const option = options.find((s) => s.id === id);
+                if (option) {
+                  track({
+                    name: "schedule-attempt",
+                    payload: { serviceName: option.name, serviceId: id, step: "select-service" },
+                  });
+                }
+              },
+            })}
             disabled={!chosenCategory}
             className={inputClass}
           >

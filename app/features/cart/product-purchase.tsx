@@ -57,18 +57,9 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
   const [pageUrl, setPageUrl] = useState(`/product/${product.id}`);
   const outOfStock = product.stock <= 0;
 
+  // The product-view event is sent by the product route (useProductViewEvent).
   useEffect(() => {
     setPageUrl(window.location.href.split("#")[0] ?? window.location.href);
-    track({
-      name: "product-view",
-      payload: {
-        productName: product.name,
-        productId: String(product.id),
-        price: product.price,
-        currency: "NGN",
-        category: product.category,
-      },
-    });
   }, [product]);
 
   function addToCart() {

@@ -8,13 +8,20 @@
  */
 import { clsx } from "clsx";
 import { Tabs } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { pluralize } from "~/lib/text";
 import { useCenterActive } from "~/lib/use-center-active";
 import { type PublicService, SERVICE_CATEGORIES } from "../../../common/catalog.ts";
 import { ServiceCard } from "./service-card";
-import { ServiceDetailsDialog } from "./service-details-dialog";
+
+// The dialog (Radix Dialog: focus trap, scroll lock) loads after the page, keeping it out of the
+// first-load JavaScript; it is fetched when the browser is idle, before anyone opens it.
+const loadDialog = () => import("./service-details-dialog");
+const ServiceDetailsDialog = lazy(() =>
+  loadDialog().then((m) => ({ default: m.ServiceDetailsDialog })),
+);
+
 import { categoryFromHash, initialServiceCategory } from "./service-links";
 
 /** Delay before the dialog's service is cleared after closing (spec §2). */
@@ -67,6 +74,15 @@ export function ServiceCategoryTabs({ services, highlightId }: ServiceCategoryTa
   }, [scrollTarget]);
 
   const { open, selected, show, onOpenChange } = useServiceDialog();
+  useEffect(() => {
+    const preload = () => void loadDialog();
+    if ("requestIdleCallback" in window) {
+      const handle = window.requestIdleCallback(preload, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(preload, 1000);
+    return () => clearTimeout(timer);
+  }, []);
 
   return (
     <div id={TABS_SECTION_ID} className="scroll-mt-24">
@@ -132,7 +148,11 @@ export function ServiceCategoryTabs({ services, highlightId }: ServiceCategoryTa
           );
         })}
       </Tabs.Root>
-      <ServiceDetailsDialog service={selected} open={open} onOpenChange={onOpenChange} />
+      {selected && (
+        <Suspense fallback={null}>
+          <ServiceDetailsDialog service={selected} open={open} onOpenChange={onOpenChange} />
+        </Suspense>
+      )}
     </div>
   );
 }

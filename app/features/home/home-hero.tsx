@@ -6,19 +6,8 @@ import { ChevronDown, Clock, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { InstagramIcon } from "~/components/ui/social-icons";
+import { scrollToSection } from "~/lib/scroll";
 import { BUSINESS } from "../../../common/business.ts";
-
-/** Offset kept above a section scrolled to from the home page (spec §2 "Home", §9). */
-export const HOME_SCROLL_OFFSET_PX = 80;
-
-/** Scrolls to the element with `id`, leaving room for the sticky header. */
-export function scrollToSection(id: string) {
-  const target = document.getElementById(id);
-  if (!target) return;
-  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const top = target.getBoundingClientRect().top + window.scrollY - HOME_SCROLL_OFFSET_PX;
-  window.scrollTo({ top, behavior: reduce ? "auto" : "smooth" });
-}
 
 /** The first screen of the home page. */
 export function HomeHero({ image }: { image: string | null }) {

@@ -1,5 +1,5 @@
 /**
- * Home intro (id="intro"): 'About Us' and 'Our Approach' (storefront spec §2 "Home" 2).
+ * Home intro (id="intro"): 'About Us', 'Our Approach' and a reception photo (storefront spec §2 "Home" 2).
  */
 import { HeartHandshake, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
@@ -53,19 +53,30 @@ export function HomeIntro() {
             More about us
           </Link>
         </div>
-        <ul className="grid content-center gap-5">
-          {PILLARS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-5 rounded-2xl bg-brand-50 p-6">
-              <span className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-white text-brand-700 shadow-sm">
-                <Icon className="h-6 w-6" aria-hidden />
-              </span>
-              <div>
-                <h3 className="font-serif text-xl text-brand-900">{title}</h3>
-                <p className="mt-1.5 text-sm leading-relaxed text-stone-700">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <div className="grid content-center gap-6">
+          <img
+            src="/images/reception.svg"
+            alt={`The reception of ${BUSINESS.shortName} in Victoria Island`}
+            width={800}
+            height={600}
+            loading="lazy"
+            decoding="async"
+            className="w-full rounded-3xl shadow-lg"
+          />
+          <ul className="grid gap-5">
+            {PILLARS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-5 rounded-2xl bg-brand-50 p-6">
+                <span className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-white text-brand-700 shadow-sm">
+                  <Icon className="h-6 w-6" aria-hidden />
+                </span>
+                <div>
+                  <h3 className="font-serif text-xl text-brand-900">{title}</h3>
+                  <p className="mt-1.5 text-sm leading-relaxed text-stone-700">{text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
     </section>
   );

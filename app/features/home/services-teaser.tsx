@@ -1,65 +1,105 @@
 /**
- * Home services teaser: eight category tiles (two rows of four on large screens) with a short
- * description and the lowest price, each linking to its tab on /services, plus 'Explore All
- * Treatments' (storefront spec §2 "Home" services teaser).
+ * Home services teaser: eight category tiles (the first four in one row, the rest below); the
+ * selected tile shows a short description and 'View All {category name}' to /services#{category};
+ * six placeholder cards while loading (storefront spec §2 "Home" services teaser, §9).
  */
+import { clsx } from "clsx";
 import { ArrowRight } from "lucide-react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
-import { SectionHeading } from "~/components/ui/section-heading";
 import { findServiceCategory } from "../../../common/catalog.ts";
 import { formatNaira } from "../../../common/money.ts";
-import { CATEGORY_BLURBS } from "./category-blurbs";
+import { CATEGORY_BLURBS, SERVICES_TEASER_PLACEHOLDERS } from "./category-blurbs";
 
 export type TeaserCategory = { id: string; fromPrice: number | null; count: number };
 
-/** The category tiles section. */
+/** The tiles and the selected category's description. */
 export function ServicesTeaser({ categories }: { categories: TeaserCategory[] }) {
+  const tiles = categories.filter((c) => findServiceCategory(c.id));
+  const [selectedId, setSelectedId] = useState(tiles[0]?.id ?? null);
+  const panelId = useId();
+  const selected = selectedId ? findServiceCategory(selectedId) : undefined;
   return (
-    <section aria-labelledby="services-teaser-heading" className="bg-brand-50">
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
-        <SectionHeading
-          id="services-teaser-heading"
-          eyebrow="What we offer"
-          title="Our Treatments"
-          intro="Results-driven treatments for face, body and wellbeing, delivered by specialists who understand your skin."
-        />
-        <ul className="mt-14 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {categories.map((item) => {
-            const category = findServiceCategory(item.id);
-            if (!category) return null;
-            return (
-              <li key={item.id}>
-                <Link
-                  to={category.path}
-                  className="group flex h-full flex-col rounded-2xl border border-brand-100 bg-white p-6 shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl"
+    <div className="mt-14">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
+        {tiles.map((item) => {
+          const category = findServiceCategory(item.id);
+          if (!category) return null;
+          const pressed = item.id === selectedId;
+          return (
+            <li key={item.id}>
+              <button
+                type="button"
+                aria-pressed={pressed}
+                aria-controls={panelId}
+                onClick={() => setSelectedId(item.id)}
+                className={clsx(
+                  "flex h-full w-full flex-col rounded-2xl border p-4 text-left shadow-sm transition duration-300 hover:-translate-y-0.5 hover:shadow-lg sm:p-6",
+                  pressed
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-brand-100 bg-white text-brand-900",
+                )}
+              >
+                <span className="font-serif text-lg leading-snug sm:text-xl">{category.name}</span>
+                <span
+                  className={clsx(
+                    "mt-3 text-sm font-medium",
+                    pressed ? "text-brand-100" : "text-brand-700",
+                  )}
                 >
-                  <h3 className="font-serif text-xl text-brand-900">{category.name}</h3>
-                  <p className="mt-3 flex-1 text-sm leading-relaxed text-stone-600">
-                    {CATEGORY_BLURBS[item.id]}
-                  </p>
-                  <p className="mt-5 flex items-center justify-between text-sm">
-                    <span className="font-semibold text-brand-700">
-                      {item.fromPrice
-                        ? `From ${formatNaira(item.fromPrice)}`
-                        : `${item.count} treatments`}
-                    </span>
-                    <ArrowRight
-                      className="h-4 w-4 text-brand-700 transition-transform group-hover:translate-x-1"
-                      aria-hidden
-                    />
-                  </p>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-        <div className="mt-12 text-center">
-          <Link to="/services" className={buttonClassName({ variant: "outline", size: "lg" })}>
-            Explore All Treatments
-          </Link>
-        </div>
+                  {item.fromPrice ? `From ${formatNaira(item.fromPrice)}` : "Consultation Required"}
+                </span>
+                <span
+                  className={clsx("mt-1 text-xs", pressed ? "text-brand-100" : "text-stone-600")}
+                >
+                  {item.count} {item.count === 1 ? "treatment" : "treatments"}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div
+        id={panelId}
+        aria-live="polite"
+        className="mt-8 rounded-2xl bg-white p-6 shadow-sm sm:flex sm:items-center sm:justify-between sm:gap-8 sm:p-8"
+      >
+        {selected ? (
+          <>
+            <div>
+              <h3 className="font-serif text-2xl text-brand-900">{selected.name}</h3>
+              <p className="mt-2 max-w-2xl text-base leading-relaxed text-stone-700">
+                {CATEGORY_BLURBS[selected.id]}
+              </p>
+            </div>
+            <Link
+              to={`/services#${selected.id}`}
+              className={buttonClassName({ className: "mt-5 shrink-0 sm:mt-0" })}
+            >
+              View All {selected.name}
+              <ArrowRight className="h-4 w-4" aria-hidden />
+            </Link>
+          </>
+        ) : (
+          <p className="text-stone-700">Choose a category to learn more.</p>
+        )}
       </div>
-    </section>
+    </div>
+  );
+}
+
+/** Six placeholder cards while the categories load. */
+export function ServicesTeaserPlaceholder() {
+  return (
+    <div className="mt-14" aria-busy="true">
+      <p className="sr-only">Loading treatments…</p>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3">
+        {Array.from({ length: SERVICES_TEASER_PLACEHOLDERS }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+          <li key={i} data-placeholder className="h-32 animate-pulse rounded-2xl bg-white/80" />
+        ))}
+      </ul>
+    </div>
   );
 }

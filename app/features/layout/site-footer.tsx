@@ -6,6 +6,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { CookieSettingsButton } from "~/features/consent/cookie-consent";
 import { BUSINESS } from "../../../common/business.ts";
 import { findServiceCategory } from "../../../common/catalog.ts";
 import { Logo } from "./logo";
@@ -143,6 +144,9 @@ export function SiteFooter() {
                   </Link>
                 </li>
               ))}
+              <li>
+                <CookieSettingsButton className={linkClass.replace("text-sm", "text-xs")} />
+              </li>
             </ul>
           </nav>
         </div>

@@ -1,0 +1,49 @@
+/**
+ * The visitor's cookie choice, kept in localStorage under `cookie-consent` ('accepted' or
+ * 'declined'); no value means not asked yet (storefront issue "cookie-consent banner";
+ * notes/nigeria.md: tracking pixels need consent first). Changes in this tab fire
+ * `cookie-consent-changed`; other tabs hear the `storage` event.
+ */
+import { useSyncExternalStore } from "react";
+
+export const CONSENT_STORAGE_KEY = "cookie-consent";
+export const CONSENT_CHANGED_EVENT = "cookie-consent-changed";
+
+export type ConsentChoice = "accepted" | "declined";
+/** 'unknown' before hydration (the server cannot know); null when the visitor has not chosen. */
+export type ConsentState = ConsentChoice | null | "unknown";
+
+/** The stored choice, or null. */
+export function readConsent(): ConsentChoice | null {
+  try {
+    const value = window.localStorage.getItem(CONSENT_STORAGE_KEY);
+    return value === "accepted" || value === "declined" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores (or with null, forgets) the choice and tells listeners. */
+export function writeConsent(choice: ConsentChoice | null): void {
+  try {
+    if (choice) window.localStorage.setItem(CONSENT_STORAGE_KEY, choice);
+    else window.localStorage.removeItem(CONSENT_STORAGE_KEY);
+  } catch {
+    // Storage blocked (private mode): the choice lasts for this page only.
+  }
+  window.dispatchEvent(new Event(CONSENT_CHANGED_EVENT));
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(CONSENT_CHANGED_EVENT, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(CONSENT_CHANGED_EVENT, onChange);
+  };
+}
+
+/** The current choice ('unknown' on the server and during hydration). */
+export function useConsent(): ConsentState {
+  return useSyncExternalStore<ConsentState>(subscribe, readConsent, () => "unknown");
+}

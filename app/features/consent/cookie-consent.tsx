@@ -1,0 +1,81 @@
+/**
+ * The cookie-consent banner and the consent-gated Meta Pixel (storefront issue "Shared
+ * behaviour": the pixel loads only when the server supplies an id AND the visitor consented).
+ * The banner shows until the visitor accepts or declines; 'Cookie settings' in the footer asks again.
+ */
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { buttonClassName } from "~/components/ui/button";
+import { useConsent, writeConsent } from "./consent-store";
+
+// The pixel code loads only once a visitor has consented.
+const pixel = () => import("./meta-pixel");
+
+/** Starts or stops the pixel with the visitor's choice, and sends a PageView per navigation. */
+function usePixelWithConsent(accepted: boolean) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (accepted) void pixel().then((m) => m.startMetaPixel());
+    else if (window.fbq) void pixel().then((m) => m.stopMetaPixel());
+  }, [accepted]);
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (!accepted || firstPath.current === pathname) return;
+    firstPath.current = pathname;
+    void pixel().then((m) => m.pixelPageView());
+  }, [accepted, pathname]);
+}
+
+/** Banner (when no choice is stored) plus the pixel lifecycle. Renders nothing on the server. */
+export function CookieConsent() {
+  const consent = useConsent();
+  usePixelWithConsent(consent === "accepted");
+  if (consent !== null) return null;
+  return (
+    <>
+      {/* Room below the footer, so the fixed banner never hides the end of the page. */}
+      <div aria-hidden className="h-72 sm:h-56" />
+      <section
+        aria-labelledby="cookie-consent-heading"
+        className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-2xl sm:inset-x-6 sm:p-6"
+      >
+        <h2 id="cookie-consent-heading" className="font-serif text-lg text-brand-900">
+          Cookies on this website
+        </h2>
+        <p className="mt-2 text-sm leading-relaxed text-stone-700">
+          We use essential browser storage for your cart and wishlist. With your consent we also use
+          the Meta Pixel to measure our adverts. Read our{" "}
+          <Link to="/cookie-policy" className="text-brand-700 underline">
+            Cookie Policy
+          </Link>
+          .
+        </p>
+        <div className="mt-4 flex flex-wrap justify-end gap-3">
+          <button
+            type="button"
+            onClick={() => writeConsent("declined")}
+            className={buttonClassName({ variant: "outline" })}
+          >
+            Decline
+          </button>
+          <button
+            type="button"
+            onClick={() => writeConsent("accepted")}
+            className={buttonClassName()}
+          >
+            Accept cookies
+          </button>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** Footer button that forgets the choice so the banner asks again. */
+export function CookieSettingsButton({ className }: { className?: string }) {
+  return (
+    <button type="button" onClick={() => writeConsent(null)} className={className}>
+      Cookie settings
+    </button>
+  );
+}

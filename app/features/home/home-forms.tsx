@@ -1,0 +1,58 @@
+/**
+ * The home page's booking and newsletter forms, loaded after the page has hydrated so their form
+ * and validation libraries (react-hook-form, zod, date-fns) stay out of the home page's first-load
+ * JavaScript (150 KB budget, ARCHITECTURE.md "Performance budgets"). Both sit far below the fold;
+ * until they load, a placeholder of about the same height links to /contact, which also serves
+ * visitors without JavaScript.
+ */
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { PublicService } from "../../../common/catalog.ts";
+
+const BookingForm = lazy(() =>
+  import("~/features/booking/booking-form").then((m) => ({ default: m.BookingForm })),
+);
+const NewsletterForm = lazy(() =>
+  import("~/features/newsletter/newsletter-form").then((m) => ({ default: m.NewsletterForm })),
+);
+
+function BookingPlaceholder() {
+  return (
+    <div className="grid min-h-[58rem] place-items-center rounded-2xl bg-brand-50 p-8 text-center sm:min-h-[36rem]">
+      <p className="text-stone-700">
+        Loading the booking form… You can also{" "}
+        <Link to="/contact#booking" className="text-brand-700 underline">
+          book on our contact page
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+/** The booking form of the home page. */
+export function HomeBookingForm({ services }: { services: readonly PublicService[] }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <BookingPlaceholder />;
+  return (
+    <Suspense fallback={<BookingPlaceholder />}>
+      <BookingForm services={services} formName="home-booking" />
+    </Suspense>
+  );
+}
+
+function NewsletterPlaceholder() {
+  return <div aria-hidden className="min-h-[9.5rem] sm:min-h-[7.5rem]" />;
+}
+
+/** The newsletter form of the home page. */
+export function HomeNewsletterForm() {
+  const hydrated = useHydrated();
+  if (!hydrated) return <NewsletterPlaceholder />;
+  return (
+    <Suspense fallback={<NewsletterPlaceholder />}>
+      <NewsletterForm tone="dark" />
+    </Suspense>
+  );
+}
