@@ -10,7 +10,6 @@ import { DropdownMenu } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
-import { track } from "~/lib/tracking";
 import type { PublicProduct } from "../../../common/catalog.ts";
 import { addToWishlist, removeFromWishlist, useWishlist } from "../wishlist/wishlist-store";
 import { useCartContext } from "./cart-context";
@@ -57,10 +56,10 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
   const [pageUrl, setPageUrl] = useState(`/product/${product.id}`);
   const outOfStock = product.stock <= 0;
 
-  // The product-view event is sent by the product route (useProductViewEvent).
+  // The absolute address to share; the product-view event is sent by the product route.
   useEffect(() => {
-    setPageUrl(window.location.href.split("#")[0] ?? window.location.href);
-  }, [product]);
+    setPageUrl(new URL(`/product/${product.id}`, window.location.origin).href);
+  }, [product.id]);
 
   function addToCart() {
     if (outOfStock) {
