@@ -5,6 +5,12 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
+import { declineCookies } from "./storefront-helpers";
+
+// The cookie banner (tested in the storefront specs) is answered up front here.
+test.beforeEach(async ({ context }) => {
+  await declineCookies(context);
+});
 
 const ADVISOR_TITLE = "Treatment Advisor — Powered by AI";
 

@@ -5,6 +5,12 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN, expect, test } from "./fixtures";
+import { declineCookies } from "./storefront-helpers";
+
+// The cookie banner (tested in the storefront specs) is answered up front here.
+test.beforeEach(async ({ context }) => {
+  await declineCookies(context);
+});
 
 type Product = { id: number; name: string; price: number; stock: number };
 

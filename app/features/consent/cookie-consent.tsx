@@ -37,7 +37,7 @@ export function CookieConsent() {
       <div aria-hidden className="h-72 sm:h-56" />
       <section
         aria-labelledby="cookie-consent-heading"
-        className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-2xl sm:inset-x-6 sm:p-6"
+        className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-2xl sm:inset-x-6 sm:p-6"
       >
         <h2 id="cookie-consent-heading" className="font-serif text-lg text-brand-900">
           Cookies on this website
