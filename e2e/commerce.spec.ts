@@ -57,6 +57,9 @@ test("add, change quantities, check out, pay in test mode, see the order in the 
     // The card's hover 'ADD TO CART'.
     await page.goto("/shop");
     const card = page.getByRole("article").filter({ hasText: cleanser.name });
+    // Keyboard focus inside the card reveals the button as hover does, and stays put if the
+    // page scrolls under the mouse while images load.
+    await card.getByRole("link").first().focus();
     await card.hover();
     await card.getByRole("button", { name: "ADD TO CART" }).click();
   } else {
