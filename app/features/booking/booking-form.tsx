@@ -6,8 +6,9 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
-import { type ReactNode, useEffect, useId, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useForm } from "react-hook-form";
+import { FormField, fieldInputClass } from "~/components/ui/form-field";
 import {
   type BookingFormValues,
   bookingFormSchema,
@@ -170,12 +171,12 @@ export function BookingForm({
       className={clsx("grid gap-5 sm:grid-cols-2", revealClassName(phase))}
       aria-label="Book an appointment"
     >
-      <Field label="Full name" error={errors.name?.message}>
+      <FormField label="Full name" error={errors.name?.message}>
         {(props) => (
           <input {...props} {...register("name")} autoComplete="name" className={inputClass} />
         )}
-      </Field>
-      <Field label="Email address" error={errors.email?.message}>
+      </FormField>
+      <FormField label="Email address" error={errors.email?.message}>
         {(props) => (
           <input
             {...props}
@@ -185,8 +186,8 @@ export function BookingForm({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="Phone number" error={errors.phone?.message}>
+      </FormField>
+      <FormField label="Phone number" error={errors.phone?.message}>
         {(props) => (
           <input
             {...props}
@@ -197,8 +198,8 @@ export function BookingForm({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="Treatment category" error={errors.category?.message}>
+      </FormField>
+      <FormField label="Treatment category" error={errors.category?.message}>
         {(props) => (
           <select
             {...props}
@@ -216,8 +217,8 @@ export function BookingForm({
             ))}
           </select>
         )}
-      </Field>
-      <Field label="Service" error={errors.service?.message}>
+      </FormField>
+      <FormField label="Service" error={errors.service?.message}>
         {(props) => (
           <select
             {...props}
@@ -246,8 +247,8 @@ export function BookingForm({
             ))}
           </select>
         )}
-      </Field>
-      <Field label="Preferred date" error={errors.date?.message}>
+      </FormField>
+      <FormField label="Preferred date" error={errors.date?.message}>
         {(props) => (
           <input
             {...props}
@@ -258,8 +259,8 @@ export function BookingForm({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="Preferred time" error={errors.time?.message}>
+      </FormField>
+      <FormField label="Preferred time" error={errors.time?.message}>
         {(props) => (
           <select {...props} {...register("time")} className={inputClass}>
             <option value="">Select a time</option>
@@ -270,12 +271,16 @@ export function BookingForm({
             ))}
           </select>
         )}
-      </Field>
-      <Field label="Message (optional)" error={errors.message?.message} className="sm:col-span-2">
+      </FormField>
+      <FormField
+        label="Message (optional)"
+        error={errors.message?.message}
+        className="sm:col-span-2"
+      >
         {(props) => (
           <textarea {...props} {...register("message")} rows={4} className={inputClass} />
         )}
-      </Field>
+      </FormField>
       <div className="sm:col-span-2">
         <button
           type="submit"
@@ -293,40 +298,4 @@ export function BookingForm({
   );
 }
 
-const inputClass =
-  "w-full rounded-md border border-gray-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-gray-100 aria-[invalid=true]:border-red-700";
-
-type FieldProps = { id: string; "aria-invalid": boolean; "aria-describedby"?: string };
-
-/** A labelled form field with its error message tied to the control. */
-function Field({
-  label,
-  error,
-  className,
-  children,
-}: {
-  label: string;
-  error?: string;
-  className?: string;
-  children: (props: FieldProps) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={clsx("grid gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      {children({
-        id,
-        "aria-invalid": Boolean(error),
-        "aria-describedby": error ? errorId : undefined,
-      })}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+const inputClass = fieldInputClass;

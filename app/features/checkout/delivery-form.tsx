@@ -5,8 +5,8 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
-import { type ReactNode, useId } from "react";
 import { useForm } from "react-hook-form";
+import { FormField, fieldInputClass } from "~/components/ui/form-field";
 import {
   type DELIVERY_LIVE_FIELDS,
   type DeliveryInfo,
@@ -63,10 +63,10 @@ export function DeliveryForm({
       aria-label="Delivery information"
       className="grid gap-5 sm:grid-cols-2"
     >
-      <Field label="Full name" error={errors.fullName?.message}>
+      <FormField label="Full name" error={errors.fullName?.message}>
         {(p) => <input {...p} {...live("fullName")} autoComplete="name" className={inputClass} />}
-      </Field>
-      <Field label="Email address" error={errors.email?.message}>
+      </FormField>
+      <FormField label="Email address" error={errors.email?.message}>
         {(p) => (
           <input
             {...p}
@@ -76,8 +76,8 @@ export function DeliveryForm({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="Phone number" error={errors.phone?.message}>
+      </FormField>
+      <FormField label="Phone number" error={errors.phone?.message}>
         {(p) => (
           <input
             {...p}
@@ -88,8 +88,8 @@ export function DeliveryForm({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="Delivery address" error={errors.address?.message} className="sm:col-span-2">
+      </FormField>
+      <FormField label="Delivery address" error={errors.address?.message} className="sm:col-span-2">
         {(p) => (
           <input
             {...p}
@@ -99,13 +99,13 @@ export function DeliveryForm({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="City" error={errors.city?.message}>
+      </FormField>
+      <FormField label="City" error={errors.city?.message}>
         {(p) => (
           <input {...p} {...live("city")} autoComplete="address-level2" className={inputClass} />
         )}
-      </Field>
-      <Field label="State" error={errors.state?.message}>
+      </FormField>
+      <FormField label="State" error={errors.state?.message}>
         {(p) => (
           <select
             {...p}
@@ -121,8 +121,8 @@ export function DeliveryForm({
             ))}
           </select>
         )}
-      </Field>
-      <Field label="Postal code" error={errors.postalCode?.message}>
+      </FormField>
+      <FormField label="Postal code" error={errors.postalCode?.message}>
         {(p) => (
           <input
             {...p}
@@ -134,8 +134,8 @@ export function DeliveryForm({
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="Country">
+      </FormField>
+      <FormField label="Country">
         {(p) => (
           <input
             {...p}
@@ -144,7 +144,7 @@ export function DeliveryForm({
             className={clsx(inputClass, "bg-gray-50")}
           />
         )}
-      </Field>
+      </FormField>
       <div className="self-end text-sm text-stone-700" aria-live="polite">
         {state ? (
           <p>
@@ -155,13 +155,13 @@ export function DeliveryForm({
           <p>Choose a state to see the delivery cost.</p>
         )}
       </div>
-      <Field
+      <FormField
         label="Delivery instructions (optional)"
         error={errors.instructions?.message}
         className="sm:col-span-2"
       >
         {(p) => <textarea {...p} {...register("instructions")} rows={3} className={inputClass} />}
-      </Field>
+      </FormField>
       <div className="sm:col-span-2">
         <button
           type="submit"
@@ -175,39 +175,4 @@ export function DeliveryForm({
   );
 }
 
-const inputClass =
-  "w-full scroll-mt-36 rounded-md border border-gray-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-700";
-
-type FieldProps = { id: string; "aria-invalid": boolean; "aria-describedby"?: string };
-
-function Field({
-  label,
-  error,
-  className,
-  children,
-}: {
-  label: string;
-  error?: string;
-  className?: string;
-  children: (props: FieldProps) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={clsx("grid content-start gap-1.5", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      {children({
-        id,
-        "aria-invalid": Boolean(error),
-        "aria-describedby": error ? errorId : undefined,
-      })}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+const inputClass = clsx(fieldInputClass, "scroll-mt-36");
