@@ -41,3 +41,8 @@ export async function apiRequest<T = unknown>(
   if (!res.ok) throw new ApiError(res.status, text, res.statusText);
   return (text ? JSON.parse(text) : null) as T;
 }
+
+/** The server's per-field messages of a failed call (`{error: {fields}}`), or none. */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  return (error instanceof ApiError ? error.body?.error?.fields : undefined) ?? {};
+}

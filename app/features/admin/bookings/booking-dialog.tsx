@@ -17,7 +17,7 @@ import {
 } from "../../../../common/booking.ts";
 import { DialogContent, DialogRoot, DialogTitle } from "../../../components/ui/dialog";
 import { useToast } from "../../../components/ui/toast";
-import { ApiError, apiRequest } from "../../../lib/api";
+import { apiFieldErrors, apiRequest } from "../../../lib/api";
 import { adminButton, SelectField, TextAreaField, TextField } from "../ui";
 
 export type ServiceOption = { id: string; name: string };
@@ -120,8 +120,7 @@ export function BookingDialog({
       onOpenChange(false);
       onSaved();
     } catch (error) {
-      const fields = error instanceof ApiError ? error.body?.error?.fields : undefined;
-      for (const [field, message] of Object.entries(fields ?? {})) {
+      for (const [field, message] of Object.entries(apiFieldErrors(error))) {
         const key = (field in EMPTY ? field : "date") as keyof FormValues;
         setError(key, { message });
       }

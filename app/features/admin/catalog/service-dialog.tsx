@@ -10,7 +10,7 @@ import { ADMIN_SERVICE_CATEGORIES, SERVICE_MESSAGES } from "../../../../common/a
 import { findServiceCategory, type PublicService } from "../../../../common/catalog.ts";
 import { DialogContent, DialogRoot, DialogTitle } from "../../../components/ui/dialog";
 import { useToast } from "../../../components/ui/toast";
-import { ApiError, apiRequest } from "../../../lib/api";
+import { apiFieldErrors, apiRequest } from "../../../lib/api";
 import { adminButton, SelectField, TextAreaField, TextField } from "../ui";
 
 const formSchema = z.object({
@@ -76,8 +76,7 @@ export function ServiceDialog({
       onOpenChange(false);
       onSaved();
     } catch (error) {
-      const fields = error instanceof ApiError ? error.body?.error?.fields : undefined;
-      for (const [field, message] of Object.entries(fields ?? {})) {
+      for (const [field, message] of Object.entries(apiFieldErrors(error))) {
         if (field in EMPTY) setError(field as keyof FormValues, { message });
       }
       toast({

@@ -1,0 +1,53 @@
+/**
+ * Bad input never reaches a 500 (ARCHITECTURE.md "API rules"): every public and admin write
+ * endpoint answers 4xx to bodies of the wrong shape.
+ */
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_ADMIN } from "./testing/test-app.ts";
+
+const BODIES: unknown[] = [[], "text", 42, null, { unexpected: { nested: true } }, { email: 5 }];
+
+const WRITES: Array<["post" | "patch" | "put", string]> = [
+  ["post", "/api/bookings"],
+  ["post", "/api/newsletter"],
+  ["post", "/api/auth/login"],
+  ["post", "/api/chatbot/treatment-recommendation"],
+  ["post", "/api/checkout/start"],
+  ["post", "/api/checkout"],
+  ["post", "/api/paystack/verify"],
+  ["post", "/api/reviews"],
+  ["post", "/api/services"],
+  ["patch", "/api/services/1"],
+  ["post", "/api/products"],
+  ["patch", "/api/products/1"],
+  ["patch", "/api/bookings/1"],
+  ["post", "/api/send-review-request"],
+  ["patch", "/api/orders/1"],
+];
+
+describe("bad input", () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let agent: ReturnType<typeof request.agent>;
+  beforeAll(async () => {
+    t = await createTestApp("pglite", { LOGIN_RATE_LIMIT: "1000", ADVISOR_RATE_LIMIT: "1000" });
+    agent = request.agent(t.app);
+    await agent.post("/api/auth/login").send(TEST_ADMIN).expect(200);
+  });
+  afterAll(() => t.close());
+
+  it("answers 4xx, never 5xx, to wrongly shaped bodies on every write endpoint", async () => {
+    const failures: string[] = [];
+    for (const [method, path] of WRITES) {
+      for (const body of BODIES) {
+        const res = await agent[method](path)
+          .set("content-type", "application/json")
+          .send(JSON.stringify(body));
+        if (res.status < 400 || res.status >= 500) {
+          failures.push(`${method.toUpperCase()} ${path} ${JSON.stringify(body)} → ${res.status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
