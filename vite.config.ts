@@ -4,7 +4,6 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
   environments: {
     // The Express app is built into the server bundle so the API, the page loaders and the
     // load-context key share one module graph (React Router's custom-server pattern).

@@ -8,7 +8,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { appContext } from "../server/context.ts";
+import { appContext } from "#server/context.ts";
 
 export const streamTimeout = 5_000;
 

@@ -8,7 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { appContext } from "../server/context.ts";
+import { appContext } from "#server/context.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ToastProvider } from "./components/ui/toast";

@@ -3,9 +3,9 @@
  * DATA_DIR (the server also does this at start-up). Refuses while a server holds DATA_DIR.
  */
 import { pino } from "pino";
-import { loadConfig } from "../server/config.ts";
-import { openConfiguredDatabase } from "../server/db/configured.ts";
-import { exitIfDataDirLocked } from "../server/db/lock.ts";
+import { loadConfig } from "#server/config.ts";
+import { openConfiguredDatabase } from "#server/db/configured.ts";
+import { exitIfDataDirLocked } from "#server/db/lock.ts";
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config, pino({ level: config.LOG_LEVEL })).catch(

@@ -3,10 +3,10 @@
  * Refuses while a server holds DATA_DIR.
  */
 import { pino } from "pino";
-import { loadConfig } from "../server/config.ts";
-import { openConfiguredDatabase } from "../server/db/configured.ts";
-import { exitIfDataDirLocked } from "../server/db/lock.ts";
-import { seedDemoCatalogue } from "../server/db/seed/index.ts";
+import { loadConfig } from "#server/config.ts";
+import { openConfiguredDatabase } from "#server/db/configured.ts";
+import { exitIfDataDirLocked } from "#server/db/lock.ts";
+import { seedDemoCatalogue } from "#server/db/seed/index.ts";
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config, pino({ level: config.LOG_LEVEL })).catch(

@@ -4,10 +4,10 @@
  * in-memory database, seeded as `npm start` seeds it) and prints the share whose top
  * recommendation is in an expected category. Exits 1 below the 90% target.
  */
-import { openDatabase } from "../server/db/client.ts";
-import { seedDemoCatalogue } from "../server/db/seed/index.ts";
-import { loadEvalSet, runEval } from "../server/modules/advisor/eval.ts";
-import { loadCatalogueIndex } from "../server/modules/advisor/service.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { seedDemoCatalogue } from "#server/db/seed/index.ts";
+import { loadEvalSet, runEval } from "#server/modules/advisor/eval.ts";
+import { loadCatalogueIndex } from "#server/modules/advisor/service.ts";
 
 const TARGET = 0.9;
 const verbose = process.argv.includes("--verbose") || process.argv.includes("-v");

@@ -3,7 +3,7 @@
  * (spec §2 "Shop teaser", §9), the pixel event mapping (spec §3) and the sitemap/robots text.
  */
 import { describe, expect, it } from "vitest";
-import type { PublicProduct } from "../../common/catalog.ts";
+import type { PublicProduct } from "#common/catalog.ts";
 import { teaserProducts } from "./catalog/shop-teaser";
 import { pixelCall } from "./consent/meta-pixel";
 import { starKinds, TESTIMONIALS } from "./home/testimonials";

@@ -4,7 +4,7 @@
  * returns no data to a signed-out visitor (ARCHITECTURE.md "Security").
  */
 import type { RouterContextProvider } from "react-router";
-import { type AppServices, appContext } from "../../server/context.ts";
+import { type AppServices, appContext } from "#server/context.ts";
 
 /** The request's services when an admin is signed in, else null. */
 export function adminServices(

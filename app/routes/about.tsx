@@ -4,12 +4,12 @@
  */
 import { Award, HeartHandshake, Leaf, ShieldCheck, Sparkles, Users } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
-import { SectionHeading } from "~/components/ui/section-heading";
-import { BookAppointmentCta } from "~/features/catalog/book-appointment-cta";
-import { Testimonials } from "~/features/home/testimonials";
-import { clinicJsonLd, originFrom, pageMeta } from "~/features/seo/meta";
-import { BUSINESS } from "../../common/business.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { BookAppointmentCta } from "#app/features/catalog/book-appointment-cta.tsx";
+import { Testimonials } from "#app/features/home/testimonials.tsx";
+import { clinicJsonLd, originFrom, pageMeta } from "#app/features/seo/meta.ts";
+import { BUSINESS } from "#common/business.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

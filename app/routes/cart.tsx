@@ -1,5 +1,5 @@
 /** /cart: the shopping cart (storefront spec §2 "/cart"). */
-import { CartView } from "~/features/cart/cart-view";
+import { CartView } from "#app/features/cart/cart-view.tsx";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,5 +1,5 @@
 /** /checkout: delivery information, then payment (storefront spec §2 "/checkout", §7). */
-import { CheckoutView } from "~/features/checkout/checkout-view";
+import { CheckoutView } from "#app/features/checkout/checkout-view.tsx";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = () => [

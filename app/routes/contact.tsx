@@ -1,12 +1,12 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { BUSINESS } from "../../common/business.ts";
-import { appContext } from "../../server/context.ts";
-import { listServices } from "../../server/modules/catalog/service.ts";
-import { BookingForm } from "../features/booking/booking-form";
-import { LazyMap } from "../features/layout/lazy-map";
-import { clinicJsonLd, originFrom, pageMeta } from "../features/seo/meta";
-import { useHashScroll } from "../lib/scroll";
+import { BookingForm } from "#app/features/booking/booking-form.tsx";
+import { LazyMap } from "#app/features/layout/lazy-map.tsx";
+import { clinicJsonLd, originFrom, pageMeta } from "#app/features/seo/meta.ts";
+import { useHashScroll } from "#app/lib/scroll.ts";
+import { BUSINESS } from "#common/business.ts";
+import { appContext } from "#server/context.ts";
+import { listServices } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -3,9 +3,9 @@
  * Lagos date.
  */
 
-import { COOKIE_INTRO, COOKIE_SECTIONS } from "~/features/legal/policies";
-import { lagosLongDate, PolicyPage } from "~/features/legal/policy-page";
-import { originFrom, pageMeta } from "~/features/seo/meta";
+import { COOKIE_INTRO, COOKIE_SECTIONS } from "#app/features/legal/policies.tsx";
+import { lagosLongDate, PolicyPage } from "#app/features/legal/policy-page.tsx";
+import { originFrom, pageMeta } from "#app/features/seo/meta.ts";
 import type { Route } from "./+types/cookie-policy";
 
 /** Today's date in Lagos, so the server and the browser show the same effective date. */

@@ -6,30 +6,30 @@
  */
 import { Suspense } from "react";
 import { Await } from "react-router";
-import { SectionHeading } from "~/components/ui/section-heading";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import {
   ShopTeaser,
   ShopTeaserPlaceholder,
   ShopTeaserSection,
   teaserProducts,
-} from "~/features/catalog/shop-teaser";
-import { AppointmentBanner } from "~/features/home/appointment-banner";
-import { TEASER_CATEGORY_IDS } from "~/features/home/category-blurbs";
-import { HomeBookingForm, HomeNewsletterForm } from "~/features/home/home-forms";
-import { HomeHero } from "~/features/home/home-hero";
-import { HomeIntro } from "~/features/home/home-intro";
+} from "#app/features/catalog/shop-teaser.tsx";
+import { AppointmentBanner } from "#app/features/home/appointment-banner.tsx";
+import { TEASER_CATEGORY_IDS } from "#app/features/home/category-blurbs.ts";
+import { HomeBookingForm, HomeNewsletterForm } from "#app/features/home/home-forms.tsx";
+import { HomeHero } from "#app/features/home/home-hero.tsx";
+import { HomeIntro } from "#app/features/home/home-intro.tsx";
 import {
   ServicesTeaser,
   ServicesTeaserPlaceholder,
   type TeaserCategory,
-} from "~/features/home/services-teaser";
-import { SignatureTreatments } from "~/features/home/signature-treatments";
-import { Testimonials } from "~/features/home/testimonials";
-import { clinicJsonLd, originFrom, pageMeta } from "~/features/seo/meta";
-import { useHashScroll } from "~/lib/scroll";
-import { numericPrice, type PublicService } from "../../common/catalog.ts";
-import { appContext } from "../../server/context.ts";
-import { listProducts, listServices } from "../../server/modules/catalog/service.ts";
+} from "#app/features/home/services-teaser.tsx";
+import { SignatureTreatments } from "#app/features/home/signature-treatments.tsx";
+import { Testimonials } from "#app/features/home/testimonials.tsx";
+import { clinicJsonLd, originFrom, pageMeta } from "#app/features/seo/meta.ts";
+import { useHashScroll } from "#app/lib/scroll.ts";
+import { numericPrice, type PublicService } from "#common/catalog.ts";
+import { appContext } from "#server/context.ts";
+import { listProducts, listServices } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/home";
 
 function teaserCategories(services: readonly PublicService[]): TeaserCategory[] {

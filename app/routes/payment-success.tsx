@@ -1,5 +1,5 @@
 /** /payment-success: the stored order-success message (storefront spec §2, §4 "Payment"). */
-import { PaymentSuccessView } from "~/features/checkout/payment-success-view";
+import { PaymentSuccessView } from "#app/features/checkout/payment-success-view.tsx";
 import type { Route } from "./+types/payment-success";
 
 export const meta: Route.MetaFunction = () => [

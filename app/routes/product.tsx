@@ -4,16 +4,16 @@
  */
 import { useEffect, useRef } from "react";
 import { data, Link } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
-import { ProductCard } from "~/features/catalog/product-card";
-import { ProductDetails } from "~/features/catalog/product-details";
-import { originFrom, pageMeta, productJsonLd } from "~/features/seo/meta";
-import { PRODUCT_META_DESCRIPTION_LENGTH } from "~/lib/text";
-import { track } from "~/lib/tracking";
-import type { PublicProduct } from "../../common/catalog.ts";
-import { formatNaira } from "../../common/money.ts";
-import { appContext } from "../../server/context.ts";
-import { getProduct, relatedProducts } from "../../server/modules/catalog/service.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
+import { ProductCard } from "#app/features/catalog/product-card.tsx";
+import { ProductDetails } from "#app/features/catalog/product-details.tsx";
+import { originFrom, pageMeta, productJsonLd } from "#app/features/seo/meta.ts";
+import { PRODUCT_META_DESCRIPTION_LENGTH } from "#app/lib/text.ts";
+import { track } from "#app/lib/tracking.ts";
+import type { PublicProduct } from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
+import { appContext } from "#server/context.ts";
+import { getProduct, relatedProducts } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/product";
 
 /** Largest id the integer id column holds; larger numbers cannot exist. */

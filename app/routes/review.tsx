@@ -6,12 +6,12 @@
  */
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { formatLagosDateTime } from "../../common/booking.ts";
-import { BUSINESS } from "../../common/business.ts";
-import { appContext } from "../../server/context.ts";
-import { reviewTarget, verifyReviewLink } from "../../server/modules/reviews/service.ts";
-import { StarRating } from "../features/review/star-rating";
-import { apiRequest } from "../lib/api";
+import { StarRating } from "#app/features/review/star-rating.tsx";
+import { apiRequest } from "#app/lib/api.ts";
+import { formatLagosDateTime } from "#common/booking.ts";
+import { BUSINESS } from "#common/business.ts";
+import { appContext } from "#server/context.ts";
+import { reviewTarget, verifyReviewLink } from "#server/modules/reviews/service.ts";
 import type { Route } from "./+types/review";
 
 type LoaderData =

@@ -3,12 +3,12 @@
  * a booking call to action, rendered on the server from the catalogue (storefront spec §2).
  */
 
-import { SectionHeading } from "~/components/ui/section-heading";
-import { BookAppointmentCta } from "~/features/catalog/book-appointment-cta";
-import { ServiceCategoryTabs } from "~/features/catalog/service-category-tabs";
-import { originFrom, pageMeta } from "~/features/seo/meta";
-import { appContext } from "../../server/context.ts";
-import { listServices } from "../../server/modules/catalog/service.ts";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { BookAppointmentCta } from "#app/features/catalog/book-appointment-cta.tsx";
+import { ServiceCategoryTabs } from "#app/features/catalog/service-category-tabs.tsx";
+import { originFrom, pageMeta } from "#app/features/seo/meta.ts";
+import { appContext } from "#server/context.ts";
+import { listServices } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/services";
 
 /** All services, and the service to highlight from ?highlight={serviceId}. */

@@ -3,15 +3,15 @@
  * (?category=serums&page=2), rendered on the server (storefront spec §2 "/shop", §4 "Shop", §9).
  */
 
-import { SectionHeading } from "~/components/ui/section-heading";
-import { pageCount, parsePage } from "~/features/catalog/pagination";
-import { ProductCard } from "~/features/catalog/product-card";
-import { ShopFilters } from "~/features/catalog/shop-filters";
-import { ShopPager } from "~/features/catalog/shop-pager";
-import { originFrom, pageMeta } from "~/features/seo/meta";
-import { SHOP_CATEGORIES, SHOP_PAGE_SIZE } from "../../common/catalog.ts";
-import { appContext } from "../../server/context.ts";
-import { listProducts } from "../../server/modules/catalog/service.ts";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { pageCount, parsePage } from "#app/features/catalog/pagination.ts";
+import { ProductCard } from "#app/features/catalog/product-card.tsx";
+import { ShopFilters } from "#app/features/catalog/shop-filters.tsx";
+import { ShopPager } from "#app/features/catalog/shop-pager.tsx";
+import { originFrom, pageMeta } from "#app/features/seo/meta.ts";
+import { SHOP_CATEGORIES, SHOP_PAGE_SIZE } from "#common/catalog.ts";
+import { appContext } from "#server/context.ts";
+import { listProducts } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/shop";
 
 const CATEGORY_IDS: readonly string[] = SHOP_CATEGORIES.map((c) => c.id);

@@ -4,11 +4,11 @@
  * Each page renders its own `<main id="main">`.
  */
 import { Outlet } from "react-router";
-import { TreatmentAdvisor } from "~/features/advisor/advisor-launcher";
-import { CartProvider } from "~/features/cart/cart-context";
-import { CookieConsent } from "~/features/consent/cookie-consent";
-import { SiteFooter } from "~/features/layout/site-footer";
-import { SiteHeader } from "~/features/layout/site-header";
+import { TreatmentAdvisor } from "#app/features/advisor/advisor-launcher.tsx";
+import { CartProvider } from "#app/features/cart/cart-context.tsx";
+import { CookieConsent } from "#app/features/consent/cookie-consent.tsx";
+import { SiteFooter } from "#app/features/layout/site-footer.tsx";
+import { SiteHeader } from "#app/features/layout/site-header.tsx";
 
 /** Layout route wrapping every public page. */
 export default function SiteLayout() {

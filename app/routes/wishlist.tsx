@@ -1,5 +1,5 @@
 /** /wishlist: products saved in this browser (storefront spec §2 "/wishlist"). */
-import { WishlistView } from "~/features/wishlist/wishlist-view";
+import { WishlistView } from "#app/features/wishlist/wishlist-view.tsx";
 import type { Route } from "./+types/wishlist";
 
 export const meta: Route.MetaFunction = () => [

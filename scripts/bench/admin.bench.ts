@@ -3,11 +3,11 @@
  * (10,000 bookings, 2,000 subscribers): the dashboard, the clients badge and the top-bar search.
  * Prints median and p95 milliseconds over 30 runs each; asserts nothing.
  */
-import { openDatabase } from "../../server/db/client.ts";
-import { bookings, newsletterSubscribers } from "../../server/db/schema.ts";
-import { dashboard } from "../../server/modules/admin/dashboard.ts";
-import { countClients, searchAdmin } from "../../server/modules/admin/service.ts";
-import { insertService } from "../../server/testing/builders.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { bookings, newsletterSubscribers } from "#server/db/schema.ts";
+import { dashboard } from "#server/modules/admin/dashboard.ts";
+import { countClients, searchAdmin } from "#server/modules/admin/service.ts";
+import { insertService } from "#server/testing/builders.ts";
 
 const BOOKINGS = 10_000;
 const SUBSCRIBERS = 2_000;

@@ -4,11 +4,11 @@
  * Prints p50/p99 in milliseconds; speed is measured here, never asserted in tests.
  */
 import { performance } from "node:perf_hooks";
-import { openDatabase } from "../../server/db/client.ts";
-import { seedDemoCatalogue } from "../../server/db/seed/index.ts";
-import { loadEvalSet } from "../../server/modules/advisor/eval.ts";
-import { buildCatalogueIndex, recommend } from "../../server/modules/advisor/recommender.ts";
-import { loadCatalogueIndex } from "../../server/modules/advisor/service.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { seedDemoCatalogue } from "#server/db/seed/index.ts";
+import { loadEvalSet } from "#server/modules/advisor/eval.ts";
+import { buildCatalogueIndex, recommend } from "#server/modules/advisor/recommender.ts";
+import { loadCatalogueIndex } from "#server/modules/advisor/service.ts";
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

@@ -8,10 +8,10 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { newPaymentReference } from "../../common/checkout.ts";
-import { insertProduct } from "../../server/testing/builders.ts";
-import { startFakePaystack } from "../../server/testing/fake-paystack.ts";
-import { createTestApp, dbKinds } from "../../server/testing/test-app.ts";
+import { newPaymentReference } from "#common/checkout.ts";
+import { insertProduct } from "#server/testing/builders.ts";
+import { startFakePaystack } from "#server/testing/fake-paystack.ts";
+import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
 
 const ORDERS = Number(process.env.BENCH_CHECKOUT_ORDERS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 20);

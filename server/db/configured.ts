@@ -3,7 +3,7 @@
  * PGlite in DATA_DIR under the exclusive DATA_DIR lock. `close()` flushes, closes and releases.
  */
 import type { Logger } from "pino";
-import type { Config } from "../config.ts";
+import type { Config } from "#server/config.ts";
 import { type Database, openDatabase } from "./client.ts";
 import { acquireDataDirLock } from "./lock.ts";
 

@@ -1,8 +1,8 @@
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "../db/schema.ts";
-import { createTestApp, TEST_ADMIN } from "../testing/test-app.ts";
+import { outbox } from "#server/db/schema.ts";
+import { createTestApp, TEST_ADMIN } from "#server/testing/test-app.ts";
 import { createMailer } from "./mailer.ts";
 
 describe("mailer and outbox", () => {

@@ -7,8 +7,8 @@
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
-import type { Db } from "../db/client.ts";
-import { outbox } from "../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { outbox } from "#server/db/schema.ts";
 
 export type MailMessage = {
   /** What the message is about, e.g. 'order-confirmation'. */

@@ -2,11 +2,11 @@
  * Test-data builders with overrides, producing the same shapes the demo seed loads
  * (server/db/seed): services and products in naira, inserted as kobo.
  */
-import type { Db } from "../db/client.ts";
-import { products, services } from "../db/schema.ts";
-import { productRow, serviceRow } from "../db/seed/index.ts";
-import type { SeedProduct } from "../db/seed/products-data.ts";
-import type { SeedService } from "../db/seed/services-data.ts";
+import type { Db } from "#server/db/client.ts";
+import { products, services } from "#server/db/schema.ts";
+import { productRow, serviceRow } from "#server/db/seed/index.ts";
+import type { SeedProduct } from "#server/db/seed/products-data.ts";
+import type { SeedService } from "#server/db/seed/services-data.ts";
 
 export function buildService(overrides: Partial<SeedService> = {}): SeedService {
   return {

@@ -7,7 +7,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { webhookSignature } from "../integrations/paystack.ts";
+import { webhookSignature } from "#server/integrations/paystack.ts";
 
 export const FAKE_SECRET_KEY = "sk_test_fake_secret_key_for_tests";
 export const FAKE_PUBLIC_KEY = "pk_test_fake_public_key_for_tests";

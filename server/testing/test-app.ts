@@ -5,11 +5,11 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { pino } from "pino";
-import { createApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { type Database, openDatabase } from "../db/client.ts";
-import { createMailer } from "../integrations/mailer.ts";
-import { ensureAdminUser } from "../modules/auth/service.ts";
+import { createApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { createMailer } from "#server/integrations/mailer.ts";
+import { ensureAdminUser } from "#server/modules/auth/service.ts";
 
 export const TEST_ADMIN = { username: "admin", password: "test-password-123" } as const;
 

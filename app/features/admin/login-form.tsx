@@ -3,8 +3,8 @@
  * runs on the server (POST /api/auth/login) and sets the session cookie.
  */
 import { useState } from "react";
-import { useToast } from "../../components/ui/toast";
-import { ApiError, apiRequest } from "../../lib/api";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
 
 export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const toast = useToast();

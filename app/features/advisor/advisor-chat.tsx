@@ -10,9 +10,9 @@ import { clsx } from "clsx";
 import { Send, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
-import { useToast } from "~/components/ui/toast";
-import { apiRequest } from "~/lib/api";
-import { track } from "~/lib/tracking";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { apiRequest } from "#app/lib/api.ts";
+import { track } from "#app/lib/tracking.ts";
 import {
   ADVISOR_MAX_QUERY_LENGTH,
   type AdvisorResponse,
@@ -22,8 +22,8 @@ import {
   CHAT_SUGGESTIONS_MAX_MESSAGES,
   type ChatPart,
   typingDelayMs,
-} from "../../../common/advisor.ts";
-import type { PublicService } from "../../../common/catalog.ts";
+} from "#common/advisor.ts";
+import type { PublicService } from "#common/catalog.ts";
 import { BookingPrompt, ProductCard, ServiceCard } from "./chat-cards";
 import { demoFallbackParts } from "./demo-fallback";
 

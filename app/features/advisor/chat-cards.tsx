@@ -7,10 +7,10 @@
 import { Clock } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { track } from "~/lib/tracking";
-import type { AdvisedProduct, AdvisedService } from "../../../common/advisor.ts";
-import { isConsultationService } from "../../../common/catalog.ts";
-import { formatNaira } from "../../../common/money.ts";
+import { track } from "#app/lib/tracking.ts";
+import type { AdvisedProduct, AdvisedService } from "#common/advisor.ts";
+import { isConsultationService } from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
 
 /** Offset of the booking section below the sticky header, in px (spec §9). */
 const BOOKING_SCROLL_OFFSET = 80;

@@ -1,6 +1,6 @@
 /** The chat's demonstration-mode fallback (storefront spec §8 "Chat answer with no response text"). */
 import { describe, expect, it } from "vitest";
-import type { PublicService } from "../../../common/catalog.ts";
+import type { PublicService } from "#common/catalog.ts";
 import { demoFallbackParts, pickDemoServices } from "./demo-fallback";
 
 const service = (id: number, name: string, category: string): PublicService => ({

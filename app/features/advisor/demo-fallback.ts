@@ -6,8 +6,8 @@
  * longer than 3 letters). Our server always answers with text (the built-in recommender), so this
  * is a last resort.
  */
-import type { AdvisedService, ChatPart } from "../../../common/advisor.ts";
-import { type PublicService, servicePriceLabel } from "../../../common/catalog.ts";
+import type { AdvisedService, ChatPart } from "#common/advisor.ts";
+import { type PublicService, servicePriceLabel } from "#common/catalog.ts";
 
 const KEYWORD_GROUPS: { words: string[]; categories: string[] }[] = [
   { words: ["dry skin", "sensitive", "aging", "ageing"], categories: ["facial"] },

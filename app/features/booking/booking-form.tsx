@@ -8,26 +8,26 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
 import { useEffect, useMemo, useRef } from "react";
 import { useForm } from "react-hook-form";
-import { FormField, fieldInputClass } from "~/components/ui/form-field";
+import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { apiRequest } from "#app/lib/api.ts";
+import { track } from "#app/lib/tracking.ts";
+import { revealClassName, useReveal } from "#app/lib/use-reveal.ts";
 import {
   type BookingFormValues,
   bookingFormSchema,
   bookingWindow,
   composeBookingDate,
   TIME_SLOTS,
-} from "../../../common/booking.ts";
+} from "#common/booking.ts";
 import {
   type BookableService,
   bookableServicesFor,
   numericPrice,
   type PublicService,
   SERVICE_CATEGORIES,
-} from "../../../common/catalog.ts";
-import { formatNaira } from "../../../common/money.ts";
-import { useToast } from "../../components/ui/toast";
-import { apiRequest } from "../../lib/api";
-import { track } from "../../lib/tracking";
-import { revealClassName, useReveal } from "../../lib/use-reveal";
+} from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
 
 const EMPTY: BookingFormValues = {
   name: "",

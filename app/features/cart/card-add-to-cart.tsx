@@ -5,8 +5,8 @@
  * in stock; sits above the card's stretched link.
  */
 import { ShoppingBag } from "lucide-react";
-import { useToast } from "~/components/ui/toast";
-import type { PublicProduct } from "../../../common/catalog.ts";
+import { useToast } from "#app/components/ui/toast.tsx";
+import type { PublicProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
 import { cartFields } from "./product-purchase";
 

@@ -4,8 +4,8 @@
  * toast and add-to-cart tracking.
  */
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { useToast } from "~/components/ui/toast";
-import { track } from "~/lib/tracking";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { track } from "#app/lib/tracking.ts";
 import {
   addToCart,
   type CartItem,

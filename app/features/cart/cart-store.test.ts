@@ -4,7 +4,7 @@
  * and every change announced with `cart-updated` (the header badge's event).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/lib/storage-counts";
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "#app/lib/storage-counts.ts";
 import {
   addToCart,
   cartSubtotal,

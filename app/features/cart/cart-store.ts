@@ -6,7 +6,7 @@
  * (app/lib/storage-counts.ts reads the same key).
  */
 import { useSyncExternalStore } from "react";
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "~/lib/storage-counts";
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "#app/lib/storage-counts.ts";
 
 export type CartItem = {
   id: number;

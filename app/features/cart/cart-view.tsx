@@ -6,17 +6,13 @@
  */
 import { ShoppingBag, Trash2 } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { Button, buttonClassName } from "~/components/ui/button";
-import { FallbackImage } from "~/components/ui/fallback-image";
-import { useToast } from "~/components/ui/toast";
-import { truncate } from "~/lib/text";
-import { PAYMENT_MESSAGES } from "../../../common/checkout.ts";
-import { formatNaira } from "../../../common/money.ts";
-import {
-  cartShipping,
-  FREE_SHIPPING_THRESHOLD,
-  freeShippingShortfall,
-} from "../../../common/shipping.ts";
+import { Button, buttonClassName } from "#app/components/ui/button.tsx";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { truncate } from "#app/lib/text.ts";
+import { PAYMENT_MESSAGES } from "#common/checkout.ts";
+import { formatNaira } from "#common/money.ts";
+import { cartShipping, FREE_SHIPPING_THRESHOLD, freeShippingShortfall } from "#common/shipping.ts";
 import { useCartContext } from "./cart-context";
 import { useHydrated } from "./cart-store";
 import { formatTotal } from "./money-text";

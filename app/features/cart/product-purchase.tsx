@@ -8,10 +8,14 @@ import { clsx } from "clsx";
 import { Heart, Link2, Share2, ShoppingBag } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { useToast } from "~/components/ui/toast";
-import type { PublicProduct } from "../../../common/catalog.ts";
-import { addToWishlist, removeFromWishlist, useWishlist } from "../wishlist/wishlist-store";
+import { Button } from "#app/components/ui/button.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import {
+  addToWishlist,
+  removeFromWishlist,
+  useWishlist,
+} from "#app/features/wishlist/wishlist-store.ts";
+import type { PublicProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
 import { MAX_CART_QUANTITY } from "./cart-store";
 import { QuantityStepper } from "./quantity-stepper";

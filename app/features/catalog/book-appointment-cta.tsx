@@ -4,8 +4,8 @@
  */
 import { CalendarDays, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
-import { BUSINESS } from "../../../common/business.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
+import { BUSINESS } from "#common/business.ts";
 
 /** Dark band with the booking link and the phone number. */
 export function BookAppointmentCta({

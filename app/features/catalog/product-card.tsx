@@ -6,11 +6,11 @@
  */
 import { clsx } from "clsx";
 import { Link } from "react-router";
-import { FallbackImage } from "~/components/ui/fallback-image";
-import { PRODUCT_CARD_DESCRIPTION_LENGTH, truncate } from "~/lib/text";
-import type { PublicProduct } from "../../../common/catalog.ts";
-import { formatNaira } from "../../../common/money.ts";
-import { CardAddToCart } from "../cart/card-add-to-cart";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { CardAddToCart } from "#app/features/cart/card-add-to-cart.tsx";
+import { PRODUCT_CARD_DESCRIPTION_LENGTH, truncate } from "#app/lib/text.ts";
+import type { PublicProduct } from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
 import { Rating } from "./rating";
 
 export const PRODUCT_PLACEHOLDER_IMAGE = "/images/placeholder-product.svg";

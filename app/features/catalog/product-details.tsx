@@ -4,10 +4,10 @@
  */
 import { Check, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
-import { FallbackImage } from "~/components/ui/fallback-image";
-import { type PublicProduct, SHOP_CATEGORIES } from "../../../common/catalog.ts";
-import { formatNaira } from "../../../common/money.ts";
-import { ProductPurchase } from "../cart/product-purchase";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { ProductPurchase } from "#app/features/cart/product-purchase.tsx";
+import { type PublicProduct, SHOP_CATEGORIES } from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
 import { PRODUCT_PLACEHOLDER_IMAGE } from "./product-card";
 import { ProductTabs } from "./product-tabs";
 import { Rating } from "./rating";

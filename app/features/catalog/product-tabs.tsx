@@ -3,7 +3,7 @@
  * three only when the product has that text (storefront spec §2 "/product/{id}", §4).
  */
 import { Tabs } from "radix-ui";
-import type { PublicProduct } from "../../../common/catalog.ts";
+import type { PublicProduct } from "#common/catalog.ts";
 
 type ProductTab = { value: string; label: string; text: string };
 

@@ -5,8 +5,8 @@
 import { clsx } from "clsx";
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
-import { Button, buttonClassName } from "~/components/ui/button";
-import { type PublicService, servicePriceLabel } from "../../../common/catalog.ts";
+import { Button, buttonClassName } from "#app/components/ui/button.tsx";
+import { type PublicService, servicePriceLabel } from "#common/catalog.ts";
 import { serviceBookingHref } from "./service-links";
 
 type ServiceCardProps = {

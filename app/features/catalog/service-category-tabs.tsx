@@ -10,9 +10,9 @@ import { clsx } from "clsx";
 import { Tabs } from "radix-ui";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { pluralize } from "~/lib/text";
-import { useCenterActive } from "~/lib/use-center-active";
-import { type PublicService, SERVICE_CATEGORIES } from "../../../common/catalog.ts";
+import { pluralize } from "#app/lib/text.ts";
+import { useCenterActive } from "#app/lib/use-center-active.ts";
+import { type PublicService, SERVICE_CATEGORIES } from "#common/catalog.ts";
 import { ServiceCard } from "./service-card";
 
 // The dialog (Radix Dialog: focus trap, scroll lock) loads after the page, keeping it out of the

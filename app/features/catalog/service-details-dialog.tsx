@@ -5,13 +5,14 @@
  */
 import { Check, Clock } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
-import { DialogContent, DialogDescription, DialogRoot, DialogTitle } from "~/components/ui/dialog";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 import {
-  findServiceCategory,
-  type PublicService,
-  servicePriceLabel,
-} from "../../../common/catalog.ts";
+  DialogContent,
+  DialogDescription,
+  DialogRoot,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { findServiceCategory, type PublicService, servicePriceLabel } from "#common/catalog.ts";
 import { serviceBookingHref, splitIncludes } from "./service-links";
 
 type ServiceDetailsDialogProps = {

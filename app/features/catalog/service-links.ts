@@ -7,7 +7,7 @@ import {
   isConsultationService,
   type PublicService,
   SERVICE_CATEGORIES,
-} from "../../../common/catalog.ts";
+} from "#common/catalog.ts";
 
 /**
  * The booking link of a service: /contact?service={name}&category={category}#booking, where the

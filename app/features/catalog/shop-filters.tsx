@@ -6,8 +6,8 @@
 import { clsx } from "clsx";
 import { useRef } from "react";
 import { Form } from "react-router";
-import { useCenterActive } from "~/lib/use-center-active";
-import { SHOP_CATEGORIES } from "../../../common/catalog.ts";
+import { useCenterActive } from "#app/lib/use-center-active.ts";
+import { SHOP_CATEGORIES } from "#common/catalog.ts";
 
 /** Filter buttons with aria-pressed on the active category. */
 export function ShopFilters({ active }: { active: string }) {

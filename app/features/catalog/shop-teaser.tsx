@@ -6,9 +6,9 @@
 import { clsx } from "clsx";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
-import { useCenterActive } from "~/lib/use-center-active";
-import { type PublicProduct, SHOP_CATEGORIES } from "../../../common/catalog.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
+import { useCenterActive } from "#app/lib/use-center-active.ts";
+import { type PublicProduct, SHOP_CATEGORIES } from "#common/catalog.ts";
 import { ProductCard } from "./product-card";
 
 /** Products the teaser shows per category (spec §9). */

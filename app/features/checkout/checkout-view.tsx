@@ -14,19 +14,19 @@
 import { AlertCircle, Lock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { useToast } from "~/components/ui/toast";
-import { ApiError, apiRequest } from "~/lib/api";
-import { track } from "~/lib/tracking";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useCartContext } from "#app/features/cart/cart-context.tsx";
+import { useHydrated } from "#app/features/cart/cart-store.ts";
+import { formatTotal } from "#app/features/cart/money-text.ts";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
+import { track } from "#app/lib/tracking.ts";
 import {
   buildOrderPayload,
   type DeliveryInfo,
   newPaymentReference,
   PAYMENT_MESSAGES,
-} from "../../../common/checkout.ts";
-import { deliveryCostForState } from "../../../common/shipping.ts";
-import { useCartContext } from "../cart/cart-context";
-import { useHydrated } from "../cart/cart-store";
-import { formatTotal } from "../cart/money-text";
+} from "#common/checkout.ts";
+import { deliveryCostForState } from "#common/shipping.ts";
 import { DeliveryForm } from "./delivery-form";
 import { OrderSummary, type SummaryLine } from "./order-summary";
 import { loadPaystackScript, resumePaystackTransaction } from "./paystack-inline";

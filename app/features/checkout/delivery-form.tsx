@@ -6,15 +6,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
 import { useForm } from "react-hook-form";
-import { FormField, fieldInputClass } from "~/components/ui/form-field";
+import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
 import {
   type DELIVERY_LIVE_FIELDS,
   type DeliveryInfo,
   type DeliveryInfoInput,
   deliveryInfoSchema,
-} from "../../../common/checkout.ts";
-import { formatNaira } from "../../../common/money.ts";
-import { deliveryOptionForState, NIGERIAN_STATES } from "../../../common/shipping.ts";
+} from "#common/checkout.ts";
+import { formatNaira } from "#common/money.ts";
+import { deliveryOptionForState, NIGERIAN_STATES } from "#common/shipping.ts";
 
 const EMPTY: DeliveryInfoInput = {
   fullName: "",

@@ -2,7 +2,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 import { readSuccessMessage } from "./success-message";
 
 export function PaymentSuccessView() {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 import { useConsent, writeConsent } from "./consent-store";
 
 // The pixel code loads only once a visitor has consented.

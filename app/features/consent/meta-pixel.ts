@@ -4,8 +4,8 @@
  * console warning and no tracking"). Loaded only after the visitor consented; it then becomes the
  * sink of `track()` (app/lib/tracking.ts) and maps each event to a standard or custom fbq event.
  */
-import { apiRequest } from "~/lib/api";
-import { setTrackingSink, type TrackingEvent } from "~/lib/tracking";
+import { apiRequest } from "#app/lib/api.ts";
+import { setTrackingSink, type TrackingEvent } from "#app/lib/tracking.ts";
 
 /** Where Meta serves the pixel script from (allowed by the CSP only when an id is configured). */
 export const PIXEL_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevents.js";

@@ -3,7 +3,7 @@
  * (storefront spec §2 "Home" 4).
  */
 import { Link } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 
 /** Full-width appointment banner. */
 export function AppointmentBanner() {

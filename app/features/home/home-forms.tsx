@@ -7,14 +7,16 @@
  */
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
-import type { PublicService } from "../../../common/catalog.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { PublicService } from "#common/catalog.ts";
 
 const BookingForm = lazy(() =>
-  import("~/features/booking/booking-form").then((m) => ({ default: m.BookingForm })),
+  import("#app/features/booking/booking-form.tsx").then((m) => ({ default: m.BookingForm })),
 );
 const NewsletterForm = lazy(() =>
-  import("~/features/newsletter/newsletter-form").then((m) => ({ default: m.NewsletterForm })),
+  import("#app/features/newsletter/newsletter-form.tsx").then((m) => ({
+    default: m.NewsletterForm,
+  })),
 );
 
 function BookingPlaceholder() {

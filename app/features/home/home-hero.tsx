@@ -4,10 +4,10 @@
  */
 import { ChevronDown, Clock, Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
-import { InstagramIcon } from "~/components/ui/social-icons";
-import { scrollToSection } from "~/lib/scroll";
-import { BUSINESS } from "../../../common/business.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
+import { InstagramIcon } from "#app/components/ui/social-icons.tsx";
+import { scrollToSection } from "#app/lib/scroll.ts";
+import { BUSINESS } from "#common/business.ts";
 
 /** The first screen of the home page. */
 export function HomeHero({ image }: { image: string | null }) {

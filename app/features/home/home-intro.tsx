@@ -3,7 +3,7 @@
  */
 import { HeartHandshake, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { BUSINESS } from "../../../common/business.ts";
+import { BUSINESS } from "#common/business.ts";
 
 const PILLARS = [
   {

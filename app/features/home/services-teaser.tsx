@@ -7,9 +7,9 @@ import { clsx } from "clsx";
 import { ArrowRight } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
-import { findServiceCategory } from "../../../common/catalog.ts";
-import { formatNaira } from "../../../common/money.ts";
+import { buttonClassName } from "#app/components/ui/button.tsx";
+import { findServiceCategory } from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
 import { CATEGORY_BLURBS, SERVICES_TEASER_PLACEHOLDERS } from "./category-blurbs";
 
 export type TeaserCategory = { id: string; fromPrice: number | null; count: number };

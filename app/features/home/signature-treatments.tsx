@@ -4,8 +4,8 @@
  */
 import { ArrowRight, Flower2, Sparkles, Waves } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
-import { SectionHeading } from "~/components/ui/section-heading";
+import { buttonClassName } from "#app/components/ui/button.tsx";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 
 export const SIGNATURE_TREATMENTS = [
   {

@@ -3,7 +3,7 @@
  * A fixed list of three samples rated 5, 5 and 4.5 (storefront spec §2 "Testimonials", §3).
  */
 import { Star, StarHalf } from "lucide-react";
-import { SectionHeading } from "~/components/ui/section-heading";
+import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 
 export type Testimonial = { id: number; name: string; role: string; text: string; rating: number };
 

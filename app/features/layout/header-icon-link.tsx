@@ -5,8 +5,8 @@
 import { clsx } from "clsx";
 import { Heart, ShoppingBag } from "lucide-react";
 import { NavLink } from "react-router";
-import { useCartCount, useWishlistCount } from "~/lib/storage-counts";
-import { pluralize } from "~/lib/text";
+import { useCartCount, useWishlistCount } from "#app/lib/storage-counts.ts";
+import { pluralize } from "#app/lib/text.ts";
 
 type HeaderIconLinkProps = {
   to: string;

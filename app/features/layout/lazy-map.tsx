@@ -5,7 +5,7 @@
  */
 import { MapPin } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { BUSINESS } from "../../../common/business.ts";
+import { BUSINESS } from "#common/business.ts";
 
 /** Google Maps embed address for the clinic. */
 export const MAP_EMBED_URL = `https://www.google.com/maps?q=${encodeURIComponent(BUSINESS.mapQuery)}&output=embed`;

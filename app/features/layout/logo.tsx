@@ -1,7 +1,7 @@
 /** The clinic's wordmark linking home (storefront spec §1 business name). */
 import { clsx } from "clsx";
 import { Link } from "react-router";
-import { BUSINESS } from "../../../common/business.ts";
+import { BUSINESS } from "#common/business.ts";
 
 /** Wordmark: a monogram and the clinic's short name with its tagline. */
 export function Logo({

@@ -4,7 +4,7 @@
  */
 import { clsx } from "clsx";
 import { Link, NavLink } from "react-router";
-import { buttonClassName } from "~/components/ui/button";
+import { buttonClassName } from "#app/components/ui/button.tsx";
 import { BOOKING_PATH, NAV_ITEMS } from "./nav";
 import { SocialLinks } from "./social-links";
 

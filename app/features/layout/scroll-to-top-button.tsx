@@ -3,7 +3,7 @@
  * (storefront spec §1, §9).
  */
 import { ArrowUp } from "lucide-react";
-import { useScrolledPast } from "~/lib/use-scrolled-past";
+import { useScrolledPast } from "#app/lib/use-scrolled-past.ts";
 import { SCROLL_TO_TOP_AFTER_PX } from "./nav";
 
 /** Scrolls the window back to the top (instantly when the user prefers reduced motion). */

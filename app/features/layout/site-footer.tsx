@@ -6,9 +6,9 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CookieSettingsButton } from "~/features/consent/cookie-consent";
-import { BUSINESS } from "../../../common/business.ts";
-import { findServiceCategory } from "../../../common/catalog.ts";
+import { CookieSettingsButton } from "#app/features/consent/cookie-consent.tsx";
+import { BUSINESS } from "#common/business.ts";
+import { findServiceCategory } from "#common/catalog.ts";
 import { Logo } from "./logo";
 import { ScrollToTopButton } from "./scroll-to-top-button";
 import { SocialLinks } from "./social-links";

@@ -3,8 +3,8 @@
  * TikTok"; the TikTok link has no address in the contact data).
  */
 import { clsx } from "clsx";
-import { FacebookIcon, InstagramIcon, TikTokIcon } from "~/components/ui/social-icons";
-import { BUSINESS } from "../../../common/business.ts";
+import { FacebookIcon, InstagramIcon, TikTokIcon } from "#app/components/ui/social-icons.tsx";
+import { BUSINESS } from "#common/business.ts";
 
 export const SOCIAL_LINKS = [
   { name: "Facebook", href: BUSINESS.socialMedia.facebook, Icon: FacebookIcon },

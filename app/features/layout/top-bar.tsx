@@ -3,7 +3,7 @@
  * (storefront spec §1 "top contact bar", §9 opening hours).
  */
 import { Clock, MapPin, Phone } from "lucide-react";
-import { BUSINESS } from "../../../common/business.ts";
+import { BUSINESS } from "#common/business.ts";
 import { SocialLinks } from "./social-links";
 
 /** 'tel:' address of the clinic's phone number. */

@@ -4,9 +4,9 @@
  * the Nigeria Data Protection Act 2023, consent before marketing and tracking pixels).
  */
 import { Link } from "react-router";
-import { BUSINESS } from "../../../common/business.ts";
-import { CONSULTATION_PRICE } from "../../../common/catalog.ts";
-import { formatNaira } from "../../../common/money.ts";
+import { BUSINESS } from "#common/business.ts";
+import { CONSULTATION_PRICE } from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
 import type { PolicySection } from "./policy-page";
 
 const FEE = formatNaira(CONSULTATION_PRICE);

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BUSINESS } from "../../../common/business.ts";
+import { BUSINESS } from "#common/business.ts";
 
 export type PolicySection = { id: string; title: string; body: ReactNode };
 

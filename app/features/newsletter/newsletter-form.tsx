@@ -7,9 +7,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { newsletterSchema } from "../../../common/newsletter.ts";
-import { useToast } from "../../components/ui/toast";
-import { apiRequest } from "../../lib/api";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { apiRequest } from "#app/lib/api.ts";
+import { newsletterSchema } from "#common/newsletter.ts";
 
 type NewsletterFormValues = { email: string; consent: boolean };
 

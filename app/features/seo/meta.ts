@@ -5,8 +5,8 @@
  * Instagram and Facebook read the Open Graph tags, so every page and product gets its own.
  */
 import type { MetaDescriptor } from "react-router";
-import { BUSINESS } from "../../../common/business.ts";
-import type { PublicProduct } from "../../../common/catalog.ts";
+import { BUSINESS } from "#common/business.ts";
+import type { PublicProduct } from "#common/catalog.ts";
 
 /** Site name used in titles and og:site_name. */
 export const SITE_NAME = BUSINESS.name;

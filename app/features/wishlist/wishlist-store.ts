@@ -4,7 +4,7 @@
  * badge (app/lib/storage-counts.ts) and this page's views listen to.
  */
 import { useSyncExternalStore } from "react";
-import { WISHLIST_STORAGE_KEY, WISHLIST_UPDATED_EVENT } from "~/lib/storage-counts";
+import { WISHLIST_STORAGE_KEY, WISHLIST_UPDATED_EVENT } from "#app/lib/storage-counts.ts";
 
 export type WishlistItem = {
   id: number;

@@ -4,13 +4,13 @@
  */
 import { Heart, ShoppingBag, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { Button, buttonClassName } from "~/components/ui/button";
-import { FallbackImage } from "~/components/ui/fallback-image";
-import { useToast } from "~/components/ui/toast";
-import { truncate } from "~/lib/text";
-import { formatNaira } from "../../../common/money.ts";
-import { useCartContext } from "../cart/cart-context";
-import { useHydrated } from "../cart/cart-store";
+import { Button, buttonClassName } from "#app/components/ui/button.tsx";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { useCartContext } from "#app/features/cart/cart-context.tsx";
+import { useHydrated } from "#app/features/cart/cart-store.ts";
+import { truncate } from "#app/lib/text.ts";
+import { formatNaira } from "#common/money.ts";
 import { removeFromWishlist, useWishlist } from "./wishlist-store";
 
 const PLACEHOLDER = "/images/placeholder-product.svg";

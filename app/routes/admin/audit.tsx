@@ -1,7 +1,7 @@
-import { formatLagosDateTime } from "../../../common/booking.ts";
-import { listAudit } from "../../../server/modules/audit/service.ts";
-import { EmptyState, PageHeader } from "../../features/admin/ui";
-import { adminServices } from "../../lib/admin.server";
+import { EmptyState, PageHeader } from "#app/features/admin/ui.tsx";
+import { adminServices } from "#app/lib/admin.server.ts";
+import { formatLagosDateTime } from "#common/booking.ts";
+import { listAudit } from "#server/modules/audit/service.ts";
 import type { Route } from "./+types/audit";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
-import { consultationFor, SERVICE_CATEGORIES } from "../../../common/catalog.ts";
-import { listBookings } from "../../../server/modules/bookings/service.ts";
-import { listServices } from "../../../server/modules/catalog/service.ts";
-import { BookingsScreen } from "../../features/admin/bookings/bookings-screen";
-import { adminServices } from "../../lib/admin.server";
+import { BookingsScreen } from "#app/features/admin/bookings/bookings-screen.tsx";
+import { adminServices } from "#app/lib/admin.server.ts";
+import { consultationFor, SERVICE_CATEGORIES } from "#common/catalog.ts";
+import { listBookings } from "#server/modules/bookings/service.ts";
+import { listServices } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/bookings";
 
 export async function loader({ context }: Route.LoaderArgs) {

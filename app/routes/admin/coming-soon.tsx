@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { EmptyState, PageHeader } from "../../features/admin/ui";
+import { EmptyState, PageHeader } from "#app/features/admin/ui.tsx";
 
 const SCREENS: Record<string, { title: string; text: string }> = {
   clients: {

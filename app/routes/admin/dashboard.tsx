@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { DASHBOARD_REFRESH_MS } from "../../../common/admin.ts";
-import { formatLagosDateTime } from "../../../common/booking.ts";
-import { formatNaira } from "../../../common/money.ts";
-import { dashboard } from "../../../server/modules/admin/dashboard.ts";
-import { SalesChart } from "../../features/admin/dashboard/sales-chart";
-import { PageHeader } from "../../features/admin/ui";
-import { adminServices } from "../../lib/admin.server";
+import { SalesChart } from "#app/features/admin/dashboard/sales-chart.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
+import { adminServices } from "#app/lib/admin.server.ts";
+import { DASHBOARD_REFRESH_MS } from "#common/admin.ts";
+import { formatLagosDateTime } from "#common/booking.ts";
+import { formatNaira } from "#common/money.ts";
+import { dashboard } from "#server/modules/admin/dashboard.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -2,14 +2,14 @@ import { Bell, History, Menu, Star, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Link, Outlet, useRevalidator } from "react-router";
-import { countClients } from "../../../server/modules/admin/service.ts";
-import { useToast } from "../../components/ui/toast";
-import { LoginForm } from "../../features/admin/login-form";
-import { AdminSearch } from "../../features/admin/shell/admin-search";
-import { ClearDataButton } from "../../features/admin/shell/clear-data-dialog";
-import { Sidebar } from "../../features/admin/shell/sidebar";
-import { adminServices } from "../../lib/admin.server";
-import { apiRequest } from "../../lib/api";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { LoginForm } from "#app/features/admin/login-form.tsx";
+import { AdminSearch } from "#app/features/admin/shell/admin-search.tsx";
+import { ClearDataButton } from "#app/features/admin/shell/clear-data-dialog.tsx";
+import { Sidebar } from "#app/features/admin/shell/sidebar.tsx";
+import { adminServices } from "#app/lib/admin.server.ts";
+import { apiRequest } from "#app/lib/api.ts";
+import { countClients } from "#server/modules/admin/service.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {

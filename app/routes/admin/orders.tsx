@@ -1,7 +1,7 @@
-import { listOrders } from "../../../server/modules/orders/service.ts";
-import { OrdersList } from "../../features/admin/orders/orders-list";
-import { PageHeader } from "../../features/admin/ui";
-import { adminServices } from "../../lib/admin.server";
+import { OrdersList } from "#app/features/admin/orders/orders-list.tsx";
+import { PageHeader } from "#app/features/admin/ui.tsx";
+import { adminServices } from "#app/lib/admin.server.ts";
+import { listOrders } from "#server/modules/orders/service.ts";
 import type { Route } from "./+types/orders";
 
 export async function loader({ context }: Route.LoaderArgs) {

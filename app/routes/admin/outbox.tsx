@@ -1,8 +1,8 @@
 import { Fragment } from "react";
-import { formatLagosDateTime } from "../../../common/booking.ts";
-import { listOutbox } from "../../../server/modules/outbox/service.ts";
-import { Badge, EmptyState, PageHeader } from "../../features/admin/ui";
-import { adminServices } from "../../lib/admin.server";
+import { Badge, EmptyState, PageHeader } from "#app/features/admin/ui.tsx";
+import { adminServices } from "#app/lib/admin.server.ts";
+import { formatLagosDateTime } from "#common/booking.ts";
+import { listOutbox } from "#server/modules/outbox/service.ts";
 import type { Route } from "./+types/outbox";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,23 +1,35 @@
 import { ArrowDownAZ, ArrowUpAZ, Plus, Search, Star } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
+import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import {
+  ProductDialog,
+  productCategoryLabel,
+} from "#app/features/admin/catalog/product-dialog.tsx";
+import {
+  filterAndSortProducts,
+  type StockFilter,
+} from "#app/features/admin/catalog/product-list.ts";
+import {
+  adminButton,
+  Badge,
+  ConfirmDialog,
+  EmptyState,
+  PageHeader,
+} from "#app/features/admin/ui.tsx";
+import { adminServices } from "#app/lib/admin.server.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import {
   ADMIN_PRODUCT_CATEGORIES,
   PRODUCT_SORT_FIELDS,
   type ProductSortField,
   STOCK_IN,
   STOCK_OUT,
-} from "../../../common/admin.ts";
-import type { PublicProduct } from "../../../common/catalog.ts";
-import { formatNaira } from "../../../common/money.ts";
-import { listProducts } from "../../../server/modules/catalog/service.ts";
-import { FallbackImage } from "../../components/ui/fallback-image";
-import { useToast } from "../../components/ui/toast";
-import { ProductDialog, productCategoryLabel } from "../../features/admin/catalog/product-dialog";
-import { filterAndSortProducts, type StockFilter } from "../../features/admin/catalog/product-list";
-import { adminButton, Badge, ConfirmDialog, EmptyState, PageHeader } from "../../features/admin/ui";
-import { adminServices } from "../../lib/admin.server";
-import { apiRequest } from "../../lib/api";
+} from "#common/admin.ts";
+import type { PublicProduct } from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
+import { listProducts } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/products";
 
 export async function loader({ context }: Route.LoaderArgs) {

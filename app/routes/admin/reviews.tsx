@@ -1,8 +1,8 @@
 import { Star } from "lucide-react";
-import { formatLagosDateTime } from "../../../common/booking.ts";
-import { listReviews } from "../../../server/modules/reviews/service.ts";
-import { EmptyState, PageHeader } from "../../features/admin/ui";
-import { adminServices } from "../../lib/admin.server";
+import { EmptyState, PageHeader } from "#app/features/admin/ui.tsx";
+import { adminServices } from "#app/lib/admin.server.ts";
+import { formatLagosDateTime } from "#common/booking.ts";
+import { listReviews } from "#server/modules/reviews/service.ts";
 import type { Route } from "./+types/reviews";
 
 export async function loader({ context }: Route.LoaderArgs) {

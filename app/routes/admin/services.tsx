@@ -2,13 +2,13 @@ import { clsx } from "clsx";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { type PublicService, servicePriceLabel } from "../../../common/catalog.ts";
-import { listServices } from "../../../server/modules/catalog/service.ts";
-import { useToast } from "../../components/ui/toast";
-import { categoryLabel, ServiceDialog } from "../../features/admin/catalog/service-dialog";
-import { adminButton, ConfirmDialog, EmptyState, PageHeader } from "../../features/admin/ui";
-import { adminServices } from "../../lib/admin.server";
-import { apiRequest } from "../../lib/api";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { categoryLabel, ServiceDialog } from "#app/features/admin/catalog/service-dialog.tsx";
+import { adminButton, ConfirmDialog, EmptyState, PageHeader } from "#app/features/admin/ui.tsx";
+import { adminServices } from "#app/lib/admin.server.ts";
+import { apiRequest } from "#app/lib/api.ts";
+import { type PublicService, servicePriceLabel } from "#common/catalog.ts";
+import { listServices } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/services";
 
 export async function loader({ context }: Route.LoaderArgs) {

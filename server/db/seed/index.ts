@@ -3,9 +3,9 @@
  * catalogue (ARCHITECTURE.md "Data rules"). Prices in the data files are naira; stored as kobo.
  */
 import { count } from "drizzle-orm";
-import { nairaToKobo } from "../../../common/money.ts";
-import type { Db } from "../client.ts";
-import { products, services } from "../schema.ts";
+import { nairaToKobo } from "#common/money.ts";
+import type { Db } from "#server/db/client.ts";
+import { products, services } from "#server/db/schema.ts";
 import { SEED_PRODUCTS, type SeedProduct } from "./products-data.ts";
 import { SEED_SERVICES, type SeedService } from "./services-data.ts";
 

@@ -5,10 +5,10 @@
  */
 import { Router } from "express";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { handler, parse } from "../../http.ts";
-import { requireAdmin } from "../auth/middleware.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { handler, parse } from "#server/http.ts";
+import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import { currentAdmin } from "./current-admin.ts";
 import { dashboard } from "./dashboard.ts";
 import { clearAdminData, countClients, exportAdminData, searchAdmin } from "./service.ts";

@@ -7,10 +7,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { desc, ilike, or, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { formatLagosDateTime } from "../../../common/booking.ts";
-import { formatNaira, koboToNaira } from "../../../common/money.ts";
-import type { AdminIdentity } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
+import { formatLagosDateTime } from "#common/booking.ts";
+import { formatNaira, koboToNaira } from "#common/money.ts";
+import type { AdminIdentity } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
 import {
   bookings,
   chatMessages,
@@ -20,8 +20,8 @@ import {
   orders,
   outbox,
   reviews,
-} from "../../db/schema.ts";
-import { recordAudit } from "../audit/service.ts";
+} from "#server/db/schema.ts";
+import { recordAudit } from "#server/modules/audit/service.ts";
 
 /**
  * Number of distinct clients: distinct lower-cased emails over bookings and newsletter

@@ -10,11 +10,11 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdvisorResponse, ChatPart } from "../../../common/advisor.ts";
-import { isConsultationService } from "../../../common/catalog.ts";
-import { chatMessages } from "../../db/schema.ts";
-import { seedDemoCatalogue } from "../../db/seed/index.ts";
-import { createTestApp, dbKinds } from "../../testing/test-app.ts";
+import type { AdvisorResponse, ChatPart } from "#common/advisor.ts";
+import { isConsultationService } from "#common/catalog.ts";
+import { chatMessages } from "#server/db/schema.ts";
+import { seedDemoCatalogue } from "#server/db/seed/index.ts";
+import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
 
 const URL_PATH = "/api/chatbot/treatment-recommendation";
 

@@ -6,10 +6,10 @@
  * to the built-in recommender.
  */
 import { z } from "zod";
-import { BUSINESS } from "../../../common/business.ts";
-import { isConsultationService, servicePriceLabel } from "../../../common/catalog.ts";
-import { formatNaira } from "../../../common/money.ts";
-import { type ChatMessage, type LlmClient, LlmError } from "../../integrations/llm.ts";
+import { BUSINESS } from "#common/business.ts";
+import { isConsultationService, servicePriceLabel } from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
+import { type ChatMessage, type LlmClient, LlmError } from "#server/integrations/llm.ts";
 import {
   type AdvisorContext,
   type CatalogueIndex,

@@ -3,8 +3,8 @@
  * safety signals, and the labelled evaluation set (issue 5: at least 40 questions, 90% top-1).
  */
 import { describe, expect, it } from "vitest";
-import { SEED_PRODUCTS } from "../../db/seed/products-data.ts";
-import { SEED_SERVICES } from "../../db/seed/services-data.ts";
+import { SEED_PRODUCTS } from "#server/db/seed/products-data.ts";
+import { SEED_SERVICES } from "#server/db/seed/services-data.ts";
 import { loadEvalSet, runEval } from "./eval.ts";
 import { buildCatalogueIndex, detectConcepts, EMPTY_CONTEXT, recommend } from "./recommender.ts";
 import { detectSafetySignals } from "./safety.ts";

@@ -9,15 +9,15 @@
  * nothing outside it can be recommended and every price comes from the database.
  */
 import MiniSearch from "minisearch";
-import { BUSINESS } from "../../../common/business.ts";
+import { BUSINESS } from "#common/business.ts";
 import {
   findServiceCategory,
   isConsultationService,
   type PublicProduct,
   type PublicService,
   servicePriceLabel,
-} from "../../../common/catalog.ts";
-import { formatNaira } from "../../../common/money.ts";
+} from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
 import { CONCEPTS, CONSULTATION_FIRST_CATEGORIES, type Concept } from "./concepts.ts";
 import { detectSafetySignals, type SafetySignal } from "./safety.ts";
 import { firstSentence, phraseHits, phraseScore, stem, tokenize } from "./text.ts";

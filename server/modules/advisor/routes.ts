@@ -6,11 +6,11 @@
 import { Router } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
-import { advisorRequestSchema } from "../../../common/advisor.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { HttpError, handler, parse } from "../../http.ts";
-import { createLlmClient } from "../../integrations/llm.ts";
+import { advisorRequestSchema } from "#common/advisor.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { HttpError, handler, parse } from "#server/http.ts";
+import { createLlmClient } from "#server/integrations/llm.ts";
 import { askAdvisor } from "./service.ts";
 
 export const ADVISOR_RATE_LIMIT_MESSAGE =

@@ -13,13 +13,13 @@ import type {
   AdvisorRequest,
   AdvisorResponse,
   ChatPart,
-} from "../../../common/advisor.ts";
-import { servicePriceLabel } from "../../../common/catalog.ts";
-import type { Db } from "../../db/client.ts";
-import { chatMessages, chatSessions } from "../../db/schema.ts";
-import { HttpError } from "../../http.ts";
-import type { ChatMessage, LlmClient } from "../../integrations/llm.ts";
-import { listProducts, listServices } from "../catalog/service.ts";
+} from "#common/advisor.ts";
+import { servicePriceLabel } from "#common/catalog.ts";
+import type { Db } from "#server/db/client.ts";
+import { chatMessages, chatSessions } from "#server/db/schema.ts";
+import { HttpError } from "#server/http.ts";
+import type { ChatMessage, LlmClient } from "#server/integrations/llm.ts";
+import { listProducts, listServices } from "#server/modules/catalog/service.ts";
 import { llmRecommend } from "./llm-advisor.ts";
 import {
   type AdvisorContext,

@@ -1,8 +1,8 @@
 /** GET /api/admin/audit (admin): the latest back-office changes, newest first. */
 import { Router } from "express";
-import type { Db } from "../../db/client.ts";
-import { handler } from "../../http.ts";
-import { requireAdmin } from "../auth/middleware.ts";
+import type { Db } from "#server/db/client.ts";
+import { handler } from "#server/http.ts";
+import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import { listAudit } from "./service.ts";
 
 export function auditRouter(db: Db): Router {

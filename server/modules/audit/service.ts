@@ -3,9 +3,9 @@
  * the transaction of the change so the record and the change commit or roll back together.
  */
 import { desc } from "drizzle-orm";
-import type { AdminIdentity } from "../../context.ts";
-import type { Db, Tx } from "../../db/client.ts";
-import { auditLog } from "../../db/schema.ts";
+import type { AdminIdentity } from "#server/context.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { auditLog } from "#server/db/schema.ts";
 
 export type AuditEntry = {
   action: string;

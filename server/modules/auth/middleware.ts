@@ -1,8 +1,8 @@
 /** Session loading and the admin gate for API routes. */
 import type { RequestHandler } from "express";
-import type { AdminIdentity } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { HttpError } from "../../http.ts";
+import type { AdminIdentity } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { HttpError } from "#server/http.ts";
 import { sessionUser } from "./service.ts";
 
 declare global {

@@ -6,9 +6,9 @@ import type { CookieOptions } from "express";
 import { Router } from "express";
 import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { HttpError, handler, parse } from "../../http.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { HttpError, handler, parse } from "#server/http.ts";
 import { SESSION_COOKIE } from "./middleware.ts";
 import { authenticate, createSession, deleteSession } from "./service.ts";
 

@@ -4,9 +4,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or } from "drizzle-orm";
-import type { AdminIdentity } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { adminUsers, sessions } from "../../db/schema.ts";
+import type { AdminIdentity } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { adminUsers, sessions } from "#server/db/schema.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
 /** A session ends after this long without a request… */

@@ -4,11 +4,11 @@
  * DELETE /api/bookings/{id}. All require an admin session and are audited.
  */
 import { Router } from "express";
-import { bookingPatchSchema } from "../../../common/admin.ts";
-import type { Db } from "../../db/client.ts";
-import { handler, parse, parseId } from "../../http.ts";
-import { currentAdmin } from "../admin/current-admin.ts";
-import { requireAdmin } from "../auth/middleware.ts";
+import { bookingPatchSchema } from "#common/admin.ts";
+import type { Db } from "#server/db/client.ts";
+import { handler, parse, parseId } from "#server/http.ts";
+import { currentAdmin } from "#server/modules/admin/current-admin.ts";
+import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import {
   deleteBooking,
   listProcessedBookings,

@@ -1,9 +1,9 @@
 /** HTTP routes of bookings: POST /api/bookings (public), GET /api/bookings (admin). */
 import { Router } from "express";
-import { bookingRequestSchema } from "../../../common/booking.ts";
-import type { Db } from "../../db/client.ts";
-import { handler, parse } from "../../http.ts";
-import { requireAdmin } from "../auth/middleware.ts";
+import { bookingRequestSchema } from "#common/booking.ts";
+import type { Db } from "#server/db/client.ts";
+import { handler, parse } from "#server/http.ts";
+import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import { createBooking, listBookings } from "./service.ts";
 
 export function bookingsRouter(db: Db): Router {

@@ -8,13 +8,13 @@ import {
   type BookingRequest,
   checkBookingDate,
   parseBookingDate,
-} from "../../../common/booking.ts";
-import { findServiceCategory } from "../../../common/catalog.ts";
-import type { AdminIdentity } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { bookings, services } from "../../db/schema.ts";
-import { HttpError } from "../../http.ts";
-import { recordAudit } from "../audit/service.ts";
+} from "#common/booking.ts";
+import { findServiceCategory } from "#common/catalog.ts";
+import type { AdminIdentity } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { bookings, services } from "#server/db/schema.ts";
+import { HttpError } from "#server/http.ts";
+import { recordAudit } from "#server/modules/audit/service.ts";
 
 export type BookingRecord = {
   id: number;

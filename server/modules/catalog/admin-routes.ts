@@ -3,11 +3,11 @@
  * POST /api/products, PATCH/DELETE /api/products/:id. All require an admin session.
  */
 import { Router } from "express";
-import { productFormSchema, serviceFormSchema } from "../../../common/admin.ts";
-import type { Db } from "../../db/client.ts";
-import { handler, parse, parseId } from "../../http.ts";
-import { currentAdmin as adminOf } from "../admin/current-admin.ts";
-import { requireAdmin } from "../auth/middleware.ts";
+import { productFormSchema, serviceFormSchema } from "#common/admin.ts";
+import type { Db } from "#server/db/client.ts";
+import { handler, parse, parseId } from "#server/http.ts";
+import { currentAdmin as adminOf } from "#server/modules/admin/current-admin.ts";
+import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import {
   createProduct,
   createService,

@@ -4,8 +4,8 @@
  */
 import { Router } from "express";
 import { z } from "zod";
-import type { Db } from "../../db/client.ts";
-import { HttpError, handler, parse, parseId } from "../../http.ts";
+import type { Db } from "#server/db/client.ts";
+import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { getProduct, listProducts, listServices, relatedProducts } from "./service.ts";
 
 const relatedQuery = z.object({

@@ -3,11 +3,11 @@
  * prices converted from kobo to naira at this edge (storefront spec §3, §7).
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { PublicProduct, PublicService } from "../../../common/catalog.ts";
-import { RELATED_PRODUCTS_LIMIT } from "../../../common/catalog.ts";
-import { koboToNaira } from "../../../common/money.ts";
-import type { Db } from "../../db/client.ts";
-import { products, services } from "../../db/schema.ts";
+import type { PublicProduct, PublicService } from "#common/catalog.ts";
+import { RELATED_PRODUCTS_LIMIT } from "#common/catalog.ts";
+import { koboToNaira } from "#common/money.ts";
+import type { Db } from "#server/db/client.ts";
+import { products, services } from "#server/db/schema.ts";
 
 const serviceColumns = {
   id: services.id,

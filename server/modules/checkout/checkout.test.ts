@@ -7,11 +7,11 @@
 import { and, count, eq, like } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPaymentReference } from "../../../common/checkout.ts";
-import { orders, outbox, products } from "../../db/schema.ts";
-import { insertProduct } from "../../testing/builders.ts";
-import { type FakePaystack, startFakePaystack } from "../../testing/fake-paystack.ts";
-import { createTestApp, dbKinds, TEST_ADMIN } from "../../testing/test-app.ts";
+import { newPaymentReference } from "#common/checkout.ts";
+import { orders, outbox, products } from "#server/db/schema.ts";
+import { insertProduct } from "#server/testing/builders.ts";
+import { type FakePaystack, startFakePaystack } from "#server/testing/fake-paystack.ts";
+import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

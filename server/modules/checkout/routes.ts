@@ -13,27 +13,27 @@
 import { Router } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { orderPayloadSchema, paymentReferenceSchema } from "../../../common/checkout.ts";
-import { koboToNaira } from "../../../common/money.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { HttpError, handler, parse } from "../../http.ts";
-import type { Mailer } from "../../integrations/mailer.ts";
+import { orderPayloadSchema, paymentReferenceSchema } from "#common/checkout.ts";
+import { koboToNaira } from "#common/money.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { HttpError, handler, parse } from "#server/http.ts";
+import type { Mailer } from "#server/integrations/mailer.ts";
 import {
   createPaystackClient,
   createTestPaymentProvider,
   type PaymentProvider,
   PaystackError,
   type VerifiedTransaction,
-} from "../../integrations/paystack.ts";
-import { sendOrderEmails } from "../orders/emails.ts";
+} from "#server/integrations/paystack.ts";
+import { sendOrderEmails } from "#server/modules/orders/emails.ts";
 import {
   addPaymentData,
   type CompletionResult,
   completeOrder,
   createPendingOrder,
   orderPaymentState,
-} from "../orders/service.ts";
+} from "#server/modules/orders/service.ts";
 
 type Deps = { db: Db; config: Config; mailer: Mailer; logger: Logger };
 

@@ -1,6 +1,6 @@
 /** GET /api/config (Paystack public key) and GET /api/config/environment (Meta Pixel id). */
 import { Router } from "express";
-import { type Config, publicConfig } from "../../config.ts";
+import { type Config, publicConfig } from "#server/config.ts";
 
 export function configRouter(config: Config): Router {
   const router = Router();

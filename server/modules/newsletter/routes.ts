@@ -1,8 +1,8 @@
 /** POST /api/newsletter (public). */
 import { Router } from "express";
-import { newsletterSchema } from "../../../common/newsletter.ts";
-import type { Db } from "../../db/client.ts";
-import { handler, parse } from "../../http.ts";
+import { newsletterSchema } from "#common/newsletter.ts";
+import type { Db } from "#server/db/client.ts";
+import { handler, parse } from "#server/http.ts";
 import { subscribe } from "./service.ts";
 
 export function newsletterRouter(db: Db): Router {

@@ -4,9 +4,9 @@
  * without SMTP (ARCHITECTURE.md "email").
  */
 import type { Logger } from "pino";
-import { BUSINESS } from "../../../common/business.ts";
-import { formatNairaWithKobo } from "../../../common/money.ts";
-import type { Mailer } from "../../integrations/mailer.ts";
+import { BUSINESS } from "#common/business.ts";
+import { formatNairaWithKobo } from "#common/money.ts";
+import type { Mailer } from "#server/integrations/mailer.ts";
 import type { PublicOrder } from "./service.ts";
 
 function summary(order: PublicOrder): string {

@@ -3,10 +3,10 @@
  * GET /api/order-items, PATCH /api/orders/:id {status}. All answer 401 without a session.
  */
 import { Router } from "express";
-import { orderStatusUpdateSchema } from "../../../common/checkout.ts";
-import type { Db } from "../../db/client.ts";
-import { handler, parse, parseId } from "../../http.ts";
-import { requireAdmin } from "../auth/middleware.ts";
+import { orderStatusUpdateSchema } from "#common/checkout.ts";
+import type { Db } from "#server/db/client.ts";
+import { handler, parse, parseId } from "#server/http.ts";
+import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import { listOrderItems, listOrders, updateOrderStatus } from "./service.ts";
 
 export function ordersRouter(db: Db): Router {

@@ -13,13 +13,13 @@
  * Money is integer kobo here; the API edge converts to naira.
  */
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { AdminOrderStatus, OrderPayload, OrderStatus } from "../../../common/checkout.ts";
-import { koboToNaira, nairaToKobo } from "../../../common/money.ts";
-import { deliveryCostForState } from "../../../common/shipping.ts";
-import type { Db, Tx } from "../../db/client.ts";
-import { orderItems, orders, products } from "../../db/schema.ts";
-import { HttpError } from "../../http.ts";
-import type { VerifiedTransaction } from "../../integrations/paystack.ts";
+import type { AdminOrderStatus, OrderPayload, OrderStatus } from "#common/checkout.ts";
+import { koboToNaira, nairaToKobo } from "#common/money.ts";
+import { deliveryCostForState } from "#common/shipping.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { orderItems, orders, products } from "#server/db/schema.ts";
+import { HttpError } from "#server/http.ts";
+import type { VerifiedTransaction } from "#server/integrations/paystack.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;

@@ -1,10 +1,10 @@
 /** GET /api/admin/outbox (admin): the stored emails, newest first, so staff can read them. */
 import { desc } from "drizzle-orm";
 import { Router } from "express";
-import type { Db } from "../../db/client.ts";
-import { outbox } from "../../db/schema.ts";
-import { handler } from "../../http.ts";
-import { requireAdmin } from "../auth/middleware.ts";
+import type { Db } from "#server/db/client.ts";
+import { outbox } from "#server/db/schema.ts";
+import { handler } from "#server/http.ts";
+import { requireAdmin } from "#server/modules/auth/middleware.ts";
 
 export function outboxRouter(db: Db): Router {
   const router = Router();

@@ -1,7 +1,7 @@
 /** The stored emails for the admin's Outbox screen, newest first (ARCHITECTURE.md "email"). */
 import { desc } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { outbox } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { outbox } from "#server/db/schema.ts";
 
 export type OutboxMessage = {
   id: number;

@@ -7,13 +7,13 @@
  */
 import express, { Router } from "express";
 import type { Logger } from "pino";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { HttpError, handler } from "../../http.ts";
-import type { Mailer } from "../../integrations/mailer.ts";
-import { isValidWebhookSignature } from "../../integrations/paystack.ts";
-import { afterCompletion } from "../checkout/routes.ts";
-import { completeOrder, orderPaymentState } from "../orders/service.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { HttpError, handler } from "#server/http.ts";
+import type { Mailer } from "#server/integrations/mailer.ts";
+import { isValidWebhookSignature } from "#server/integrations/paystack.ts";
+import { afterCompletion } from "#server/modules/checkout/routes.ts";
+import { completeOrder, orderPaymentState } from "#server/modules/orders/service.ts";
 
 type Deps = { db: Db; config: Config; mailer: Mailer; logger: Logger };
 

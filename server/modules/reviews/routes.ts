@@ -3,13 +3,13 @@
  * needs the link's signature), GET /api/reviews (admin).
  */
 import { Router } from "express";
-import { reviewRequestSchema, reviewSubmitSchema } from "../../../common/admin.ts";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { handler, parse } from "../../http.ts";
-import type { Mailer } from "../../integrations/mailer.ts";
-import { currentAdmin } from "../admin/current-admin.ts";
-import { requireAdmin } from "../auth/middleware.ts";
+import { reviewRequestSchema, reviewSubmitSchema } from "#common/admin.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { handler, parse } from "#server/http.ts";
+import type { Mailer } from "#server/integrations/mailer.ts";
+import { currentAdmin } from "#server/modules/admin/current-admin.ts";
+import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import { listReviews, sendReviewRequest, submitReview } from "./service.ts";
 
 export function reviewsRouter(db: Db, config: Config, mailer: Mailer): Router {

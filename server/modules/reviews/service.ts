@@ -6,14 +6,14 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import { formatLagosDateTime } from "../../../common/booking.ts";
-import { BUSINESS } from "../../../common/business.ts";
-import type { AdminIdentity } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { bookings, reviews } from "../../db/schema.ts";
-import { HttpError } from "../../http.ts";
-import type { Mailer } from "../../integrations/mailer.ts";
-import { recordAudit } from "../audit/service.ts";
+import { formatLagosDateTime } from "#common/booking.ts";
+import { BUSINESS } from "#common/business.ts";
+import type { AdminIdentity } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { bookings, reviews } from "#server/db/schema.ts";
+import { HttpError } from "#server/http.ts";
+import type { Mailer } from "#server/integrations/mailer.ts";
+import { recordAudit } from "#server/modules/audit/service.ts";
 
 /** The signature of a review link for `bookingId` (32 base64url characters). */
 export function signReviewLink(secret: string, bookingId: number): string {

@@ -1,8 +1,8 @@
 /** GET /sitemap.xml and GET /robots.txt (public; mounted before the page handler). */
 import { type Request, Router } from "express";
-import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { handler } from "../../http.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { handler } from "#server/http.ts";
 import { buildRobots, buildSitemap } from "./service.ts";
 
 /** The site's origin: PUBLIC_URL when configured, else this request's protocol and host. */

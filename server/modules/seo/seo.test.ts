@@ -5,9 +5,9 @@
 import { count } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSubscribers } from "../../db/schema.ts";
-import { insertProduct } from "../../testing/builders.ts";
-import { createTestApp, dbKinds } from "../../testing/test-app.ts";
+import { newsletterSubscribers } from "#server/db/schema.ts";
+import { insertProduct } from "#server/testing/builders.ts";
+import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
 
 describe.each(dbKinds)("findability on %s", (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

@@ -3,9 +3,9 @@
  * pages, one URL per shop category and one per product, with the product's last change as lastmod.
  */
 import { asc, max } from "drizzle-orm";
-import { PRODUCT_CATEGORY_IDS } from "../../../common/catalog.ts";
-import type { Db } from "../../db/client.ts";
-import { products, services } from "../../db/schema.ts";
+import { PRODUCT_CATEGORY_IDS } from "#common/catalog.ts";
+import type { Db } from "#server/db/client.ts";
+import { products, services } from "#server/db/schema.ts";
 
 /** Public pages listed in the sitemap, with how often they change. */
 export const SITEMAP_PAGES: readonly { path: string; changefreq: string; priority: string }[] = [

@@ -7,18 +7,18 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { ADMIN_BOOKING_MESSAGES, adminBookingSchema } from "../../../../common/admin.ts";
+import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { adminButton, SelectField, TextAreaField, TextField } from "#app/features/admin/ui.tsx";
+import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import { ADMIN_BOOKING_MESSAGES, adminBookingSchema } from "#common/admin.ts";
 import {
   CALENDAR_FIRST_SLOT_MINUTES,
   CALENDAR_LAST_SLOT_MINUTES,
   composeBookingDate,
   lagosDate,
   lagosTime,
-} from "../../../../common/booking.ts";
-import { DialogContent, DialogRoot, DialogTitle } from "../../../components/ui/dialog";
-import { useToast } from "../../../components/ui/toast";
-import { apiFieldErrors, apiRequest } from "../../../lib/api";
-import { adminButton, SelectField, TextAreaField, TextField } from "../ui";
+} from "#common/booking.ts";
 
 export type ServiceOption = { id: string; name: string };
 

@@ -6,17 +6,23 @@
 import { Plus, Search } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
+import { useToast } from "#app/components/ui/toast.tsx";
+import {
+  adminButton,
+  Badge,
+  ConfirmDialog,
+  EmptyState,
+  PageHeader,
+} from "#app/features/admin/ui.tsx";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
 import {
   BOOKING_TIME_FILTERS,
   type BookingTimeFilter,
   bookingBadge,
   canProcess,
   canRequestReview,
-} from "../../../../common/admin.ts";
-import { formatLagosDateTime } from "../../../../common/booking.ts";
-import { useToast } from "../../../components/ui/toast";
-import { ApiError, apiRequest } from "../../../lib/api";
-import { adminButton, Badge, ConfirmDialog, EmptyState, PageHeader } from "../ui";
+} from "#common/admin.ts";
+import { formatLagosDateTime } from "#common/booking.ts";
 import { BookingDialog, type EditableBooking, type ServiceOption } from "./booking-dialog";
 import { matchesSearch, matchesTime } from "./filters";
 

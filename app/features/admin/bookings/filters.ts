@@ -4,8 +4,8 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { startOfDay, startOfMonth, startOfWeek } from "date-fns";
-import type { BookingTimeFilter } from "../../../../common/admin.ts";
-import { BUSINESS_TIME_ZONE } from "../../../../common/business.ts";
+import type { BookingTimeFilter } from "#common/admin.ts";
+import { BUSINESS_TIME_ZONE } from "#common/business.ts";
 
 type Filterable = {
   name: string;

@@ -6,12 +6,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { ADMIN_SERVICE_CATEGORIES, SERVICE_MESSAGES } from "../../../../common/admin.ts";
-import { findServiceCategory, type PublicService } from "../../../../common/catalog.ts";
-import { DialogContent, DialogRoot, DialogTitle } from "../../../components/ui/dialog";
-import { useToast } from "../../../components/ui/toast";
-import { apiFieldErrors, apiRequest } from "../../../lib/api";
-import { adminButton, SelectField, TextAreaField, TextField } from "../ui";
+import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { adminButton, SelectField, TextAreaField, TextField } from "#app/features/admin/ui.tsx";
+import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import { ADMIN_SERVICE_CATEGORIES, SERVICE_MESSAGES } from "#common/admin.ts";
+import { findServiceCategory, type PublicService } from "#common/catalog.ts";
 
 const formSchema = z.object({
   name: z.string().trim().min(1, SERVICE_MESSAGES.name),

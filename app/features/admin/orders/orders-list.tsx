@@ -7,12 +7,12 @@
 import { clsx } from "clsx";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { useToast } from "~/components/ui/toast";
-import { apiRequest } from "~/lib/api";
-import { formatLagosDateTime } from "../../../../common/booking.ts";
-import { ADMIN_ORDER_STATUSES } from "../../../../common/checkout.ts";
-import { formatNaira, formatNairaWithKobo } from "../../../../common/money.ts";
-import type { PublicOrder } from "../../../../server/modules/orders/service.ts";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { apiRequest } from "#app/lib/api.ts";
+import { formatLagosDateTime } from "#common/booking.ts";
+import { ADMIN_ORDER_STATUSES } from "#common/checkout.ts";
+import { formatNaira, formatNairaWithKobo } from "#common/money.ts";
+import type { PublicOrder } from "#server/modules/orders/service.ts";
 
 /** Whole naira, as the admin shows money outside the point of sale (admin spec §9); kobo if any. */
 function money(naira: number): string {

@@ -5,7 +5,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { apiRequest } from "../../../lib/api";
+import { apiRequest } from "#app/lib/api.ts";
 
 type Hit = {
   kind: "client" | "booking" | "order";

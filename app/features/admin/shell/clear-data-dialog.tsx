@@ -4,9 +4,9 @@
  * first (the server also keeps a copy), then POST /api/admin/clear-data and a reload.
  */
 import { useState } from "react";
-import { CLEAR_DATA_CONFIRM_WORD } from "../../../../common/admin.ts";
-import { ApiError, apiRequest } from "../../../lib/api";
-import { adminButton, ConfirmDialog, TextField } from "../ui";
+import { adminButton, ConfirmDialog, TextField } from "#app/features/admin/ui.tsx";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
+import { CLEAR_DATA_CONFIRM_WORD } from "#common/admin.ts";
 
 async function downloadExport(): Promise<void> {
   const res = await fetch("/api/admin/export", { credentials: "include" });
