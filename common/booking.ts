@@ -214,3 +214,91 @@ export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 export function formatLagosDateTime(instant: Date | string): string {
   return format(new TZDate(new Date(instant), BUSINESS_TIME_ZONE), "EEE d MMM yyyy, h:mm a");
 }
+
+// Back office: the Add Booking / Edit form and the bookings list rules (admin spec §2, §4, §5).
+
+export const ADMIN_BOOKING_MESSAGES = {
+  name: "Name is required",
+  email: "Valid email is required",
+  phone: "Phone is required",
+  service: "Service is required",
+  date: "Date is required",
+} as const;
+
+/**
+ * The admin booking form (Add Booking / Edit) and the PATCH /api/bookings/{id} fields
+ * (admin spec §5). `date` is 'YYYY-MM-DD at h:mm AM' (Lagos) or ISO.
+ */
+export const adminBookingSchema = z.object({
+  name: z
+    .string({ error: ADMIN_BOOKING_MESSAGES.name })
+    .trim()
+    .min(1, ADMIN_BOOKING_MESSAGES.name)
+    .max(100, "Name must be at most 100 characters"),
+  email: z
+    .string({ error: ADMIN_BOOKING_MESSAGES.email })
+    .trim()
+    .pipe(z.email(ADMIN_BOOKING_MESSAGES.email).max(254, ADMIN_BOOKING_MESSAGES.email)),
+  phone: z
+    .string({ error: ADMIN_BOOKING_MESSAGES.phone })
+    .trim()
+    .min(1, ADMIN_BOOKING_MESSAGES.phone)
+    .max(30, "Phone must be at most 30 characters"),
+  service: z.coerce
+    .string({ error: ADMIN_BOOKING_MESSAGES.service })
+    .trim()
+    .min(1, ADMIN_BOOKING_MESSAGES.service)
+    .max(100, ADMIN_BOOKING_MESSAGES.service),
+  date: z
+    .string({ error: ADMIN_BOOKING_MESSAGES.date })
+    .trim()
+    .min(1, ADMIN_BOOKING_MESSAGES.date)
+    .max(40, ADMIN_BOOKING_MESSAGES.date),
+  message: z.string().trim().max(2000, "Message must be at most 2000 characters").optional(),
+});
+export type AdminBookingValues = z.infer<typeof adminBookingSchema>;
+
+/** Booking and appointment statuses (admin spec §4). */
+export const BOOKING_STATUSES = [
+  "scheduled",
+  "confirmed",
+  "completed",
+  "cancelled",
+  "no-show",
+  "pending",
+] as const;
+
+/** PATCH /api/bookings/{id}: any subset of the form fields, status and processed. */
+export const bookingPatchSchema = adminBookingSchema
+  .extend({
+    status: z.enum(BOOKING_STATUSES, { error: "Unknown booking status" }),
+    processed: z.boolean({ error: "processed must be true or false" }),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, "Nothing to update");
+
+/** The bookings list badge (admin spec §4). */
+export function bookingBadge(b: { status: string; processed: boolean }) {
+  if (b.status === "no-show") return "No Show" as const;
+  if (b.status === "completed" || b.processed) return "Completed" as const;
+  return "Pending" as const;
+}
+
+/** Process and No Show show only while unprocessed and not no-show (admin spec §4). */
+export function canProcess(b: { status: string; processed: boolean }): boolean {
+  return !b.processed && b.status !== "no-show";
+}
+
+/** Request Review shows only when processed and not no-show (admin spec §4). */
+export function canRequestReview(b: { status: string; processed: boolean }): boolean {
+  return b.processed && b.status !== "no-show";
+}
+
+/** Bookings time filter on the creation date (admin spec §2). */
+export const BOOKING_TIME_FILTERS = [
+  { id: "all", label: "All Time" },
+  { id: "today", label: "Today" },
+  { id: "week", label: "This Week" },
+  { id: "month", label: "This Month" },
+] as const;
+export type BookingTimeFilter = (typeof BOOKING_TIME_FILTERS)[number]["id"];

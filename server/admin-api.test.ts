@@ -10,7 +10,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, bookings, newsletterSubscribers, outbox } from "./db/schema.ts";
+import { auditLog } from "#server/db/schema/access.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { newsletterSubscribers, outbox } from "#server/db/schema/content.ts";
 import { insertService } from "./testing/builders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "./testing/test-app.ts";
 

@@ -5,7 +5,8 @@
 import { count } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bookings, newsletterSubscribers } from "./db/schema.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { newsletterSubscribers } from "#server/db/schema/content.ts";
 import { insertProduct, insertService } from "./testing/builders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "./testing/test-app.ts";
 

@@ -4,7 +4,8 @@
  * Prints median and p95 milliseconds over 30 runs each; asserts nothing.
  */
 import { openDatabase } from "#server/db/client.ts";
-import { bookings, newsletterSubscribers } from "#server/db/schema.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { newsletterSubscribers } from "#server/db/schema/content.ts";
 import { dashboard } from "#server/modules/admin/dashboard.ts";
 import { countClients, searchAdmin } from "#server/modules/admin/service.ts";
 import { insertService } from "#server/testing/builders.ts";

@@ -13,7 +13,14 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "./schema.ts";
+import * as access from "./schema/access.ts";
+import * as bookings from "./schema/bookings.ts";
+import * as catalog from "./schema/catalog.ts";
+import * as content from "./schema/content.ts";
+import * as orders from "./schema/orders.ts";
+
+/** Every table, one line per schema file (drizzle.config.ts reads the same folder). */
+const schema = { ...access, ...bookings, ...catalog, ...content, ...orders };
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver backs it. */

@@ -1,7 +1,7 @@
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "#server/db/schema.ts";
+import { outbox } from "#server/db/schema/content.ts";
 import { createTestApp, TEST_ADMIN } from "#server/testing/test-app.ts";
 import { createMailer } from "./mailer.ts";
 

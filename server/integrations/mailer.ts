@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Db } from "#server/db/client.ts";
-import { outbox } from "#server/db/schema.ts";
+import { outbox } from "#server/db/schema/content.ts";
 
 export type MailMessage = {
   /** What the message is about, e.g. 'order-confirmation'. */

@@ -3,7 +3,7 @@
  * (server/db/seed): services and products in naira, inserted as kobo.
  */
 import type { Db } from "#server/db/client.ts";
-import { products, services } from "#server/db/schema.ts";
+import { products, services } from "#server/db/schema/catalog.ts";
 import { productRow, serviceRow } from "#server/db/seed/index.ts";
 import type { SeedProduct } from "#server/db/seed/products-data.ts";
 import type { SeedService } from "#server/db/seed/services-data.ts";

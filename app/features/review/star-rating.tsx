@@ -6,7 +6,7 @@
 import { clsx } from "clsx";
 import { Star } from "lucide-react";
 import { useState } from "react";
-import { REVIEW_LABELS } from "#common/admin.ts";
+import { REVIEW_LABELS } from "#common/reviews.ts";
 
 export function StarRating({
   value,

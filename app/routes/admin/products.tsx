@@ -20,14 +20,14 @@ import {
 } from "#app/features/admin/ui.tsx";
 import { adminServices } from "#app/lib/admin.server.ts";
 import { apiRequest } from "#app/lib/api.ts";
+import type { PublicProduct } from "#common/catalog.ts";
 import {
   ADMIN_PRODUCT_CATEGORIES,
   PRODUCT_SORT_FIELDS,
   type ProductSortField,
   STOCK_IN,
   STOCK_OUT,
-} from "#common/admin.ts";
-import type { PublicProduct } from "#common/catalog.ts";
+} from "#common/catalog-forms.ts";
 import { formatNaira } from "#common/money.ts";
 import { listProducts } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/products";

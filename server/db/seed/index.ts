@@ -5,7 +5,7 @@
 import { count } from "drizzle-orm";
 import { nairaToKobo } from "#common/money.ts";
 import type { Db } from "#server/db/client.ts";
-import { products, services } from "#server/db/schema.ts";
+import { products, services } from "#server/db/schema/catalog.ts";
 import { SEED_PRODUCTS, type SeedProduct } from "./products-data.ts";
 import { SEED_SERVICES, type SeedService } from "./services-data.ts";
 

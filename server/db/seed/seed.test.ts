@@ -4,7 +4,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_CATEGORY_IDS, SERVICE_CATEGORY_IDS } from "#common/catalog.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
-import { products, services } from "#server/db/schema.ts";
+import { products, services } from "#server/db/schema/catalog.ts";
 import { seedDemoCatalogue } from "./index.ts";
 import { SEED_PRODUCTS } from "./products-data.ts";
 import { SEED_SERVICES } from "./services-data.ts";

@@ -9,12 +9,14 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay, startOfMonth, subMonths } from "date-fns";
 import { and, asc, desc, gte, lt, notInArray, sql } from "drizzle-orm";
-import { dashboardServicePrice } from "#common/admin.ts";
 import { BUSINESS_TIME_ZONE } from "#common/business.ts";
 import { CONSULTATION_PRICE } from "#common/catalog.ts";
+import { dashboardServicePrice } from "#common/dashboard.ts";
 import { koboToNaira } from "#common/money.ts";
 import type { Db } from "#server/db/client.ts";
-import { bookings, orders, services } from "#server/db/schema.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { services } from "#server/db/schema/catalog.ts";
+import { orders } from "#server/db/schema/orders.ts";
 
 export type DayFigure = {
   /** 'YYYY-MM-DD' (Lagos). */

@@ -11,16 +11,14 @@ import { formatLagosDateTime } from "#common/booking.ts";
 import { formatNaira, koboToNaira } from "#common/money.ts";
 import type { AdminIdentity } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
+import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import {
-  bookings,
   chatMessages,
   chatSessions,
   newsletterSubscribers,
-  orderItems,
-  orders,
   outbox,
-  reviews,
-} from "#server/db/schema.ts";
+} from "#server/db/schema/content.ts";
+import { orderItems, orders } from "#server/db/schema/orders.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 
 /**

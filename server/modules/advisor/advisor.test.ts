@@ -12,7 +12,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdvisorResponse, ChatPart } from "#common/advisor.ts";
 import { isConsultationService } from "#common/catalog.ts";
-import { chatMessages } from "#server/db/schema.ts";
+import { chatMessages } from "#server/db/schema/content.ts";
 import { seedDemoCatalogue } from "#server/db/seed/index.ts";
 import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
 

@@ -16,7 +16,7 @@ import type {
 } from "#common/advisor.ts";
 import { servicePriceLabel } from "#common/catalog.ts";
 import type { Db } from "#server/db/client.ts";
-import { chatMessages, chatSessions } from "#server/db/schema.ts";
+import { chatMessages, chatSessions } from "#server/db/schema/content.ts";
 import { HttpError } from "#server/http.ts";
 import type { ChatMessage, LlmClient } from "#server/integrations/llm.ts";
 import { listProducts, listServices } from "#server/modules/catalog/service.ts";

@@ -5,7 +5,7 @@
 import { desc } from "drizzle-orm";
 import type { AdminIdentity } from "#server/context.ts";
 import type { Db, Tx } from "#server/db/client.ts";
-import { auditLog } from "#server/db/schema.ts";
+import { auditLog } from "#server/db/schema/access.ts";
 
 export type AuditEntry = {
   action: string;

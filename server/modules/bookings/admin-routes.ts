@@ -4,7 +4,7 @@
  * DELETE /api/bookings/{id}. All require an admin session and are audited.
  */
 import { Router } from "express";
-import { bookingPatchSchema } from "#common/admin.ts";
+import { bookingPatchSchema } from "#common/booking.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/admin/current-admin.ts";

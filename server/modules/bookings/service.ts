@@ -12,7 +12,8 @@ import {
 import { findServiceCategory } from "#common/catalog.ts";
 import type { AdminIdentity } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
-import { bookings, services } from "#server/db/schema.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { services } from "#server/db/schema/catalog.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 

@@ -3,7 +3,7 @@
  * POST /api/products, PATCH/DELETE /api/products/:id. All require an admin session.
  */
 import { Router } from "express";
-import { productFormSchema, serviceFormSchema } from "#common/admin.ts";
+import { productFormSchema, serviceFormSchema } from "#common/catalog-forms.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin as adminOf } from "#server/modules/admin/current-admin.ts";

@@ -5,12 +5,16 @@
  */
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { ProductFormValues, productFormSchema, ServiceFormValues } from "#common/admin.ts";
 import type { PublicProduct, PublicService } from "#common/catalog.ts";
+import type {
+  ProductFormValues,
+  productFormSchema,
+  ServiceFormValues,
+} from "#common/catalog-forms.ts";
 import { nairaToKobo } from "#common/money.ts";
 import type { AdminIdentity } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
-import { products, services } from "#server/db/schema.ts";
+import { products, services } from "#server/db/schema/catalog.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { getProduct, getService } from "./service.ts";

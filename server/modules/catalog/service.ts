@@ -7,7 +7,7 @@ import type { PublicProduct, PublicService } from "#common/catalog.ts";
 import { RELATED_PRODUCTS_LIMIT } from "#common/catalog.ts";
 import { koboToNaira } from "#common/money.ts";
 import type { Db } from "#server/db/client.ts";
-import { products, services } from "#server/db/schema.ts";
+import { products, services } from "#server/db/schema/catalog.ts";
 
 const serviceColumns = {
   id: services.id,

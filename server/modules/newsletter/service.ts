@@ -1,7 +1,7 @@
 /** Newsletter sign-ups (storefront spec §5 "Newsletter", §7). */
 import type { NewsletterValues } from "#common/newsletter.ts";
 import type { Db } from "#server/db/client.ts";
-import { newsletterSubscribers } from "#server/db/schema.ts";
+import { newsletterSubscribers } from "#server/db/schema/content.ts";
 
 /**
  * Subscribes an email (lower-cased). A repeat subscription is accepted and writes nothing new.

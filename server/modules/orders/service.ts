@@ -17,7 +17,8 @@ import type { AdminOrderStatus, OrderPayload, OrderStatus } from "#common/checko
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import { deliveryCostForState } from "#common/shipping.ts";
 import type { Db, Tx } from "#server/db/client.ts";
-import { orderItems, orders, products } from "#server/db/schema.ts";
+import { products } from "#server/db/schema/catalog.ts";
+import { orderItems, orders } from "#server/db/schema/orders.ts";
 import { HttpError } from "#server/http.ts";
 import type { VerifiedTransaction } from "#server/integrations/paystack.ts";
 

@@ -2,7 +2,7 @@
 import { desc } from "drizzle-orm";
 import { Router } from "express";
 import type { Db } from "#server/db/client.ts";
-import { outbox } from "#server/db/schema.ts";
+import { outbox } from "#server/db/schema/content.ts";
 import { handler } from "#server/http.ts";
 import { requireAdmin } from "#server/modules/auth/middleware.ts";
 

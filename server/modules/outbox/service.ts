@@ -1,7 +1,7 @@
 /** The stored emails for the admin's Outbox screen, newest first (ARCHITECTURE.md "email"). */
 import { desc } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { outbox } from "#server/db/schema.ts";
+import { outbox } from "#server/db/schema/content.ts";
 
 export type OutboxMessage = {
   id: number;

@@ -3,7 +3,7 @@
  * needs the link's signature), GET /api/reviews (admin).
  */
 import { Router } from "express";
-import { reviewRequestSchema, reviewSubmitSchema } from "#common/admin.ts";
+import { reviewRequestSchema, reviewSubmitSchema } from "#common/reviews.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse } from "#server/http.ts";

@@ -10,7 +10,7 @@ import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
 import type { AdminIdentity } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
-import { bookings, reviews } from "#server/db/schema.ts";
+import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { HttpError } from "#server/http.ts";
 import type { Mailer } from "#server/integrations/mailer.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";

@@ -5,7 +5,7 @@
 import { count } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newsletterSubscribers } from "#server/db/schema.ts";
+import { newsletterSubscribers } from "#server/db/schema/content.ts";
 import { insertProduct } from "#server/testing/builders.ts";
 import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
 

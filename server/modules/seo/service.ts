@@ -5,7 +5,7 @@
 import { asc, max } from "drizzle-orm";
 import { PRODUCT_CATEGORY_IDS } from "#common/catalog.ts";
 import type { Db } from "#server/db/client.ts";
-import { products, services } from "#server/db/schema.ts";
+import { products, services } from "#server/db/schema/catalog.ts";
 
 /** Public pages listed in the sitemap, with how often they change. */
 export const SITEMAP_PAGES: readonly { path: string; changefreq: string; priority: string }[] = [

@@ -11,8 +11,9 @@ import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialo
 import { useToast } from "#app/components/ui/toast.tsx";
 import { adminButton, SelectField, TextAreaField, TextField } from "#app/features/admin/ui.tsx";
 import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
-import { ADMIN_BOOKING_MESSAGES, adminBookingSchema } from "#common/admin.ts";
 import {
+  ADMIN_BOOKING_MESSAGES,
+  adminBookingSchema,
   CALENDAR_FIRST_SLOT_MINUTES,
   CALENDAR_LAST_SLOT_MINUTES,
   composeBookingDate,

@@ -21,8 +21,8 @@ import {
   bookingBadge,
   canProcess,
   canRequestReview,
-} from "#common/admin.ts";
-import { formatLagosDateTime } from "#common/booking.ts";
+  formatLagosDateTime,
+} from "#common/booking.ts";
 import { BookingDialog, type EditableBooking, type ServiceOption } from "./booking-dialog";
 import { matchesSearch, matchesTime } from "./filters";
 

@@ -4,7 +4,7 @@
  */
 import { TZDate } from "@date-fns/tz";
 import { startOfDay, startOfMonth, startOfWeek } from "date-fns";
-import type { BookingTimeFilter } from "#common/admin.ts";
+import type { BookingTimeFilter } from "#common/booking.ts";
 import { BUSINESS_TIME_ZONE } from "#common/business.ts";
 
 type Filterable = {

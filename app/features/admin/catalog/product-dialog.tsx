@@ -11,8 +11,12 @@ import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialo
 import { useToast } from "#app/components/ui/toast.tsx";
 import { adminButton, SelectField, TextAreaField, TextField } from "#app/features/admin/ui.tsx";
 import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
-import { ADMIN_PRODUCT_CATEGORIES, isValidImageUrl, PRODUCT_MESSAGES } from "#common/admin.ts";
 import type { PublicProduct } from "#common/catalog.ts";
+import {
+  ADMIN_PRODUCT_CATEGORIES,
+  isValidImageUrl,
+  PRODUCT_MESSAGES,
+} from "#common/catalog-forms.ts";
 
 const formSchema = z.object({
   name: z.string().trim().min(1, PRODUCT_MESSAGES.name),

@@ -15,7 +15,7 @@ const products = [
   p("Aloe Cleanser", "cleansers", 8000, 3.9, 100),
 ];
 
-import type { ProductSortField } from "#common/admin.ts";
+import type { ProductSortField } from "#common/catalog-forms.ts";
 import type { StockFilter } from "./product-list";
 
 const base: {

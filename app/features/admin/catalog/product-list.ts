@@ -3,7 +3,7 @@
  * name/description, category, stock state, and sort by name, price, category, rating or stock
  * in either direction.
  */
-import type { ProductSortField } from "#common/admin.ts";
+import type { ProductSortField } from "#common/catalog-forms.ts";
 
 export type StockFilter = "all" | "in-stock" | "out-of-stock";
 

@@ -10,8 +10,8 @@ import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialo
 import { useToast } from "#app/components/ui/toast.tsx";
 import { adminButton, SelectField, TextAreaField, TextField } from "#app/features/admin/ui.tsx";
 import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
-import { ADMIN_SERVICE_CATEGORIES, SERVICE_MESSAGES } from "#common/admin.ts";
 import { findServiceCategory, type PublicService } from "#common/catalog.ts";
+import { ADMIN_SERVICE_CATEGORIES, SERVICE_MESSAGES } from "#common/catalog-forms.ts";
 
 const formSchema = z.object({
   name: z.string().trim().min(1, SERVICE_MESSAGES.name),

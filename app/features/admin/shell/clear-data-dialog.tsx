@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { adminButton, ConfirmDialog, TextField } from "#app/features/admin/ui.tsx";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
-import { CLEAR_DATA_CONFIRM_WORD } from "#common/admin.ts";
+import { CLEAR_DATA_CONFIRM_WORD } from "#common/data-export.ts";
 
 async function downloadExport(): Promise<void> {
   const res = await fetch("/api/admin/export", { credentials: "include" });

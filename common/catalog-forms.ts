@@ -1,0 +1,151 @@
+/**
+ * The admin service and product forms and POST/PATCH payloads (admin spec §5, §9). Kept apart
+ * from catalog.ts so that public pages, which import catalog.ts, do not load zod on first visit.
+ */
+import { z } from "zod";
+import { PRODUCT_CATEGORY_IDS, SERVICE_CATEGORY_IDS } from "./catalog.ts";
+
+/** Service categories offered in the admin service form (admin spec §9). */
+export const ADMIN_SERVICE_CATEGORIES = [
+  "facial",
+  "chemical-peel",
+  "microneedling",
+  "body",
+  "dental",
+  "massage",
+  "laser",
+  "iv-drip",
+] as const;
+
+/** Product categories offered in the admin product form (admin spec §9). */
+export const ADMIN_PRODUCT_CATEGORIES = [
+  "masks",
+  "eye-care",
+  "cleansers",
+  "moisturizers",
+  "body-care",
+  "serums",
+  "suncare",
+] as const;
+
+/** Product sort fields (admin spec §9). */
+export const PRODUCT_SORT_FIELDS = ["name", "price", "category", "rating", "stock"] as const;
+export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
+
+/** Stock toggle values (admin spec §4, §9). */
+export const STOCK_IN = 100;
+export const STOCK_OUT = 0;
+
+export const SERVICE_MESSAGES = {
+  name: "Service name is required",
+  description: "Description is required",
+  price: "Price is required",
+  duration: "Duration is required",
+  category: "Category is required",
+} as const;
+
+/** A service price typed by staff: a naira amount, or a text such as 'Contact for details'. */
+export const servicePriceSchema = z.union(
+  [
+    z.number({ error: SERVICE_MESSAGES.price }).nonnegative("Price must be 0 or more").max(1e9),
+    z
+      .string({ error: SERVICE_MESSAGES.price })
+      .trim()
+      .min(1, SERVICE_MESSAGES.price)
+      .max(60, "Price must be at most 60 characters"),
+  ],
+  { error: SERVICE_MESSAGES.price },
+);
+
+/** The service form and POST/PATCH /api/services payload (admin spec §5). */
+export const serviceFormSchema = z.object({
+  name: z
+    .string({ error: SERVICE_MESSAGES.name })
+    .trim()
+    .min(1, SERVICE_MESSAGES.name)
+    .max(120, "Service name must be at most 120 characters"),
+  description: z
+    .string({ error: SERVICE_MESSAGES.description })
+    .trim()
+    .min(1, SERVICE_MESSAGES.description)
+    .max(2000, "Description must be at most 2000 characters"),
+  price: servicePriceSchema,
+  duration: z
+    .string({ error: SERVICE_MESSAGES.duration })
+    .trim()
+    .min(1, SERVICE_MESSAGES.duration)
+    .max(40, "Duration must be at most 40 characters"),
+  category: z.enum(SERVICE_CATEGORY_IDS, { error: SERVICE_MESSAGES.category }),
+});
+export type ServiceFormValues = z.infer<typeof serviceFormSchema>;
+
+export const PRODUCT_MESSAGES = {
+  name: "Product name is required",
+  description: "Description is required",
+  price: "Price is required",
+  image: "Image URL is required",
+  imageUrl: "Please enter a valid URL",
+  category: "Category is required",
+} as const;
+
+/** An absolute http(s) URL, or a path on this site such as '/images/products/x.svg'. */
+export function isValidImageUrl(value: string): boolean {
+  if (/^\/[^/\s]\S*$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(4000, "At most 4000 characters")
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** The product form and POST/PATCH /api/products payload (admin spec §5); price in naira. */
+export const productFormSchema = z.object({
+  name: z
+    .string({ error: PRODUCT_MESSAGES.name })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.name)
+    .max(120, "Product name must be at most 120 characters"),
+  description: z
+    .string({ error: PRODUCT_MESSAGES.description })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.description)
+    .max(2000, "Description must be at most 2000 characters"),
+  price: z.coerce
+    .number({ error: PRODUCT_MESSAGES.price })
+    .refine(Number.isFinite, PRODUCT_MESSAGES.price)
+    .nonnegative("Price must be 0 or more")
+    .max(1e9),
+  image: z
+    .string({ error: PRODUCT_MESSAGES.image })
+    .trim()
+    .min(1, PRODUCT_MESSAGES.image)
+    .max(2000, PRODUCT_MESSAGES.imageUrl)
+    .refine(isValidImageUrl, PRODUCT_MESSAGES.imageUrl),
+  category: z.enum(PRODUCT_CATEGORY_IDS, { error: PRODUCT_MESSAGES.category }),
+  /** 0–5 in steps of 0.1; default 4.0. */
+  rating: z.coerce
+    .number({ error: "Rating must be a number from 0 to 5" })
+    .min(0, "Rating must be from 0 to 5")
+    .max(5, "Rating must be from 0 to 5")
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, "Rating goes in steps of 0.1")
+    .default(4),
+  /** Units in stock, 0 or more; default 100. */
+  stock: z.coerce
+    .number({ error: "Stock must be a number" })
+    .int("Stock must be a whole number")
+    .min(0, "Stock must be 0 or more")
+    .max(1_000_000)
+    .default(100),
+  details: optionalText,
+  ingredients: optionalText,
+  howToUse: optionalText,
+});
+export type ProductFormValues = z.input<typeof productFormSchema>;

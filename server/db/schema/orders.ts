@@ -1,0 +1,82 @@
+/**
+ * Shop orders and their line items; money in integer kobo (storefront spec §3, §7).
+ * Money is integer kobo; instants are timestamptz (ARCHITECTURE.md "Data rules").
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalog.ts";
+import { createdAt, updatedAt } from "./columns.ts";
+
+/**
+ * Shop orders (storefront spec §3 "Order payload", admin spec §3 "Order"). A row is created as
+ * 'pending' with the server's prices BEFORE payment and bound to one payment reference (unique);
+ * payment moves it once from 'pending' to 'processing' (or 'refund-required' when the stock ran
+ * out), in the transaction that takes the stock.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** 'pending' | 'processing' | 'shipped' | 'completed' | 'cancelled' | 'refund-required'. */
+    status: text("status").notNull().default("pending"),
+    /** The Paystack (or test-payment) reference, 'txn_…'; one order per reference. */
+    paymentReference: text("payment_reference").notNull().unique(),
+    /** 'paystack' or 'test' (test-payment mode, no keys configured). */
+    paymentMethod: text("payment_method").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    deliveryAddress: text("delivery_address").notNull(),
+    deliveryCity: text("delivery_city").notNull(),
+    deliveryState: text("delivery_state").notNull(),
+    deliveryPostalCode: text("delivery_postal_code").notNull(),
+    deliveryCountry: text("delivery_country").notNull().default("Nigeria"),
+    deliveryInstructions: text("delivery_instructions"),
+    subtotalKobo: integer("subtotal_kobo").notNull(),
+    shippingKobo: integer("shipping_kobo").notNull(),
+    totalKobo: integer("total_kobo").notNull(),
+    currency: text("currency").notNull().default("NGN"),
+    /** What the payment provider reported when the order was paid (channel, paid_at, …). */
+    paymentData: jsonb("payment_data").$type<Record<string, unknown>>(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    check(
+      "orders_amounts_valid",
+      sql`${t.subtotalKobo} >= 0 AND ${t.shippingKobo} >= 0 AND ${t.totalKobo} = ${t.subtotalKobo} + ${t.shippingKobo}`,
+    ),
+  ],
+);
+
+/** The lines of an order, priced by the server from `products` when the order was created. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Null once the product is deleted; the name and price below keep the record. */
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    unitPriceKobo: integer("unit_price_kobo").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    check("order_items_price_nonnegative", sql`${t.unitPriceKobo} >= 0`),
+  ],
+);
