@@ -8,7 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { appContext } from "#server/context.ts";
+import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ToastProvider } from "./components/ui/toast";
@@ -19,7 +19,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { nonce, origin } = context.get(appContext);
+  const { nonce, origin } = context.get(pageContext);
   return { nonce, origin };
 }
 

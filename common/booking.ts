@@ -302,3 +302,25 @@ export const BOOKING_TIME_FILTERS = [
   { id: "month", label: "This Month" },
 ] as const;
 export type BookingTimeFilter = (typeof BOOKING_TIME_FILTERS)[number]["id"];
+
+export type BookingRecord = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  serviceName: string;
+  /** The appointment time, ISO 8601 UTC. */
+  date: string;
+  message: string | null;
+  status: string;
+  processed: boolean;
+  /** When the request was made, ISO 8601 UTC. */
+  createdAt: string;
+};
+
+/** What the admin bookings screen reads (server/modules/bookings/pages.ts). */
+export type BookingsPages = {
+  /** Every booking request, newest first. */
+  list(): Promise<BookingRecord[]>;
+};

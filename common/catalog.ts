@@ -189,3 +189,15 @@ export function durationMinutes(duration: string): number | null {
   if (!hours && !minutes) return null;
   return Math.round(Number(hours?.[1] ?? 0) * 60 + Number(minutes?.[1] ?? 0));
 }
+
+/** What public and admin pages read of the catalogue (server/modules/catalog/pages.ts). */
+export type CatalogPages = {
+  /** Every treatment, in menu order. */
+  services(): Promise<PublicService[]>;
+  /** Every shop product, in shop order. */
+  products(): Promise<PublicProduct[]>;
+  /** One product, or null when there is none with this id. */
+  product(id: number): Promise<PublicProduct | null>;
+  /** Up to RELATED_PRODUCTS_LIMIT products of the same category, `id` excluded. */
+  related(id: number): Promise<PublicProduct[]>;
+};

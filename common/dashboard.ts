@@ -19,3 +19,61 @@ export function dashboardServicePrice(name: string, price: number | null): numbe
   for (const [pattern, value] of FALLBACK_PRICES) if (pattern.test(name)) return value;
   return FALLBACK_SERVICE_PRICE;
 }
+
+export type DayFigure = {
+  /** 'YYYY-MM-DD' (Lagos). */
+  date: string;
+  /** Short weekday, e.g. 'Mon'. */
+  label: string;
+  /** Items that day: appointments plus sales. */
+  appointments: number;
+  sales: number;
+  /** Naira: appointments plus sales. */
+  revenue: number;
+  /** Naira: the appointments part of `revenue`. */
+  appointmentsRevenue: number;
+  /** Naira: the sales (paid shop orders) part of `revenue`. */
+  salesRevenue: number;
+};
+
+export type AppointmentItem = {
+  id: string;
+  customerName: string;
+  serviceName: string;
+  /** ISO 8601 UTC. */
+  date: string;
+  status: string;
+  /** Naira (the service price or the §9 fallback). */
+  value: number;
+};
+
+export type ActivityItem = {
+  id: string;
+  type: "appointment" | "booking" | "sale";
+  title: string;
+  detail: string;
+  /** ISO 8601 UTC. */
+  at: string;
+};
+
+export type Dashboard = {
+  recentSales: {
+    /** Naira: sales revenue plus appointments value. */
+    totalRevenue: number;
+    salesRevenue: number;
+    appointmentsValue: number;
+    days: DayFigure[];
+  };
+  upcoming: { count: number; value: number; items: AppointmentItem[] };
+  activity: ActivityItem[];
+  todayNext: AppointmentItem[];
+  topServices: Array<{ name: string; thisMonth: number; lastMonth: number }>;
+  /** Empty until staff and sales are recorded. */
+  topStaff: Array<{ name: string; revenue: number }>;
+};
+
+/** What the admin dashboard reads (server/modules/admin/dashboard.ts). */
+export type DashboardPages = {
+  /** The figures of admin spec §2 "Dashboard" as of now. */
+  get(): Promise<Dashboard>;
+};

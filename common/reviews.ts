@@ -28,3 +28,40 @@ export const reviewRequestSchema = z.object({
   customerEmail: z.string().trim().max(254).optional(),
   serviceName: z.string().trim().max(200).optional(),
 });
+
+export type ReviewTarget = {
+  bookingId: number;
+  customerName: string;
+  customerEmail: string;
+  serviceName: string;
+  /** The appointment time, ISO 8601 UTC. */
+  date: string;
+  /** True when this booking already has a review. */
+  reviewed: boolean;
+};
+
+export type ReviewRecord = {
+  id: number;
+  bookingId: number | null;
+  customerName: string;
+  customerEmail: string;
+  rating: number;
+  reviewText: string | null;
+  serviceName: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+};
+
+/** What the public review page reads (server/modules/reviews/pages.ts). */
+export type ReviewPages = {
+  /** Whether `sig` signs `bookingId` (constant-time; the link's HMAC with SESSION_SECRET). */
+  verifyLink(bookingId: number, sig: string): boolean;
+  /** What the page shows for a booking, or null when there is no such booking. */
+  target(bookingId: number): Promise<ReviewTarget | null>;
+};
+
+/** What the admin reviews screen reads. */
+export type ReviewsAdminPages = {
+  /** Every review, newest first. */
+  list(): Promise<ReviewRecord[]>;
+};

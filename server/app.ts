@@ -12,8 +12,8 @@ import express, { type Express } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { pageContext } from "#common/page-context.ts";
 import type { Config } from "./config.ts";
-import { appContext } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import { apiErrorHandler, HttpError } from "./http.ts";
 import type { Mailer } from "./integrations/mailer.ts";
@@ -34,6 +34,7 @@ import { outboxRouter } from "./modules/outbox/routes.ts";
 import { paystackWebhookRouter } from "./modules/paystack/webhook.ts";
 import { reviewsRouter } from "./modules/reviews/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
+import { pageServices } from "./pages.ts";
 import { originCheck } from "./security.ts";
 
 export type AppDeps = { db: Db; config: Config; logger: Logger; mailer: Mailer };
@@ -121,15 +122,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
         mode: config.NODE_ENV,
         getLoadContext(req, res) {
           const context = new RouterContextProvider();
-          context.set(appContext, {
-            db,
-            config,
-            mailer: deps.mailer,
-            logger: req.log ?? logger,
-            admin: req.admin ?? null,
-            nonce: (res.locals.nonce as string | undefined) ?? "",
-            origin: config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`,
-          });
+          context.set(
+            pageContext,
+            pageServices(db, config, {
+              admin: req.admin ?? null,
+              nonce: (res.locals.nonce as string | undefined) ?? "",
+              origin: config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`,
+            }),
+          );
           return context;
         },
       }),

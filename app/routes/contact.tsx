@@ -5,13 +5,11 @@ import { LazyMap } from "#app/features/layout/lazy-map.tsx";
 import { clinicJsonLd, originFrom, pageMeta } from "#app/features/seo/meta.ts";
 import { useHashScroll } from "#app/lib/scroll.ts";
 import { BUSINESS } from "#common/business.ts";
-import { appContext } from "#server/context.ts";
-import { listServices } from "#server/modules/catalog/service.ts";
+import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  return { services: await listServices(db) };
+  return { services: await context.get(pageContext).catalog.services() };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

@@ -28,8 +28,7 @@ import { Testimonials } from "#app/features/home/testimonials.tsx";
 import { clinicJsonLd, originFrom, pageMeta } from "#app/features/seo/meta.ts";
 import { useHashScroll } from "#app/lib/scroll.ts";
 import { numericPrice, type PublicService } from "#common/catalog.ts";
-import { appContext } from "#server/context.ts";
-import { listProducts, listServices } from "#server/modules/catalog/service.ts";
+import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/home";
 
 function teaserCategories(services: readonly PublicService[]): TeaserCategory[] {
@@ -48,9 +47,9 @@ function teaserCategories(services: readonly PublicService[]): TeaserCategory[] 
 
 /** All services (booking form); the teasers' data as promises that stream in. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  const pending = listServices(db);
-  const products = listProducts(db).then(teaserProducts);
+  const { catalog } = context.get(pageContext);
+  const pending = catalog.services();
+  const products = catalog.products().then(teaserProducts);
   return { services: await pending, categories: pending.then(teaserCategories), products };
 }
 

@@ -12,8 +12,7 @@ import { PRODUCT_META_DESCRIPTION_LENGTH } from "#app/lib/text.ts";
 import { track } from "#app/lib/tracking.ts";
 import type { PublicProduct } from "#common/catalog.ts";
 import { formatNaira } from "#common/money.ts";
-import { appContext } from "#server/context.ts";
-import { getProduct, relatedProducts } from "#server/modules/catalog/service.ts";
+import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/product";
 
 /** Largest id the integer id column holds; larger numbers cannot exist. */
@@ -21,11 +20,11 @@ const MAX_ID = 2_147_483_647;
 
 /** The product and its related products, or a 404 for an unknown or malformed id. */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, origin } = context.get(appContext);
+  const { catalog, origin } = context.get(pageContext);
   const id = /^\d+$/.test(params.id) ? Number(params.id) : Number.NaN;
-  const product = id >= 1 && id <= MAX_ID ? await getProduct(db, id) : null;
+  const product = id >= 1 && id <= MAX_ID ? await catalog.product(id) : null;
   if (!product) return data({ product: null, related: [], origin }, { status: 404 });
-  return { product, related: await relatedProducts(db, product.id), origin };
+  return { product, related: await catalog.related(product.id), origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

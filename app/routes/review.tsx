@@ -10,8 +10,7 @@ import { StarRating } from "#app/features/review/star-rating.tsx";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
-import { appContext } from "#server/context.ts";
-import { reviewTarget, verifyReviewLink } from "#server/modules/reviews/service.ts";
+import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/review";
 
 type LoaderData =
@@ -27,17 +26,17 @@ type LoaderData =
     };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(appContext);
+  const { reviews } = context.get(pageContext);
   const id = params.bookingId;
   const sig = new URL(request.url).searchParams.get("sig") ?? "";
   if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2147483647) {
     return data<LoaderData>({ state: "invalid" }, { status: 404 });
   }
   const bookingId = Number(id);
-  if (!sig || !verifyReviewLink(config.SESSION_SECRET, bookingId, sig)) {
+  if (!sig || !reviews.verifyLink(bookingId, sig)) {
     return data<LoaderData>({ state: "invalid" }, { status: 404 });
   }
-  const target = await reviewTarget(db, bookingId);
+  const target = await reviews.target(bookingId);
   if (!target) return data<LoaderData>({ state: "not-found" }, { status: 404 });
   return data<LoaderData>({
     state: target.reviewed ? "reviewed" : "ready",

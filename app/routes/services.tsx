@@ -7,16 +7,14 @@ import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import { BookAppointmentCta } from "#app/features/catalog/book-appointment-cta.tsx";
 import { ServiceCategoryTabs } from "#app/features/catalog/service-category-tabs.tsx";
 import { originFrom, pageMeta } from "#app/features/seo/meta.ts";
-import { appContext } from "#server/context.ts";
-import { listServices } from "#server/modules/catalog/service.ts";
+import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/services";
 
 /** All services, and the service to highlight from ?highlight={serviceId}. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
   const highlight = new URL(request.url).searchParams.get("highlight");
   const highlightId = highlight && /^\d+$/.test(highlight) ? Number(highlight) : null;
-  return { services: await listServices(db), highlightId };
+  return { services: await context.get(pageContext).catalog.services(), highlightId };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

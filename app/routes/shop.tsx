@@ -10,19 +10,17 @@ import { ShopFilters } from "#app/features/catalog/shop-filters.tsx";
 import { ShopPager } from "#app/features/catalog/shop-pager.tsx";
 import { originFrom, pageMeta } from "#app/features/seo/meta.ts";
 import { SHOP_CATEGORIES, SHOP_PAGE_SIZE } from "#common/catalog.ts";
-import { appContext } from "#server/context.ts";
-import { listProducts } from "#server/modules/catalog/service.ts";
+import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/shop";
 
 const CATEGORY_IDS: readonly string[] = SHOP_CATEGORIES.map((c) => c.id);
 
 /** One page of products of the chosen category; unknown categories read as 'all'. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
   const params = new URL(request.url).searchParams;
   const requested = params.get("category") ?? "all";
   const category = CATEGORY_IDS.includes(requested) ? requested : "all";
-  const all = await listProducts(db);
+  const all = await context.get(pageContext).catalog.products();
   const matching = category === "all" ? all : all.filter((p) => p.category === category);
   const totalPages = pageCount(matching.length, SHOP_PAGE_SIZE);
   const page = Math.min(parsePage(params.get("page")), totalPages);

@@ -7,7 +7,8 @@ import { openDatabase } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { newsletterSubscribers } from "#server/db/schema/content.ts";
 import { dashboard } from "#server/modules/admin/dashboard.ts";
-import { countClients, searchAdmin } from "#server/modules/admin/service.ts";
+import { searchAdmin } from "#server/modules/admin/search.ts";
+import { countClients } from "#server/modules/clients/back-office.ts";
 import { insertService } from "#server/testing/builders.ts";
 
 const BOOKINGS = 10_000;

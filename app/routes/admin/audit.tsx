@@ -1,12 +1,10 @@
 import { EmptyState, PageHeader } from "#app/features/admin/ui.tsx";
-import { adminServices } from "#app/lib/admin.server.ts";
+import { adminPagesOf } from "#app/lib/admin-gate.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
-import { listAudit } from "#server/modules/audit/service.ts";
 import type { Route } from "./+types/audit";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = adminServices(context);
-  return { entries: services ? await listAudit(services.db) : [] };
+  return { entries: await adminPagesOf(context).audit.list() };
 }
 
 /** /admin/audit: who changed what in the back office, and when (issue 6). */

@@ -1,16 +1,16 @@
 import { BookingsScreen } from "#app/features/admin/bookings/bookings-screen.tsx";
-import { adminServices } from "#app/lib/admin.server.ts";
+import { adminPagesOf } from "#app/lib/admin-gate.ts";
 import { consultationFor, SERVICE_CATEGORIES } from "#common/catalog.ts";
-import { listBookings } from "#server/modules/bookings/service.ts";
-import { listServices } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/bookings";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = adminServices(context);
-  if (!services) return { bookings: [], services: [] };
-  const catalogue = await listServices(services.db);
+  const pages = adminPagesOf(context);
+  const [bookings, catalogue] = await Promise.all([
+    pages.bookings.list(),
+    pages.catalog.services(),
+  ]);
   return {
-    bookings: await listBookings(services.db),
+    bookings,
     // Every service, then each category's consultation entry (as the booking form offers).
     services: [
       ...catalogue.map((s) => ({ id: String(s.id), name: s.name })),

@@ -2,16 +2,14 @@ import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { SalesChart } from "#app/features/admin/dashboard/sales-chart.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
-import { adminServices } from "#app/lib/admin.server.ts";
+import { adminPagesOf } from "#app/lib/admin-gate.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { DASHBOARD_REFRESH_MS } from "#common/dashboard.ts";
 import { formatNaira } from "#common/money.ts";
-import { dashboard } from "#server/modules/admin/dashboard.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = adminServices(context);
-  return { dashboard: services ? await dashboard(services.db) : null };
+  return { dashboard: await adminPagesOf(context).dashboard.get() };
 }
 
 function Card({
@@ -57,7 +55,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     }, DASHBOARD_REFRESH_MS);
     return () => clearInterval(timer);
   }, [revalidator]);
-  if (!d) return null;
   return (
     <>
       <PageHeader title="Dashboard" />

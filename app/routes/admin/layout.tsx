@@ -1,21 +1,19 @@
 import { Bell, History, Menu, Star, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import { Link, Outlet, useRevalidator } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useRevalidator } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { LoginForm } from "#app/features/admin/login-form.tsx";
 import { AdminSearch } from "#app/features/admin/shell/admin-search.tsx";
 import { ClearDataButton } from "#app/features/admin/shell/clear-data-dialog.tsx";
 import { Sidebar } from "#app/features/admin/shell/sidebar.tsx";
-import { adminServices } from "#app/lib/admin.server.ts";
+import { adminPagesOf } from "#app/lib/admin-gate.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { countClients } from "#server/modules/admin/service.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = adminServices(context);
-  if (!services) return { admin: null, clientsCount: 0 };
-  return { admin: services.admin, clientsCount: await countClients(services.db) };
+  const pages = adminPagesOf(context);
+  return { admin: pages.identity, clientsCount: await pages.clientsCount() };
 }
 
 export function headers() {
@@ -40,13 +38,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
-  const signedIn = loaderData.admin !== null;
   const { revalidate } = revalidator;
 
   // When the session ends (expiry, sign-out elsewhere) show the login gate instead of failing
   // screens: checked when the window regains focus and once a minute.
   useEffect(() => {
-    if (!signedIn) return;
     const check = () => {
       fetch("/api/auth/session", { credentials: "include" })
         .then((res) => {
@@ -60,8 +56,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       clearInterval(timer);
       window.removeEventListener("focus", check);
     };
-  }, [signedIn, revalidate]);
-  if (!loaderData.admin) return <LoginForm onSignedIn={() => void revalidator.revalidate()} />;
+  }, [revalidate]);
 
   async function signOut() {
     try {
@@ -151,5 +146,23 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </main>
       </div>
     </div>
+  );
+}
+
+/**
+ * The gate's 401 from this or any admin route's loader (signed out, or the session ended; see
+ * app/lib/admin-gate.ts) shows the login form; signing in re-runs the
+ * loaders and the shell appears. Any other error gets a plain message inside the admin area.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    return <LoginForm onSignedIn={() => void revalidator.revalidate()} />;
+  }
+  return (
+    <main id="main" className="mx-auto max-w-xl p-8 text-center">
+      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <p className="mt-2 text-gray-600">Please refresh the page or try again in a moment.</p>
+    </main>
   );
 }

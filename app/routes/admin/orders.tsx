@@ -1,12 +1,10 @@
 import { OrdersList } from "#app/features/admin/orders/orders-list.tsx";
 import { PageHeader } from "#app/features/admin/ui.tsx";
-import { adminServices } from "#app/lib/admin.server.ts";
-import { listOrders } from "#server/modules/orders/service.ts";
+import { adminPagesOf } from "#app/lib/admin-gate.ts";
 import type { Route } from "./+types/orders";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = adminServices(context);
-  return { orders: services ? await listOrders(services.db) : [] };
+  return { orders: await adminPagesOf(context).orders.list() };
 }
 
 export const meta: Route.MetaFunction = () => [

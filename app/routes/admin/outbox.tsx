@@ -1,13 +1,11 @@
 import { Fragment } from "react";
 import { Badge, EmptyState, PageHeader } from "#app/features/admin/ui.tsx";
-import { adminServices } from "#app/lib/admin.server.ts";
+import { adminPagesOf } from "#app/lib/admin-gate.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
-import { listOutbox } from "#server/modules/outbox/service.ts";
 import type { Route } from "./+types/outbox";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = adminServices(context);
-  return { messages: services ? await listOutbox(services.db) : [] };
+  return { messages: await adminPagesOf(context).outbox.list() };
 }
 
 /** Plain text with its http(s) links made clickable. */

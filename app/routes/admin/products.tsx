@@ -18,7 +18,7 @@ import {
   EmptyState,
   PageHeader,
 } from "#app/features/admin/ui.tsx";
-import { adminServices } from "#app/lib/admin.server.ts";
+import { adminPagesOf } from "#app/lib/admin-gate.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import type { PublicProduct } from "#common/catalog.ts";
 import {
@@ -29,12 +29,10 @@ import {
   STOCK_OUT,
 } from "#common/catalog-forms.ts";
 import { formatNaira } from "#common/money.ts";
-import { listProducts } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/products";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = adminServices(context);
-  return { products: services ? await listProducts(services.db) : [] };
+  return { products: await adminPagesOf(context).catalog.products() };
 }
 
 const SORT_LABELS: Record<ProductSortField, string> = {

@@ -1,13 +1,11 @@
 import { Star } from "lucide-react";
 import { EmptyState, PageHeader } from "#app/features/admin/ui.tsx";
-import { adminServices } from "#app/lib/admin.server.ts";
+import { adminPagesOf } from "#app/lib/admin-gate.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
-import { listReviews } from "#server/modules/reviews/service.ts";
 import type { Route } from "./+types/reviews";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = adminServices(context);
-  return { reviews: services ? await listReviews(services.db) : [] };
+  return { reviews: await adminPagesOf(context).reviews.list() };
 }
 
 /** /admin/reviews: the clients' reviews, newest first (admin spec §3 "Review"). */

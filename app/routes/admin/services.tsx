@@ -5,15 +5,13 @@ import { useRevalidator } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { categoryLabel, ServiceDialog } from "#app/features/admin/catalog/service-dialog.tsx";
 import { adminButton, ConfirmDialog, EmptyState, PageHeader } from "#app/features/admin/ui.tsx";
-import { adminServices } from "#app/lib/admin.server.ts";
+import { adminPagesOf } from "#app/lib/admin-gate.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { type PublicService, servicePriceLabel } from "#common/catalog.ts";
-import { listServices } from "#server/modules/catalog/service.ts";
 import type { Route } from "./+types/services";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = adminServices(context);
-  return { services: services ? await listServices(services.db) : [] };
+  return { services: await adminPagesOf(context).catalog.services() };
 }
 
 /** /admin/services: service management (admin spec §2, §5, §8). */

@@ -8,10 +8,12 @@ import { z } from "zod";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse } from "#server/http.ts";
+import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireAdmin } from "#server/modules/auth/middleware.ts";
-import { currentAdmin } from "./current-admin.ts";
+import { countClients } from "#server/modules/clients/back-office.ts";
 import { dashboard } from "./dashboard.ts";
-import { clearAdminData, countClients, exportAdminData, searchAdmin } from "./service.ts";
+import { clearAdminData, exportAdminData } from "./data-export.ts";
+import { searchAdmin } from "./search.ts";
 
 const searchQuery = z.object({
   q: z.string({ error: "q is required" }).max(100, "Search text is too long").default(""),

@@ -3,7 +3,8 @@
  * the transaction of the change so the record and the change commit or roll back together.
  */
 import { desc } from "drizzle-orm";
-import type { AdminIdentity } from "#server/context.ts";
+import type { AuditRecord } from "#common/audit.ts";
+import type { AdminIdentity } from "#common/auth.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 
@@ -30,17 +31,6 @@ export async function recordAudit(
     details: entry.details ?? null,
   });
 }
-
-export type AuditRecord = {
-  id: number;
-  adminUsername: string;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  details: Record<string, unknown> | null;
-  /** ISO 8601 UTC. */
-  createdAt: string;
-};
 
 /** The latest `limit` audit records, newest first. */
 export async function listAudit(db: Db, limit = 200): Promise<AuditRecord[]> {

@@ -1,6 +1,6 @@
 /** Session loading and the admin gate for API routes. */
 import type { RequestHandler } from "express";
-import type { AdminIdentity } from "#server/context.ts";
+import type { AdminIdentity } from "#common/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError } from "#server/http.ts";
 import { sessionUser } from "./service.ts";

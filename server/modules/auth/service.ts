@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or } from "drizzle-orm";
-import type { AdminIdentity } from "#server/context.ts";
+import type { AdminIdentity } from "#common/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import { adminUsers, sessions } from "#server/db/schema/access.ts";
 import { hashPassword, verifyPassword } from "./password.ts";

@@ -7,7 +7,7 @@ import { Router } from "express";
 import { bookingPatchSchema } from "#common/booking.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId } from "#server/http.ts";
-import { currentAdmin } from "#server/modules/admin/current-admin.ts";
+import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import {
   deleteBooking,

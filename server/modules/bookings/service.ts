@@ -3,6 +3,8 @@
  * service against the catalogue, then one insert (storefront spec §5, §7; admin spec §3 "Booking").
  */
 import { desc, eq } from "drizzle-orm";
+import type { AdminIdentity } from "#common/auth.ts";
+import type { BookingRecord } from "#common/booking.ts";
 import {
   BOOKING_MESSAGES,
   type BookingRequest,
@@ -10,28 +12,11 @@ import {
   parseBookingDate,
 } from "#common/booking.ts";
 import { findServiceCategory } from "#common/catalog.ts";
-import type { AdminIdentity } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { services } from "#server/db/schema/catalog.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
-
-export type BookingRecord = {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  service: string;
-  serviceName: string;
-  /** The appointment time, ISO 8601 UTC. */
-  date: string;
-  message: string | null;
-  status: string;
-  processed: boolean;
-  /** When the request was made, ISO 8601 UTC. */
-  createdAt: string;
-};
 
 const bookingColumns = {
   id: bookings.id,

@@ -6,7 +6,7 @@ import { Router } from "express";
 import { productFormSchema, serviceFormSchema } from "#common/catalog-forms.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId } from "#server/http.ts";
-import { currentAdmin as adminOf } from "#server/modules/admin/current-admin.ts";
+import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import {
   createProduct,
@@ -38,7 +38,7 @@ export function catalogAdminRouter(db: Db): Router {
     requireAdmin,
     handler(async (req, res) => {
       const input = parse(serviceFormSchema, req.body);
-      res.status(201).json(await createService(db, adminOf(req), input));
+      res.status(201).json(await createService(db, currentAdmin(req), input));
     }),
   );
   router.patch(
@@ -47,14 +47,14 @@ export function catalogAdminRouter(db: Db): Router {
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Service");
       const input = parse(servicePatchSchema, req.body);
-      res.json(await updateService(db, adminOf(req), id, input));
+      res.json(await updateService(db, currentAdmin(req), id, input));
     }),
   );
   router.delete(
     "/services/:id",
     requireAdmin,
     handler(async (req, res) => {
-      await deleteService(db, adminOf(req), parseId(req.params.id, "Service"));
+      await deleteService(db, currentAdmin(req), parseId(req.params.id, "Service"));
       res.json({ success: true });
     }),
   );
@@ -64,7 +64,7 @@ export function catalogAdminRouter(db: Db): Router {
     requireAdmin,
     handler(async (req, res) => {
       const input = parse(productFormSchema, req.body);
-      res.status(201).json(await createProduct(db, adminOf(req), input));
+      res.status(201).json(await createProduct(db, currentAdmin(req), input));
     }),
   );
   router.patch(
@@ -73,14 +73,14 @@ export function catalogAdminRouter(db: Db): Router {
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Product");
       const input = parse(productPatchSchema, req.body);
-      res.json(await updateProduct(db, adminOf(req), id, input));
+      res.json(await updateProduct(db, currentAdmin(req), id, input));
     }),
   );
   router.delete(
     "/products/:id",
     requireAdmin,
     handler(async (req, res) => {
-      await deleteProduct(db, adminOf(req), parseId(req.params.id, "Product"));
+      await deleteProduct(db, currentAdmin(req), parseId(req.params.id, "Product"));
       res.json({ success: true });
     }),
   );

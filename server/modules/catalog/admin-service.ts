@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
+import type { AdminIdentity } from "#common/auth.ts";
 import type { PublicProduct, PublicService } from "#common/catalog.ts";
 import type {
   ProductFormValues,
@@ -12,7 +13,6 @@ import type {
   ServiceFormValues,
 } from "#common/catalog-forms.ts";
 import { nairaToKobo } from "#common/money.ts";
-import type { AdminIdentity } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { products, services } from "#server/db/schema/catalog.ts";
 import { HttpError } from "#server/http.ts";

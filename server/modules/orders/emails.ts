@@ -6,8 +6,8 @@
 import type { Logger } from "pino";
 import { BUSINESS } from "#common/business.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
+import type { PublicOrder } from "#common/orders.ts";
 import type { Mailer } from "#server/integrations/mailer.ts";
-import type { PublicOrder } from "./service.ts";
 
 function summary(order: PublicOrder): string {
   const lines = order.items.map(

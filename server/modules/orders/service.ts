@@ -15,6 +15,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AdminOrderStatus, OrderPayload, OrderStatus } from "#common/checkout.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
+import type { PublicOrder, PublicOrderItem } from "#common/orders.ts";
 import { deliveryCostForState } from "#common/shipping.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { products } from "#server/db/schema/catalog.ts";
@@ -24,41 +25,6 @@ import type { VerifiedTransaction } from "#server/integrations/paystack.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
-
-/** An order line as the API and the admin show it; prices in naira. */
-export type PublicOrderItem = {
-  id: number;
-  orderId: number;
-  productId: number | null;
-  name: string;
-  price: number;
-  quantity: number;
-  lineTotal: number;
-};
-
-/** An order as the API and the admin show it (admin spec §3 "Order"); money in naira. */
-export type PublicOrder = {
-  id: number;
-  status: string;
-  createdAt: string;
-  paidAt: string | null;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  deliveryAddress: string;
-  deliveryCity: string;
-  deliveryState: string;
-  deliveryPostalCode: string;
-  deliveryCountry: string;
-  deliveryInstructions: string | null;
-  subtotal: number;
-  shipping: number;
-  total: number;
-  currency: string;
-  paymentMethod: string;
-  paymentReference: string;
-  items: PublicOrderItem[];
-};
 
 function toPublicItem(row: OrderItemRow): PublicOrderItem {
   return {

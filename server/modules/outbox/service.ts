@@ -1,20 +1,8 @@
 /** The stored emails for the admin's Outbox screen, newest first (ARCHITECTURE.md "email"). */
 import { desc } from "drizzle-orm";
+import type { OutboxMessage } from "#common/outbox.ts";
 import type { Db } from "#server/db/client.ts";
 import { outbox } from "#server/db/schema/content.ts";
-
-export type OutboxMessage = {
-  id: number;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  textBody: string;
-  /** 'stored', 'sent' or 'failed'. */
-  status: string;
-  error: string | null;
-  /** ISO 8601 UTC. */
-  createdAt: string;
-};
 
 /** The latest `limit` messages, newest first. */
 export async function listOutbox(db: Db, limit = 200): Promise<OutboxMessage[]> {

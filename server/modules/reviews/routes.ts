@@ -8,7 +8,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse } from "#server/http.ts";
 import type { Mailer } from "#server/integrations/mailer.ts";
-import { currentAdmin } from "#server/modules/admin/current-admin.ts";
+import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import { listReviews, sendReviewRequest, submitReview } from "./service.ts";
 

@@ -6,9 +6,10 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
+import type { AdminIdentity } from "#common/auth.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
-import type { AdminIdentity } from "#server/context.ts";
+import type { ReviewRecord, ReviewTarget } from "#common/reviews.ts";
 import type { Db } from "#server/db/client.ts";
 import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { HttpError } from "#server/http.ts";
@@ -34,17 +35,6 @@ export function verifyReviewLink(secret: string, bookingId: number, sig: string)
 export function reviewLink(origin: string, secret: string, bookingId: number): string {
   return `${origin.replace(/\/$/, "")}/review/${bookingId}?sig=${signReviewLink(secret, bookingId)}`;
 }
-
-export type ReviewTarget = {
-  bookingId: number;
-  customerName: string;
-  customerEmail: string;
-  serviceName: string;
-  /** The appointment time, ISO 8601 UTC. */
-  date: string;
-  /** True when this booking already has a review. */
-  reviewed: boolean;
-};
 
 /** What the review page shows for a booking, or null when there is no such booking. */
 export async function reviewTarget(db: Db, bookingId: number): Promise<ReviewTarget | null> {
@@ -115,18 +105,6 @@ export async function sendReviewRequest(
   });
   return result;
 }
-
-export type ReviewRecord = {
-  id: number;
-  bookingId: number | null;
-  customerName: string;
-  customerEmail: string;
-  rating: number;
-  reviewText: string | null;
-  serviceName: string;
-  /** ISO 8601 UTC. */
-  createdAt: string;
-};
 
 function toReview(row: typeof reviews.$inferSelect): ReviewRecord {
   return { ...row, createdAt: row.createdAt.toISOString() };

@@ -4,8 +4,8 @@
  * screen readers.
  */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { DayFigure } from "#common/dashboard.ts";
 import { formatNaira } from "#common/money.ts";
-import type { DayFigure } from "#server/modules/admin/dashboard.ts";
 
 export function SalesChart({ days }: { days: readonly DayFigure[] }) {
   const data = days.map((d) => ({ ...d, items: d.appointments + d.sales }));

@@ -1,6 +1,6 @@
 /** The signed-in admin of a request behind `requireAdmin`, for audit records. */
 import type { Request } from "express";
-import type { AdminIdentity } from "#server/context.ts";
+import type { AdminIdentity } from "#common/auth.ts";
 import { HttpError } from "#server/http.ts";
 
 /** @throws HttpError 401 when no admin is signed in (defence in depth behind requireAdmin). */

@@ -1,0 +1,48 @@
+/**
+ * The one door from page loaders to the server. The server builds a `PageServices` per request
+ * (server/pages.ts) and puts it in React Router's load context; loaders and middleware read it
+ * with `context.get(pageContext)`. Everything here is typed by common/ shapes, so app/ never
+ * imports server/ (ARCHITECTURE.md "Back-office layout"; lint holds the rule).
+ *
+ * Adding an area: declare its `<Area>Pages` type in common/<area>.ts, add one line here and one
+ * line in server/pages.ts (or server/modules/admin/pages.ts for admin-only reads).
+ */
+import { createContext } from "react-router";
+import type { AuditPages } from "./audit.ts";
+import type { AdminIdentity } from "./auth.ts";
+import type { BookingsPages } from "./booking.ts";
+import type { CatalogPages } from "./catalog.ts";
+import type { DashboardPages } from "./dashboard.ts";
+import type { OrdersPages } from "./orders.ts";
+import type { OutboxPages } from "./outbox.ts";
+import type { ReviewPages, ReviewsAdminPages } from "./reviews.ts";
+
+/** Reads that need a signed-in admin; see `AdminPages` in app/lib/admin-gate.ts for access. */
+export type AdminPages = {
+  identity: AdminIdentity;
+  /** The sidebar's Clients badge: distinct clients by email. */
+  clientsCount(): Promise<number>;
+  dashboard: DashboardPages;
+  catalog: CatalogPages;
+  bookings: BookingsPages;
+  orders: OrdersPages;
+  reviews: ReviewsAdminPages;
+  outbox: OutboxPages;
+  audit: AuditPages;
+};
+
+export type PageServices = {
+  /** CSP nonce of this response, for inline scripts. */
+  nonce: string;
+  /** Absolute site origin of this request, e.g. 'https://glowhaven.ng'. */
+  origin: string;
+  catalog: CatalogPages;
+  reviews: ReviewPages;
+  /**
+   * Present only while an admin is signed in. Admin loaders do not read it directly: the admin
+   * layout's middleware checks it once and hands it on (app/lib/admin-gate.ts).
+   */
+  admin: AdminPages | null;
+};
+
+export const pageContext = createContext<PageServices>();

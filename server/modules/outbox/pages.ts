@@ -1,0 +1,8 @@
+/** The Outbox screen's reads (common/outbox.ts `OutboxPages`). */
+import type { OutboxPages } from "#common/outbox.ts";
+import type { Db } from "#server/db/client.ts";
+import { listOutbox } from "./service.ts";
+
+export function outboxPages(db: Db): OutboxPages {
+  return { list: () => listOutbox(db) };
+}
