@@ -1,12 +1,13 @@
 /** Reviews: the public review page and review requests (admin spec §2, §5, §7). */
 import { z } from "zod";
+import { databaseIdSchema } from "./ids.ts";
 
 /** Review star labels, index 0 = 1 star (admin spec §2, §9). */
 export const REVIEW_LABELS = ["Poor", "Fair", "Good", "Very Good", "Excellent"] as const;
 
 /** POST /api/reviews (admin spec §5 "Review"). */
 export const reviewSubmitSchema = z.object({
-  bookingId: z.coerce.number({ error: "Invalid booking" }).int().positive("Invalid booking"),
+  bookingId: databaseIdSchema("Invalid booking"),
   sig: z.string({ error: "Invalid review link" }).min(1, "Invalid review link").max(200),
   rating: z.coerce
     .number({ error: "Please select a star rating before submitting." })
@@ -23,7 +24,7 @@ export const reviewSubmitSchema = z.object({
 
 /** POST /api/send-review-request (admin spec §7). */
 export const reviewRequestSchema = z.object({
-  bookingId: z.coerce.number({ error: "Invalid booking" }).int().positive("Invalid booking"),
+  bookingId: databaseIdSchema("Invalid booking"),
   customerName: z.string().trim().max(100).optional(),
   customerEmail: z.string().trim().max(254).optional(),
   serviceName: z.string().trim().max(200).optional(),

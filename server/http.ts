@@ -4,6 +4,7 @@
  */
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
+import { parseDatabaseId } from "#common/ids.ts";
 
 export class HttpError extends Error {
   readonly status: number;
@@ -34,9 +35,8 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
 
 /** Parses a positive integer path parameter; throws 404 for anything else (no such record). */
 export function parseId(value: unknown, what = "Record"): number {
-  const text = String(value ?? "");
-  const id = /^[1-9]\d{0,9}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > 2147483647) throw new HttpError(404, `${what} not found`);
+  const id = parseDatabaseId(value);
+  if (id === null) throw new HttpError(404, `${what} not found`);
   return id;
 }
 

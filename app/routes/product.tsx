@@ -11,18 +11,18 @@ import { originFrom, pageMeta, productJsonLd } from "#app/features/seo/meta.ts";
 import { PRODUCT_META_DESCRIPTION_LENGTH } from "#app/lib/text.ts";
 import { track } from "#app/lib/tracking.ts";
 import type { PublicProduct } from "#common/catalog.ts";
+import { parseDatabaseId } from "#common/ids.ts";
 import { formatNaira } from "#common/money.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/product";
 
 /** Largest id the integer id column holds; larger numbers cannot exist. */
-const MAX_ID = 2_147_483_647;
 
 /** The product and its related products, or a 404 for an unknown or malformed id. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { catalog, origin } = context.get(pageContext);
-  const id = /^\d+$/.test(params.id) ? Number(params.id) : Number.NaN;
-  const product = id >= 1 && id <= MAX_ID ? await catalog.product(id) : null;
+  const id = parseDatabaseId(params.id);
+  const product = id === null ? null : await catalog.product(id);
   if (!product) return data({ product: null, related: [], origin }, { status: 404 });
   return { product, related: await catalog.related(product.id), origin };
 }

@@ -10,6 +10,7 @@ import { StarRating } from "#app/features/review/star-rating.tsx";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
+import { parseDatabaseId } from "#common/ids.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/review";
 
@@ -27,12 +28,9 @@ type LoaderData =
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { reviews } = context.get(pageContext);
-  const id = params.bookingId;
+  const bookingId = parseDatabaseId(params.bookingId);
   const sig = new URL(request.url).searchParams.get("sig") ?? "";
-  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2147483647) {
-    return data<LoaderData>({ state: "invalid" }, { status: 404 });
-  }
-  const bookingId = Number(id);
+  if (bookingId === null) return data<LoaderData>({ state: "invalid" }, { status: 404 });
   if (!sig || !reviews.verifyLink(bookingId, sig)) {
     return data<LoaderData>({ state: "invalid" }, { status: 404 });
   }
