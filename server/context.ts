@@ -7,14 +7,15 @@ import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import type { Mailer } from "./integrations/mailer.ts";
+import type { EmailTransport } from "./integrations/smtp.ts";
 
 export type AdminIdentity = { id: number; username: string };
 
 export type AppServices = {
   db: Db;
   config: Config;
-  mailer: Mailer;
+  /** The SMTP transport; null when SMTP_URL is not set (emails are then only stored). */
+  smtp: EmailTransport | null;
   logger: Logger;
   /** The signed-in admin of this request, or null. */
   admin: AdminIdentity | null;

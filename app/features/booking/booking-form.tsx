@@ -21,6 +21,7 @@ import {
   TIME_SLOTS,
 } from "#common/booking.ts";
 import {
+  BOOKING_FEE,
   type BookableService,
   bookableServicesFor,
   numericPrice,
@@ -290,8 +291,8 @@ export function BookingForm({
           {isSubmitting ? "Submitting..." : "Book Appointment"}
         </button>
         <p className="mt-3 text-sm text-gray-600">
-          A non-refundable booking fee of ₦20,000 secures your appointment. We will call or message
-          you to confirm.
+          A non-refundable booking fee of {formatNaira(BOOKING_FEE)} secures your appointment. We
+          will call or message you to confirm.
         </p>
       </div>
     </form>
