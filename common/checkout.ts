@@ -5,6 +5,7 @@
  * "Payment flow", §8 payment errors).
  */
 import { z } from "zod";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./catalog.ts";
 import type { PublicOrderItem } from "./orders.ts";
 import { isNigerianState } from "./shipping.ts";
 
@@ -135,10 +136,6 @@ export function newPaymentReference(): string {
   const random = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   return `txn_${Date.now().toString(36)}-${random}`;
 }
-
-/** Most distinct lines and units per line one order may hold (a shop, not a wholesaler). */
-export const MAX_ORDER_LINES = 50;
-export const MAX_LINE_QUANTITY = 99;
 
 const moneyText = z.union([z.string().max(32), z.number()]).optional();
 

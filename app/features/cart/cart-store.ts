@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "#app/lib/storage-counts.ts";
-import { MAX_LINE_QUANTITY } from "#common/checkout.ts";
+import { MAX_LINE_QUANTITY } from "#common/catalog.ts";
 
 export type CartItem = {
   id: number;

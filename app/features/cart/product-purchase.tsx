@@ -15,8 +15,7 @@ import {
   removeFromWishlist,
   useWishlist,
 } from "#app/features/wishlist/wishlist-store.ts";
-import type { PublicProduct } from "#common/catalog.ts";
-import { MAX_LINE_QUANTITY } from "#common/checkout.ts";
+import { MAX_LINE_QUANTITY, type PublicProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
 import { QuantityStepper } from "./quantity-stepper";
 
