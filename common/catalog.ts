@@ -71,8 +71,25 @@ export type ProductCategoryId = (typeof PRODUCT_CATEGORY_IDS)[number];
 export const SHOP_PAGE_SIZE = 8;
 export const RELATED_PRODUCTS_LIMIT = 4;
 
-/** Consultation price in naira and duration (spec §3, §9). */
-export const CONSULTATION_PRICE = 20000;
+/**
+ * Most distinct lines and units per line one order may hold (a shop, not a wholesaler): the cart
+ * caps its quantities with MAX_LINE_QUANTITY and the order payload (common/checkout.ts) refuses
+ * more. Kept here, in a module without zod, because the cart is in every page's first load.
+ */
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QUANTITY = 99;
+
+/**
+ * The non-refundable booking fee that secures an appointment, in naira (spec §9: ₦20,000). The
+ * one place for the amount: the booking form, the policies and the consultation price read it.
+ */
+export const BOOKING_FEE = 20000;
+
+/**
+ * Consultation price in naira and duration (spec §3, §9). A consultation costs the booking fee
+ * (both ₦20,000 in spec §9), so the price is that one constant.
+ */
+export const CONSULTATION_PRICE = BOOKING_FEE;
 export const CONSULTATION_DURATION = "30m";
 
 /** A service as the public API returns it (storefront spec §3 "Service"); price in naira. */

@@ -5,6 +5,8 @@
  * "Payment flow", §8 payment errors).
  */
 import { z } from "zod";
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./catalog.ts";
+import type { PublicOrderItem } from "./orders.ts";
 import { isNigerianState } from "./shipping.ts";
 
 /** Every message of spec §5 "Checkout delivery form", word for word. */
@@ -135,10 +137,6 @@ export function newPaymentReference(): string {
   return `txn_${Date.now().toString(36)}-${random}`;
 }
 
-/** Most distinct lines and units per line one order may hold (a shop, not a wholesaler). */
-export const MAX_ORDER_LINES = 50;
-export const MAX_LINE_QUANTITY = 99;
-
 const moneyText = z.union([z.string().max(32), z.number()]).optional();
 
 /** One order line as the browser sends it; `price` is the browser's copy and is not trusted. */
@@ -217,19 +215,42 @@ export function buildOrderPayload(
   };
 }
 
-/** Order statuses staff set in the admin (admin spec §4), plus the server's own states. */
-export const ADMIN_ORDER_STATUSES = ["processing", "shipped", "completed", "cancelled"] as const;
-export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
+/**
+ * What POST /api/checkout/start answers: the server's priced 'pending' order (money in naira;
+ * `amountKobo` is the stored total in kobo, what the provider charges) and how to pay it.
+ */
+export type CheckoutStarted = {
+  orderId: number;
+  reference: string;
+  /** The order's status: 'pending', or already paid when a paid reference is started again. */
+  status: string;
+  items: PublicOrderItem[];
+  subtotal: number;
+  shipping: number;
+  total: number;
+  amountKobo: number;
+  currency: string;
+  /** 'paystack' (resume the transaction with `accessCode`) or 'test' (the in-app dialog). */
+  mode: "paystack" | "test";
+  /** Paystack's access code of the server-initialised transaction; null in test mode. */
+  accessCode: string | null;
+};
 
 /**
- * Every order status: 'pending' (awaiting payment), the four staff statuses, and
- * 'refund-required' (paid, but the stock ran out before it could be filled).
+ * What POST /api/paystack/verify answers (spec §7: `verified` and `data`). When verified, the
+ * order is paid and `amount` is its stored total in naira; otherwise `status` is the provider's
+ * (e.g. 'failed', 'abandoned', or 'not-found' when it knows no such transaction) and `amount`
+ * what it reported, null when nothing.
  */
-export const ORDER_STATUSES = ["pending", ...ADMIN_ORDER_STATUSES, "refund-required"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const orderStatusUpdateSchema = z.object({
-  status: z.enum(ADMIN_ORDER_STATUSES, {
-    error: `Status must be one of ${ADMIN_ORDER_STATUSES.join(", ")}`,
-  }),
-});
+export type PaymentVerification = {
+  verified: boolean;
+  data: {
+    reference: string;
+    status: string;
+    amount: number | null;
+    currency: string | null;
+    orderId: number | null;
+    orderStatus: string;
+    message: string;
+  };
+};

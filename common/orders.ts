@@ -1,9 +1,15 @@
-/** Shop orders as the API and the admin show them (admin spec §3 "Order"); money in naira. */
+/**
+ * Shop orders as the admin and the API show them, and the order statuses (storefront spec §3
+ * "Order payload"; admin spec §2 "Orders management", §3 "Order", §4 order statuses). Money here
+ * is naira: the server stores integer kobo and converts once, when it answers.
+ */
+import { z } from "zod";
 
-/** An order line as the API and the admin show it; prices in naira. */
+/** An order line as the API and the admin show it; `price` and `lineTotal` in naira. */
 export type PublicOrderItem = {
   id: number;
   orderId: number;
+  /** Null once the product was deleted; `name` and `price` keep the record. */
   productId: number | null;
   name: string;
   price: number;
@@ -14,8 +20,11 @@ export type PublicOrderItem = {
 /** An order as the API and the admin show it (admin spec §3 "Order"); money in naira. */
 export type PublicOrder = {
   id: number;
+  /** One of ORDER_STATUSES. */
   status: string;
+  /** ISO 8601 UTC. */
   createdAt: string;
+  /** ISO 8601 UTC; null while unpaid. */
   paidAt: string | null;
   customerName: string;
   customerEmail: string;
@@ -30,10 +39,29 @@ export type PublicOrder = {
   shipping: number;
   total: number;
   currency: string;
+  /** 'paystack', or 'test' for test-payment mode. */
   paymentMethod: string;
   paymentReference: string;
   items: PublicOrderItem[];
 };
+
+/** Order statuses staff set in the admin (admin spec §4). */
+export const ADMIN_ORDER_STATUSES = ["processing", "shipped", "completed", "cancelled"] as const;
+export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
+
+/**
+ * Every order status: 'pending' (awaiting payment), the four staff statuses, and
+ * 'refund-required' (paid, but the stock ran out before it could be filled).
+ */
+export const ORDER_STATUSES = ["pending", ...ADMIN_ORDER_STATUSES, "refund-required"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** PATCH /api/orders/{id} body (admin spec §7). */
+export const orderStatusUpdateSchema = z.object({
+  status: z.enum(ADMIN_ORDER_STATUSES, {
+    error: `Status must be one of ${ADMIN_ORDER_STATUSES.join(", ")}`,
+  }),
+});
 
 /** What the admin orders screen reads (server/modules/orders/pages.ts). */
 export type OrdersPages = {

@@ -11,6 +11,8 @@ export type OutboxMessage = {
   error: string | null;
   /** ISO 8601 UTC. */
   createdAt: string;
+  /** ISO 8601 UTC; null until sent. */
+  sentAt: string | null;
 };
 
 /** What the admin Outbox screen reads (server/modules/outbox/pages.ts). */

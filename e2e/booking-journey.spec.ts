@@ -66,6 +66,50 @@ test("the booking form shows the spec's messages and focuses the first invalid f
   await expect(page.getByText("Name must be at least 3 characters")).toHaveCount(0);
 });
 
+test("the server's refusal shows on the field it concerns, not only in the toast", async ({
+  page,
+}) => {
+  // A slot that passes between choosing it and sending: the server answers POST /api/bookings
+  // with its 400 and field messages (server/modules/bookings/service.ts; the API suite checks
+  // that answer against the real clock). Here the answer is fixed, so the test does not depend
+  // on the time of day.
+  await page.route("**/api/bookings", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({
+          status: 400,
+          contentType: "application/json",
+          body: JSON.stringify({
+            error: {
+              message: "Please select one of the available appointment times",
+              fields: { time: "Please select a time" },
+            },
+          }),
+        })
+      : route.fallback(),
+  );
+  await page.goto("/contact#booking");
+  await page.getByLabel("Full name").fill("Late Client");
+  await page.getByLabel("Email address").fill("late.client@example.com");
+  await page.getByLabel("Phone number").fill("0803 123 4567");
+  await page.getByLabel("Treatment category").selectOption("facial");
+  await page
+    .getByLabel("Service", { exact: true })
+    .selectOption({ label: "HydraFacial (₦180,000)" });
+  await page.getByLabel("Preferred date").fill(lagosDatePlus(0));
+  await page.getByLabel("Preferred time").selectOption("10:00 AM");
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+
+  await expect(page.getByText("Booking Failed", { exact: true })).toBeVisible();
+  const time = page.getByLabel("Preferred time");
+  await expect(time).toHaveAttribute("aria-invalid", "true");
+  await expect(time).toHaveAccessibleDescription("Please select a time");
+  await expect(time).toBeFocused();
+  // The form is kept; choosing another slot clears the message.
+  await expect(page.getByLabel("Full name")).toHaveValue("Late Client");
+  await time.selectOption("6:30 PM");
+  await expect(time).toHaveAttribute("aria-invalid", "false");
+});
+
 test("a wrong password shows 'Login Failed'", async ({ page }) => {
   await page.goto("/admin");
   await page.getByLabel("Username").fill(ADMIN.username);

@@ -86,6 +86,15 @@ test("add, change quantities, check out, pay in test mode, see the order in the 
   await expect(page).toHaveURL(/\/checkout$/);
   await fillDelivery(page, clientName, "Lagos");
   await expect(page.getByText("Delivery to Lagos:")).toContainText("₦2,500");
+  // After paying, the browser verifies once; the server completes the order, so the order
+  // payload is not posted again (POST /api/checkout stays for API clients).
+  const paymentCalls: string[] = [];
+  page.on("request", (req) => {
+    const path = new URL(req.url()).pathname;
+    if (req.method() === "POST" && /^\/api\/(checkout|paystack\/verify)$/.test(path)) {
+      paymentCalls.push(path);
+    }
+  });
   await page.getByRole("button", { name: "Continue to payment" }).click();
   const total = subtotal + 2500;
   const pay = page.getByRole("button", { name: `Pay ${naira(total)}` });
@@ -100,6 +109,7 @@ test("add, change quantities, check out, pay in test mode, see the order in the 
     page.getByText(/Your payment of ₦[\d,]+ was successful and your order #\d+/),
   ).toBeVisible();
   await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
+  expect(paymentCalls).toEqual(["/api/paystack/verify"]);
 
   await page.goto("/admin/orders");
   await page.getByLabel("Username").fill(ADMIN.username);

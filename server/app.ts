@@ -16,7 +16,7 @@ import { pageContext } from "#common/page-context.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { apiErrorHandler, HttpError } from "./http.ts";
-import type { Mailer } from "./integrations/mailer.ts";
+import type { EmailTransport } from "./integrations/smtp.ts";
 import { adminRouter } from "./modules/admin/routes.ts";
 import { advisorRouter } from "./modules/advisor/routes.ts";
 import { auditRouter } from "./modules/audit/routes.ts";
@@ -26,18 +26,24 @@ import { bookingsAdminRouter } from "./modules/bookings/admin-routes.ts";
 import { bookingsRouter } from "./modules/bookings/routes.ts";
 import { catalogAdminRouter } from "./modules/catalog/admin-routes.ts";
 import { catalogRouter } from "./modules/catalog/routes.ts";
-import { checkoutRouter } from "./modules/checkout/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
+import { checkoutRouter } from "./modules/orders/checkout-routes.ts";
 import { ordersRouter } from "./modules/orders/routes.ts";
+import { paystackWebhookRouter } from "./modules/orders/webhook.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
-import { paystackWebhookRouter } from "./modules/paystack/webhook.ts";
 import { reviewsRouter } from "./modules/reviews/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
 import { pageServices } from "./pages.ts";
 import { originCheck } from "./security.ts";
 
-export type AppDeps = { db: Db; config: Config; logger: Logger; mailer: Mailer };
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  /** The SMTP transport; null without SMTP_URL (emails are then only stored in the outbox). */
+  smtp: EmailTransport | null;
+};
 
 export type AppOptions = {
   /** The React Router server build; without it only the API is served (API tests). */
@@ -107,7 +113,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(advisorRouter(db, config, logger));
   api.use(catalogAdminRouter(db));
   api.use(bookingsAdminRouter(db));
-  api.use(reviewsRouter(db, config, deps.mailer));
+  api.use(reviewsRouter(db, config, deps.smtp));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));

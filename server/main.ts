@@ -17,7 +17,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openConfiguredDatabase } from "./db/configured.ts";
 import { exitIfDataDirLocked } from "./db/lock.ts";
 import { seedDemoCatalogue } from "./db/seed/index.ts";
-import { createMailer } from "./integrations/mailer.ts";
+import { createSmtpTransport } from "./integrations/smtp.ts";
 import { ensureAdminUser } from "./modules/auth/service.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
 
@@ -44,8 +44,8 @@ async function main() {
     const seeded = await seedDemoCatalogue(db);
     if (seeded.services || seeded.products) logger.info(seeded, "demo catalogue loaded");
   }
-  const mailer = createMailer({ db, logger, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const deps: AppDeps = { db, config, logger, mailer };
+  const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM });
+  const deps: AppDeps = { db, config, logger, smtp };
 
   const server = express();
   server.disable("x-powered-by");

@@ -6,10 +6,15 @@
  * without keys"). Amounts are integer kobo throughout.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 
-/** What Verify Transaction says about one reference, reduced to what the server checks. */
+/**
+ * What the provider says about one transaction (Verify Transaction's or a webhook's `data`),
+ * reduced to what the server checks. A reference the provider does not know is not a
+ * VerifiedTransaction: `verify` answers null for it.
+ */
 export type VerifiedTransaction = {
-  /** Paystack's `data.status`: 'success', 'failed', 'abandoned', …; 'not-found' if unknown. */
+  /** Paystack's `data.status`: 'success', 'failed', 'abandoned', 'ongoing', …. */
   status: string;
   reference: string;
   /** `data.amount`, kobo. */
@@ -31,9 +36,54 @@ export type PaymentProvider = {
     reference: string;
     metadata?: Record<string, unknown>;
   }): Promise<InitializedTransaction | null>;
-  /** Asks the provider about `reference`. @throws PaystackError when it cannot answer. */
-  verify(reference: string): Promise<VerifiedTransaction>;
+  /**
+   * Asks the provider about `reference`; null when it knows no transaction with that reference.
+   * @throws PaystackError when it cannot answer.
+   */
+  verify(reference: string): Promise<VerifiedTransaction | null>;
 };
+
+/** The test-payment provider: a PaymentProvider whose outcomes the 'Test payment' dialog sets. */
+export type TestPaymentProvider = PaymentProvider & {
+  mode: "test";
+  /** Records the dialog's outcome for `reference`, for `amountKobo` (the order's total). */
+  record(reference: string, outcome: "success" | "failed", amountKobo: number): void;
+};
+
+/** Paystack itself (keys configured). */
+export type PaystackProvider = PaymentProvider & { mode: "paystack" };
+
+/**
+ * A webhook event as Paystack sends it: `{event, data}` (notes/paystack.md "Webhooks"); a
+ * successful payment is `charge.success` with the transaction in `data`. Other fields are kept.
+ */
+export const paystackEventSchema = z.looseObject({
+  event: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+export type PaystackEvent = z.output<typeof paystackEventSchema>;
+
+/**
+ * Paystack's transaction `data` object (Verify Transaction's answer or a `charge.success`
+ * webhook's) as a VerifiedTransaction: `data.status` (the payment's state, not the envelope's),
+ * `data.amount` in kobo, `data.currency`, `data.reference`, and the facts kept with the order.
+ * A missing or non-numeric amount becomes NaN, which matches no order total.
+ */
+export function transactionFromPaystackData(data: Record<string, unknown>): VerifiedTransaction {
+  return {
+    status: String(data.status ?? ""),
+    reference: String(data.reference ?? ""),
+    amountKobo: typeof data.amount === "number" ? data.amount : Number.NaN,
+    currency: String(data.currency ?? ""),
+    details: {
+      channel: data.channel,
+      paidAt: data.paid_at ?? data.paidAt,
+      domain: data.domain,
+      gatewayResponse: data.gateway_response,
+      id: data.id,
+    },
+  };
+}
 
 export class PaystackError extends Error {
   readonly status: number | null;
@@ -53,7 +103,7 @@ export function createPaystackClient(options: {
   secretKey: string;
   baseUrl: string;
   timeoutMs?: number;
-}): PaymentProvider {
+}): PaystackProvider {
   const base = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 15_000;
 
@@ -106,27 +156,13 @@ export function createPaystackClient(options: {
         `/transaction/verify/${encodeURIComponent(reference)}`,
       );
       // An unknown reference is a 400/404 with status false: the payment does not exist.
-      if ((res.status === 400 || res.status === 404) && json.status === false) {
-        return { status: "not-found", reference, amountKobo: 0, currency: "", details: {} };
-      }
+      if ((res.status === 400 || res.status === 404) && json.status === false) return null;
       const data = json.data;
       if (!res.ok || json.status !== true || !data) {
         throw new PaystackError(json.message ?? `Paystack answered ${res.status}`, res.status);
       }
-      return {
-        // The payment's state is data.status; the top-level status only says the call worked.
-        status: String(data.status ?? ""),
-        reference: String(data.reference ?? ""),
-        amountKobo: Number(data.amount),
-        currency: String(data.currency ?? ""),
-        details: {
-          channel: data.channel,
-          paidAt: data.paid_at ?? data.paidAt,
-          domain: data.domain,
-          gatewayResponse: data.gateway_response,
-          id: data.id,
-        },
-      };
+      // The payment's state is data.status; the top-level status only says the call worked.
+      return transactionFromPaystackData(data);
     },
   };
 }
@@ -134,11 +170,10 @@ export function createPaystackClient(options: {
 /**
  * The test-payment provider of test-payment mode: the in-app 'Test payment' dialog records an
  * outcome per reference (approve = success for the order's amount, decline = failed), and
- * `verify` reports it the way Paystack would. Outcomes live in this process's memory.
+ * `verify` reports it the way Paystack would; a reference with no outcome yet is unknown (null),
+ * as at Paystack before the client pays. Outcomes live in this process's memory.
  */
-export function createTestPaymentProvider(): PaymentProvider & {
-  record(reference: string, outcome: "success" | "failed", amountKobo: number): void;
-} {
+export function createTestPaymentProvider(): TestPaymentProvider {
   const outcomes = new Map<string, { status: string; amountKobo: number }>();
   return {
     mode: "test",
@@ -147,8 +182,7 @@ export function createTestPaymentProvider(): PaymentProvider & {
     },
     async verify(reference) {
       const outcome = outcomes.get(reference);
-      if (!outcome)
-        return { status: "abandoned", reference, amountKobo: 0, currency: "NGN", details: {} };
+      if (!outcome) return null;
       return {
         status: outcome.status,
         reference,

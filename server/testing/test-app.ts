@@ -8,7 +8,7 @@ import { pino } from "pino";
 import { createApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
-import { createMailer } from "#server/integrations/mailer.ts";
+import { createSmtpTransport } from "#server/integrations/smtp.ts";
 import { ensureAdminUser } from "#server/modules/auth/service.ts";
 
 export const TEST_ADMIN = { username: "admin", password: "test-password-123" } as const;
@@ -53,12 +53,7 @@ export async function createTestApp(kind: "pglite" | "postgres", env: Record<str
   });
   await ensureAdminUser(database.db, TEST_ADMIN.username, TEST_ADMIN.password);
   const logger = pino({ level: "silent" });
-  const mailer = createMailer({
-    db: database.db,
-    logger,
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-  });
-  const app = createApp({ db: database.db, config, logger, mailer });
-  return { app, db: database.db, config, mailer, close: () => database.close() };
+  const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM });
+  const app = createApp({ db: database.db, config, logger, smtp });
+  return { app, db: database.db, config, smtp, close: () => database.close() };
 }

@@ -2,7 +2,9 @@
  * The booking form of the contact and home pages (storefront spec §2 "Booking form", §4
  * "Booking form", §5, §8): category first, services narrowed by category, date from today to
  * 90 days ahead (Lagos), the 16 time slots; validated on submit and revalidated on change with
- * the spec's messages; 'Submitting...' while sending; success and failure toasts.
+ * the spec's messages; 'Submitting...' while sending; success and failure toasts. A refusal
+ * from the server (POST /api/bookings' 400 `{error: {message, fields}}`, e.g. a time slot that
+ * has just passed) also shows its messages on the fields, the first of them focused.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
@@ -10,7 +12,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { apiRequest } from "#app/lib/api.ts";
+import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
 import { track } from "#app/lib/tracking.ts";
 import { revealClassName, useReveal } from "#app/lib/use-reveal.ts";
 import {
@@ -21,6 +23,7 @@ import {
   TIME_SLOTS,
 } from "#common/booking.ts";
 import {
+  BOOKING_FEE,
   type BookableService,
   bookableServicesFor,
   numericPrice,
@@ -92,6 +95,7 @@ export function BookingForm({
     handleSubmit,
     watch,
     setValue,
+    setError,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<BookingFormValues>({
@@ -154,7 +158,17 @@ export function BookingForm({
       });
       track({ name: "contact-form", payload: { formName } });
       reset(EMPTY);
-    } catch {
+    } catch (error) {
+      // The server's own field messages (a slot that has just passed, an unknown service) go on
+      // the fields they concern; the toast still says the booking failed (spec §8).
+      const fields = Object.entries(apiFieldErrors(error)).filter(([field]) => field in EMPTY);
+      fields.forEach(([field, message], index) => {
+        setError(
+          field as keyof BookingFormValues,
+          { type: "server", message },
+          { shouldFocus: index === 0 },
+        );
+      });
       toast({
         title: "Booking Failed",
         description: "Please try again or contact us directly.",
@@ -290,8 +304,8 @@ export function BookingForm({
           {isSubmitting ? "Submitting..." : "Book Appointment"}
         </button>
         <p className="mt-3 text-sm text-gray-600">
-          A non-refundable booking fee of ₦20,000 secures your appointment. We will call or message
-          you to confirm.
+          A non-refundable booking fee of {formatNaira(BOOKING_FEE)} secures your appointment. We
+          will call or message you to confirm.
         </p>
       </div>
     </form>

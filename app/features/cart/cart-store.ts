@@ -7,6 +7,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from "#app/lib/storage-counts.ts";
+import { MAX_LINE_QUANTITY } from "#common/catalog.ts";
 
 export type CartItem = {
   id: number;
@@ -18,8 +19,6 @@ export type CartItem = {
   category: string;
   quantity: number;
 };
-
-export const MAX_CART_QUANTITY = 99;
 
 const EMPTY: CartItem[] = [];
 let cachedRaw: string | null = null;
@@ -54,7 +53,7 @@ export function readCart(): CartItem[] {
       description: typeof i.description === "string" ? i.description : "",
       image: typeof i.image === "string" ? i.image : "",
       category: typeof i.category === "string" ? i.category : "",
-      quantity: Math.min(MAX_CART_QUANTITY, Math.max(1, Math.floor(i.quantity))),
+      quantity: Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(i.quantity))),
     }));
   } catch (err) {
     // Spec §8: the broken cart is logged and removed, and the visitor starts with an empty one.
@@ -79,10 +78,10 @@ export function addToCart(item: Omit<CartItem, "quantity">, quantity = 1) {
   const next = existing
     ? items.map((i) =>
         i.id === item.id
-          ? { ...i, quantity: Math.min(MAX_CART_QUANTITY, i.quantity + quantity) }
+          ? { ...i, quantity: Math.min(MAX_LINE_QUANTITY, i.quantity + quantity) }
           : i,
       )
-    : [...items, { ...item, quantity: Math.min(MAX_CART_QUANTITY, quantity) }];
+    : [...items, { ...item, quantity: Math.min(MAX_LINE_QUANTITY, quantity) }];
   writeCart(next);
 }
 
@@ -91,9 +90,9 @@ export function removeFromCart(id: number) {
   writeCart(readCart().filter((i) => i.id !== id));
 }
 
-/** Sets the quantity of line `id`, kept between 1 and 99. */
+/** Sets the quantity of line `id`, kept between 1 and MAX_LINE_QUANTITY (what an order takes). */
 export function updateCartQuantity(id: number, quantity: number) {
-  const q = Math.min(MAX_CART_QUANTITY, Math.max(1, Math.floor(quantity)));
+  const q = Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
   writeCart(readCart().map((i) => (i.id === id ? { ...i, quantity: q } : i)));
 }
 

@@ -15,9 +15,8 @@ import {
   removeFromWishlist,
   useWishlist,
 } from "#app/features/wishlist/wishlist-store.ts";
-import type { PublicProduct } from "#common/catalog.ts";
+import { MAX_LINE_QUANTITY, type PublicProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
-import { MAX_CART_QUANTITY } from "./cart-store";
 import { QuantityStepper } from "./quantity-stepper";
 
 /** Fields of a product the cart and wishlist keep (spec §3 "Cart item", "Wishlist item"). */
@@ -117,7 +116,7 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
     }
   }
 
-  const maxQuantity = Math.max(1, Math.min(product.stock, MAX_CART_QUANTITY));
+  const maxQuantity = Math.max(1, Math.min(product.stock, MAX_LINE_QUANTITY));
 
   return (
     <div className="mt-8 space-y-4">

@@ -3,11 +3,12 @@
  * readers and voice control); never below 1 (storefront spec §4, §5 "Cart", "Product").
  */
 import { Minus, Plus } from "lucide-react";
+import { MAX_LINE_QUANTITY } from "#common/catalog.ts";
 
 export function QuantityStepper({
   value,
   onChange,
-  max = 99,
+  max = MAX_LINE_QUANTITY,
   label,
   size = "md",
 }: {

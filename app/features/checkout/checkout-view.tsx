@@ -6,10 +6,12 @@
  * Payment: 'Continue to payment' asks the server to price the order and store it as pending under
  * a new 'txn_' reference (POST /api/checkout/start); 'Pay ₦{total}' then opens Paystack Inline for
  * that server-initialised transaction, or the 'Test payment' dialog when no keys are configured.
- * On the provider's success: POST /api/paystack/verify, then POST /api/checkout; the cart is
- * cleared, the success message stored and /payment-success opened 100 ms later. If verification
- * or order creation fails once a reference exists, the softer message is shown instead (the
- * server still completes the order from the webhook or a later verification).
+ * On the provider's success: POST /api/paystack/verify, which completes the order on the server
+ * and answers its id and paid total, so the order is not posted again (POST /api/checkout stays
+ * for API clients of the spec's sequence); the cart is cleared, the success message stored and
+ * /payment-success opened 100 ms later. If verification fails once a reference exists, the
+ * softer message is shown instead (the server still completes the order from the webhook or a
+ * later verification).
  */
 import { AlertCircle, Lock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -22,9 +24,11 @@ import { ApiError, apiRequest } from "#app/lib/api.ts";
 import { track } from "#app/lib/tracking.ts";
 import {
   buildOrderPayload,
+  type CheckoutStarted,
   type DeliveryInfo,
   newPaymentReference,
   PAYMENT_MESSAGES,
+  type PaymentVerification,
 } from "#common/checkout.ts";
 import { deliveryCostForState } from "#common/shipping.ts";
 import { DeliveryForm } from "./delivery-form";
@@ -36,21 +40,8 @@ import { TestPaymentDialog } from "./test-payment-dialog";
 /** Delay before opening /payment-success after a verified payment (spec §9). */
 export const SUCCESS_REDIRECT_MS = 100;
 
-/** What POST /api/checkout/start answers: the server's priced pending order. */
-type StartedOrder = {
-  orderId: number;
-  reference: string;
-  items: { productId: number | null; name: string; price: number; quantity: number }[];
-  subtotal: number;
-  shipping: number;
-  total: number;
-  amountKobo: number;
-  mode: "paystack" | "test";
-  accessCode: string | null;
-};
-
-type VerifyAnswer = { verified: boolean; data: { status: string; orderId: number | null } };
-type CompletedOrder = { id: number; total: number; status: string };
+/** A paid order as the verification answered it: id and total paid (naira). */
+type PaidOrder = { id: number; total: number };
 
 export function CheckoutView() {
   const { items, subtotal, clear } = useCartContext();
@@ -60,7 +51,7 @@ export function CheckoutView() {
   const [step, setStep] = useState<1 | 2>(1);
   const [delivery, setDelivery] = useState<DeliveryInfo | null>(null);
   const [chosenState, setChosenState] = useState("");
-  const [started, setStarted] = useState<StartedOrder | null>(null);
+  const [started, setStarted] = useState<CheckoutStarted | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [testDialogOpen, setTestDialogOpen] = useState(false);
@@ -112,7 +103,7 @@ export function CheckoutView() {
       newPaymentReference(),
     );
     try {
-      const order = await apiRequest<StartedOrder>("POST", "/api/checkout/start", payload);
+      const order = await apiRequest<CheckoutStarted>("POST", "/api/checkout/start", payload);
       setStarted(order);
       setStep(2);
       setBusy(false);
@@ -127,7 +118,7 @@ export function CheckoutView() {
     }
   }
 
-  function finish(message: string, order: CompletedOrder | null) {
+  function finish(message: string, order: PaidOrder | null) {
     finishing.current = true;
     if (order && started) {
       track({
@@ -149,33 +140,39 @@ export function CheckoutView() {
     window.setTimeout(() => navigate("/payment-success"), SUCCESS_REDIRECT_MS);
   }
 
-  /** After the provider reports success: verify on the server, then complete the order. */
+  /** Finishes with the verified order: its id and the total the server says was paid. */
+  function finishVerified(verification: PaymentVerification) {
+    const { orderId, amount } = verification.data;
+    if (!delivery || orderId === null || amount === null) {
+      finish(PAYMENT_MESSAGES.softerSuccess, null);
+      return;
+    }
+    finish(
+      `Thank you, ${delivery.fullName}! Your payment of ${formatTotal(amount)} was successful and your order #${orderId} is confirmed. A confirmation email is on its way to ${delivery.email}.`,
+      { id: orderId, total: amount },
+    );
+  }
+
+  /**
+   * After the provider reports success: the server verifies and completes the order in one call
+   * (POST /api/paystack/verify); the order is not sent again.
+   */
   async function onProviderSuccess(reference: string) {
     if (!started || !delivery) return;
     setBusy(true);
     try {
-      const verification = await apiRequest<VerifyAnswer>("POST", "/api/paystack/verify", {
+      const verification = await apiRequest<PaymentVerification>("POST", "/api/paystack/verify", {
         reference,
       });
-      if (!verification.verified) throw new Error("not verified");
-      const shipping = started.shipping;
-      const payload = buildOrderPayload(
-        delivery,
-        items,
-        { subtotal: started.subtotal, shipping, total: started.total },
-        reference,
-        started.mode === "test" ? "test" : "paystack",
-        { verified: true },
-      );
-      const order = await apiRequest<CompletedOrder>("POST", "/api/checkout", payload);
-      finish(
-        `Thank you, ${delivery.fullName}! Your payment of ${formatTotal(order.total)} was successful and your order #${order.id} is confirmed. A confirmation email is on its way to ${delivery.email}.`,
-        order,
-      );
+      if (verification.verified) {
+        finishVerified(verification);
+        return;
+      }
     } catch {
-      // A reference exists, so the money may have moved: reassure, and let the server finish.
-      finish(PAYMENT_MESSAGES.softerSuccess, null);
+      // Fall through: the reference exists, so the money may have moved.
     }
+    // Reassure, and let the server finish (webhook or a later verification).
+    finish(PAYMENT_MESSAGES.softerSuccess, null);
   }
 
   function onCancelled() {
@@ -238,11 +235,11 @@ export function CheckoutView() {
     }
     // Declined: the same server verification refuses it.
     try {
-      const answer = await apiRequest<VerifyAnswer>("POST", "/api/paystack/verify", {
+      const answer = await apiRequest<PaymentVerification>("POST", "/api/paystack/verify", {
         reference: started.reference,
       });
       if (answer.verified) {
-        await onProviderSuccess(started.reference);
+        finishVerified(answer);
         return;
       }
     } catch {

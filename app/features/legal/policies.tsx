@@ -5,11 +5,11 @@
  */
 import { Link } from "react-router";
 import { BUSINESS } from "#common/business.ts";
-import { CONSULTATION_PRICE } from "#common/catalog.ts";
+import { BOOKING_FEE } from "#common/catalog.ts";
 import { formatNaira } from "#common/money.ts";
 import type { PolicySection } from "./policy-page";
 
-const FEE = formatNaira(CONSULTATION_PRICE);
+const FEE = formatNaira(BOOKING_FEE);
 
 export const PRIVACY_INTRO = (
   <p>

@@ -1,13 +1,13 @@
 /**
  * Order confirmation emails to the client and to the clinic (BUSINESS.email), sent once when an
- * order is first paid. The mailer stores every message in the outbox first, so none is lost
+ * order is first paid. queueEmail stores every message in the outbox first, so none is lost
  * without SMTP (ARCHITECTURE.md "email").
  */
 import type { Logger } from "pino";
 import { BUSINESS } from "#common/business.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
 import type { PublicOrder } from "#common/orders.ts";
-import type { Mailer } from "#server/integrations/mailer.ts";
+import { type EmailDeps, queueEmail } from "#server/modules/outbox/service.ts";
 
 function summary(order: PublicOrder): string {
   const lines = order.items.map(
@@ -33,8 +33,14 @@ function summary(order: PublicOrder): string {
     .join("\n");
 }
 
-/** Sends the client's and the clinic's emails for a newly paid order; logs, never throws. */
-export async function sendOrderEmails(mailer: Mailer, logger: Logger, order: PublicOrder) {
+/**
+ * Queues the client's and the clinic's emails for a newly paid order (money shown in naira with
+ * kobo); a refund-required order gets the refund wording. Logs, never throws.
+ */
+export async function sendOrderEmails(
+  email: EmailDeps & { logger: Logger },
+  order: PublicOrder,
+): Promise<void> {
   const refund = order.status === "refund-required";
   const messages = [
     {
@@ -75,9 +81,9 @@ export async function sendOrderEmails(mailer: Mailer, logger: Logger, order: Pub
   ];
   for (const message of messages) {
     try {
-      await mailer.send(message);
+      await queueEmail(email, message);
     } catch (err) {
-      logger.error({ err, orderId: order.id, kind: message.kind }, "order email not stored");
+      email.logger.error({ err, orderId: order.id, kind: message.kind }, "order email not stored");
     }
   }
 }

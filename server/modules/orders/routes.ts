@@ -1,11 +1,12 @@
 /**
  * Admin order routes (admin spec §2 "Orders management", §4, §7): GET /api/orders,
- * GET /api/order-items, PATCH /api/orders/:id {status}. All answer 401 without a session.
+ * GET /api/order-items, PATCH /api/orders/:id {status} (audited). All answer 401 without a
+ * session; money in naira.
  */
 import { Router } from "express";
-import { orderStatusUpdateSchema } from "#common/checkout.ts";
+import { orderStatusUpdateSchema } from "#common/orders.ts";
 import type { Db } from "#server/db/client.ts";
-import { handler, parse, parseId } from "#server/http.ts";
+import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import { listOrderItems, listOrders, updateOrderStatus } from "./service.ts";
 
@@ -29,9 +30,11 @@ export function ordersRouter(db: Db): Router {
     "/orders/:id",
     requireAdmin,
     handler(async (req, res) => {
+      // requireAdmin has set req.admin; checked again for the audit record's author.
+      if (!req.admin) throw new HttpError(401, "Please sign in to continue");
       const id = parseId(req.params.id, "Order");
       const { status } = parse(orderStatusUpdateSchema, req.body);
-      res.json(await updateOrderStatus(db, id, status));
+      res.json(await updateOrderStatus(db, req.admin, id, status));
     }),
   );
   return router;

@@ -10,21 +10,33 @@
  *   checkout, webhook): in one transaction it locks the order row, moves it from 'pending' once,
  *   locks the products in id order, and takes the stock; a payment for stock that ran out leaves
  *   the order 'refund-required' (never dropped, never negative stock).
- * Money is integer kobo here; the API edge converts to naira.
+ * - Staff status changes are audited in the same transaction (recordAudit).
+ * Money is integer kobo here, read from the stored row; `toPublicOrder` converts to naira once,
+ * where the API or the admin shows an order.
  */
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { AdminOrderStatus, OrderPayload, OrderStatus } from "#common/checkout.ts";
+import type { AdminIdentity } from "#common/auth.ts";
+import type { OrderPayload } from "#common/checkout.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
-import type { PublicOrder, PublicOrderItem } from "#common/orders.ts";
+import type {
+  AdminOrderStatus,
+  OrderStatus,
+  PublicOrder,
+  PublicOrderItem,
+} from "#common/orders.ts";
 import { deliveryCostForState } from "#common/shipping.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { products } from "#server/db/schema/catalog.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
 import { HttpError } from "#server/http.ts";
 import type { VerifiedTransaction } from "#server/integrations/paystack.ts";
+import { recordAudit } from "#server/modules/audit/service.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** An order as stored: the row (money in integer kobo) with its lines, in line-id order. */
+export type StoredOrder = OrderRow & { items: OrderItemRow[] };
 
 function toPublicItem(row: OrderItemRow): PublicOrderItem {
   return {
@@ -38,28 +50,29 @@ function toPublicItem(row: OrderItemRow): PublicOrderItem {
   };
 }
 
-function toPublicOrder(row: OrderRow, items: OrderItemRow[]): PublicOrder {
+/** The API's and the admin's view of a stored order: kobo → naira, the one conversion. */
+export function toPublicOrder(order: StoredOrder): PublicOrder {
   return {
-    id: row.id,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt?.toISOString() ?? null,
-    customerName: row.customerName,
-    customerEmail: row.customerEmail,
-    customerPhone: row.customerPhone,
-    deliveryAddress: row.deliveryAddress,
-    deliveryCity: row.deliveryCity,
-    deliveryState: row.deliveryState,
-    deliveryPostalCode: row.deliveryPostalCode,
-    deliveryCountry: row.deliveryCountry,
-    deliveryInstructions: row.deliveryInstructions,
-    subtotal: koboToNaira(row.subtotalKobo),
-    shipping: koboToNaira(row.shippingKobo),
-    total: koboToNaira(row.totalKobo),
-    currency: row.currency,
-    paymentMethod: row.paymentMethod,
-    paymentReference: row.paymentReference,
-    items: items.map(toPublicItem),
+    id: order.id,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    deliveryAddress: order.deliveryAddress,
+    deliveryCity: order.deliveryCity,
+    deliveryState: order.deliveryState,
+    deliveryPostalCode: order.deliveryPostalCode,
+    deliveryCountry: order.deliveryCountry,
+    deliveryInstructions: order.deliveryInstructions,
+    subtotal: koboToNaira(order.subtotalKobo),
+    shipping: koboToNaira(order.shippingKobo),
+    total: koboToNaira(order.totalKobo),
+    currency: order.currency,
+    paymentMethod: order.paymentMethod,
+    paymentReference: order.paymentReference,
+    items: order.items.map(toPublicItem),
   };
 }
 
@@ -125,13 +138,16 @@ async function itemsOf(db: Db | Tx, orderId: number): Promise<OrderItemRow[]> {
     .orderBy(asc(orderItems.id));
 }
 
-/** The order bound to `reference` with its lines, or null. */
-export async function findOrderByReference(db: Db, reference: string): Promise<PublicOrder | null> {
+/** The order bound to `reference` with its lines (kobo), or null. */
+export async function findOrderByReference(
+  db: Db | Tx,
+  reference: string,
+): Promise<StoredOrder | null> {
   const [row] = await db.select().from(orders).where(eq(orders.paymentReference, reference));
-  return row ? toPublicOrder(row, await itemsOf(db, row.id)) : null;
+  return row ? { ...row, items: await itemsOf(db, row.id) } : null;
 }
 
-/** The order's stored total in kobo and its payment data, for the payment routes. */
+/** What the payment path needs of the order bound to `reference` (total in kobo), or null. */
 export async function orderPaymentState(db: Db, reference: string) {
   const [row] = await db
     .select({
@@ -147,39 +163,33 @@ export async function orderPaymentState(db: Db, reference: string) {
 }
 
 /**
- * Stores a 'pending' order for `payload.paymentReference`, priced by the server, with its lines,
- * in one transaction. Idempotent: the same reference again returns the stored order.
- * @returns the order and whether the browser's own total differed from the server's.
- * @throws HttpError 409 for missing/short stock, or when the reference already belongs to an
- *   order with another total (a reused reference).
+ * Stores a 'pending' order for `payload.paymentReference`, priced by the server (kobo), with its
+ * lines, in one transaction. Idempotent: the same reference with the same cart, state and email
+ * returns the stored order (whatever its status by now).
+ * @returns the stored order, whether the browser's own total (naira text) differed from the
+ *   server's, and whether this call created it.
+ * @throws HttpError 409 for missing/short stock, or when the reference already belongs to
+ *   another order (another cart, address or total: a reused reference).
  */
 export async function createPendingOrder(
   db: Db,
   payload: OrderPayload,
   paymentMethod: "paystack" | "test",
-): Promise<{ order: PublicOrder; clientTotalDiffers: boolean; created: boolean }> {
-  const existing = await findOrderByReference(db, payload.paymentReference);
-  const priced = existing ? null : await priceOrder(db, payload.items, payload.deliveryState);
+): Promise<{ order: StoredOrder; clientTotalDiffers: boolean; created: boolean }> {
   const clientTotal = Number(payload.total);
+  // The browser's total is naira text: read once, compared in kobo, never stored.
   const differs = (totalKobo: number) =>
     payload.total !== undefined &&
     (!Number.isFinite(clientTotal) || nairaToKobo(clientTotal) !== totalKobo);
+  const existing = await findOrderByReference(db, payload.paymentReference);
   if (existing) {
     // The same reference again must mean the same order (a retried request), not another cart.
-    const sameOrder =
-      payload.deliveryState === existing.deliveryState &&
-      payload.customerEmail === existing.customerEmail &&
-      sameLines(payload.items, existing.items);
-    if (!sameOrder) {
+    if (!sameOrder(payload, existing)) {
       throw new HttpError(409, "This payment reference is already used for another order");
     }
-    return {
-      order: existing,
-      clientTotalDiffers: differs(nairaToKobo(existing.total)),
-      created: false,
-    };
+    return { order: existing, clientTotalDiffers: differs(existing.totalKobo), created: false };
   }
-  if (!priced) throw new Error("unreachable");
+  const priced = await priceOrder(db, payload.items, payload.deliveryState);
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(orders)
@@ -203,7 +213,7 @@ export async function createPendingOrder(
       })
       .onConflictDoNothing({ target: orders.paymentReference })
       .returning();
-    if (!row) return null;
+    if (!row) return false;
     await tx.insert(orderItems).values(
       priced.lines.map((l) => ({
         orderId: row.id,
@@ -213,27 +223,30 @@ export async function createPendingOrder(
         quantity: l.quantity,
       })),
     );
-    return row;
+    return true;
   });
   // Lost a race with a concurrent request for the same reference: use the stored order.
   const order = await findOrderByReference(db, payload.paymentReference);
   if (!order) throw new Error("order vanished after insert");
-  if (!created && nairaToKobo(order.total) !== priced.totalKobo) {
+  if (!created && (!sameOrder(payload, order) || order.totalKobo !== priced.totalKobo)) {
     throw new HttpError(409, "This payment reference is already used for another order");
   }
-  return { order, clientTotalDiffers: differs(priced.totalKobo), created: Boolean(created) };
+  return { order, clientTotalDiffers: differs(order.totalKobo), created };
 }
 
-/** Whether two carts hold the same products in the same quantities (lines merged by id). */
-function sameLines(
-  items: readonly { id: number; quantity: number }[],
-  stored: readonly PublicOrderItem[],
-): boolean {
+/** Whether `payload` asks for the stored order: same state, email and lines (merged by id). */
+function sameOrder(payload: OrderPayload, stored: StoredOrder): boolean {
   const wanted = new Map<number, number>();
-  for (const item of items) wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.quantity);
+  for (const item of payload.items) {
+    wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.quantity);
+  }
   return (
-    wanted.size === stored.length &&
-    stored.every((line) => line.productId !== null && wanted.get(line.productId) === line.quantity)
+    payload.deliveryState === stored.deliveryState &&
+    payload.customerEmail === stored.customerEmail &&
+    wanted.size === stored.items.length &&
+    stored.items.every(
+      (line) => line.productId !== null && wanted.get(line.productId) === line.quantity,
+    )
   );
 }
 
@@ -247,9 +260,13 @@ export async function addPaymentData(db: Db, orderId: number, data: Record<strin
     .where(eq(orders.id, orderId));
 }
 
+/** What completeOrder did with a provider's report. */
 export type CompletionResult =
-  | { outcome: "paid"; order: PublicOrder; newlyPaid: boolean }
+  /** The order is paid: by this call (`newlyPaid`), or already before it. */
+  | { outcome: "paid"; order: StoredOrder; newlyPaid: boolean }
+  /** The provider does not report a successful payment; the order stays 'pending'. */
   | { outcome: "unpaid"; providerStatus: string }
+  /** A successful payment that is not this order's (amount, currency or reference); 'pending'. */
   | { outcome: "mismatch"; reason: string };
 
 /**
@@ -257,9 +274,9 @@ export type CompletionResult =
  * Given what the provider reported for `reference` (already verified: by Verify Transaction, or a
  * webhook whose signature matched), in ONE transaction: locks the order; if it is no longer
  * 'pending', returns it unchanged (a reference completes at most one order, whatever the order
- * and number of calls); accepts only status 'success' with the order's exact amount in kobo and
- * currency NGN; locks the products in id order and takes the stock, or marks the order
- * 'refund-required' when any line cannot be filled (stock never below zero).
+ * and number of calls); accepts only status 'success' with the order's exact amount in kobo (the
+ * stored `total_kobo`) and currency NGN; locks the products in id order and takes the stock, or
+ * marks the order 'refund-required' when any line cannot be filled (stock never below zero).
  * @throws HttpError 404 when no order is bound to `reference`.
  */
 export async function completeOrder(
@@ -268,7 +285,7 @@ export async function completeOrder(
   payment: VerifiedTransaction,
   source: "verify" | "checkout" | "webhook",
 ): Promise<CompletionResult> {
-  const result = await db.transaction(async (tx): Promise<CompletionResult> => {
+  return db.transaction(async (tx): Promise<CompletionResult> => {
     const [order] = await tx
       .select()
       .from(orders)
@@ -278,7 +295,7 @@ export async function completeOrder(
     if (order.status !== "pending") {
       return {
         outcome: "paid",
-        order: toPublicOrder(order, await itemsOf(tx, order.id)),
+        order: { ...order, items: await itemsOf(tx, order.id) },
         newlyPaid: false,
       };
     }
@@ -332,9 +349,8 @@ export async function completeOrder(
       .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
       .returning();
     if (!updated) throw new Error("order left 'pending' while locked");
-    return { outcome: "paid", order: toPublicOrder(updated, lines), newlyPaid: true };
+    return { outcome: "paid", order: { ...updated, items: lines }, newlyPaid: true };
   });
-  return result;
 }
 
 /** Paid orders (every status but 'pending'), newest first, with their lines (admin spec §2). */
@@ -362,10 +378,10 @@ export async function listOrders(db: Db, limit = 500): Promise<PublicOrder[]> {
     list.push(item);
     byOrder.set(item.orderId, list);
   }
-  return rows.map((r) => toPublicOrder(r, byOrder.get(r.id) ?? []));
+  return rows.map((r) => toPublicOrder({ ...r, items: byOrder.get(r.id) ?? [] }));
 }
 
-/** Lines of paid orders (GET /api/order-items, admin spec §7). */
+/** Lines of paid orders (GET /api/order-items, admin spec §7); prices in naira. */
 export async function listOrderItems(db: Db): Promise<PublicOrderItem[]> {
   const rows = await db
     .select({ item: orderItems })
@@ -378,27 +394,39 @@ export async function listOrderItems(db: Db): Promise<PublicOrderItem[]> {
 }
 
 /**
- * Sets a paid order's status (admin spec §4: processing, shipped, completed, cancelled).
+ * Sets a paid order's status (admin spec §4: processing, shipped, completed, cancelled) and
+ * records who did it in the audit log (action 'order.update', details {status, previousStatus}),
+ * in one transaction with the order row locked.
  * @throws HttpError 404 unknown id; 409 for an order that was never paid.
  */
 export async function updateOrderStatus(
   db: Db,
+  admin: AdminIdentity,
   id: number,
   status: AdminOrderStatus,
 ): Promise<PublicOrder> {
-  const [current] = await db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, id));
-  if (!current) throw new HttpError(404, "Order not found");
-  if (current.status === "pending") {
-    throw new HttpError(409, "This order has not been paid, so its status cannot change");
-  }
-  const [row] = await db
-    .update(orders)
-    .set({ status, updatedAt: new Date() })
-    .where(and(eq(orders.id, id), ne(orders.status, "pending")))
-    .returning();
-  if (!row) throw new HttpError(409, "This order has not been paid, so its status cannot change");
-  return toPublicOrder(row, await itemsOf(db, id));
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for("update");
+    if (!current) throw new HttpError(404, "Order not found");
+    if (current.status === "pending") {
+      throw new HttpError(409, "This order has not been paid, so its status cannot change");
+    }
+    const [row] = await tx
+      .update(orders)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(orders.id, id))
+      .returning();
+    if (!row) throw new Error("order vanished while locked");
+    await recordAudit(tx, admin, {
+      action: "order.update",
+      entity: "order",
+      entityId: id,
+      details: { status, previousStatus: current.status },
+    });
+    return toPublicOrder({ ...row, items: await itemsOf(tx, id) });
+  });
 }

@@ -7,12 +7,12 @@ import { reviewRequestSchema, reviewSubmitSchema } from "#common/reviews.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse } from "#server/http.ts";
-import type { Mailer } from "#server/integrations/mailer.ts";
+import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireAdmin } from "#server/modules/auth/middleware.ts";
 import { listReviews, sendReviewRequest, submitReview } from "./service.ts";
 
-export function reviewsRouter(db: Db, config: Config, mailer: Mailer): Router {
+export function reviewsRouter(db: Db, config: Config, smtp: EmailTransport | null): Router {
   const router = Router();
 
   router.post(
@@ -23,7 +23,7 @@ export function reviewsRouter(db: Db, config: Config, mailer: Mailer): Router {
       const origin = config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
       const result = await sendReviewRequest(
         db,
-        { mailer, secret: config.SESSION_SECRET, origin },
+        { smtp, secret: config.SESSION_SECRET, origin },
         currentAdmin(req),
         bookingId,
       );

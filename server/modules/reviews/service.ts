@@ -13,8 +13,9 @@ import type { ReviewRecord, ReviewTarget } from "#common/reviews.ts";
 import type { Db } from "#server/db/client.ts";
 import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { HttpError } from "#server/http.ts";
-import type { Mailer } from "#server/integrations/mailer.ts";
+import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { queueEmail } from "#server/modules/outbox/service.ts";
 
 /** The signature of a review link for `bookingId` (32 base64url characters). */
 export function signReviewLink(secret: string, bookingId: number): string {
@@ -63,7 +64,7 @@ export async function reviewTarget(db: Db, bookingId: number): Promise<ReviewTar
  */
 export async function sendReviewRequest(
   db: Db,
-  deps: { mailer: Mailer; secret: string; origin: string },
+  deps: { smtp: EmailTransport | null; secret: string; origin: string },
   admin: AdminIdentity,
   bookingId: number,
 ): Promise<{ outboxId: number; status: string }> {
@@ -79,7 +80,8 @@ export async function sendReviewRequest(
   if (target.reviewed) throw new HttpError(409, "This client has already left a review");
   const link = reviewLink(deps.origin, deps.secret, bookingId);
   const serviceName = target.serviceName || "Treatment";
-  const result = await deps.mailer.send({
+  const email = { db, smtp: deps.smtp };
+  const result = await queueEmail(email, {
     kind: "review-request",
     to: target.customerEmail,
     subject: `How was your ${serviceName}? | ${BUSINESS.shortName}`,

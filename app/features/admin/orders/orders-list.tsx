@@ -10,9 +10,8 @@ import { useRevalidator } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
-import { ADMIN_ORDER_STATUSES } from "#common/checkout.ts";
 import { formatNaira, formatNairaWithKobo } from "#common/money.ts";
-import type { PublicOrder } from "#common/orders.ts";
+import { ADMIN_ORDER_STATUSES, type PublicOrder } from "#common/orders.ts";
 
 /** Whole naira, as the admin shows money outside the point of sale (admin spec §9); kobo if any. */
 function money(naira: number): string {

@@ -2,7 +2,8 @@
  * API tests of the payment path with the real Paystack client against a local fake Paystack
  * server (PAYSTACK_BASE_URL), and of test-payment mode (no keys): server pricing, amount and
  * currency checks, exactly-once completion under concurrency, stock never below zero, webhook
- * signatures, and the admin order routes (storefront spec §7, §8; notes/paystack.md).
+ * signatures, answers from the database for paid orders, and the admin order routes with their
+ * audit records (storefront spec §7, §8; notes/paystack.md).
  */
 import { and, count, eq, like } from "drizzle-orm";
 import request from "supertest";
@@ -11,8 +12,13 @@ import { newPaymentReference } from "#common/checkout.ts";
 import { products } from "#server/db/schema/catalog.ts";
 import { outbox } from "#server/db/schema/content.ts";
 import { orders } from "#server/db/schema/orders.ts";
+import { webhookSignature } from "#server/integrations/paystack.ts";
 import { insertProduct } from "#server/testing/builders.ts";
-import { type FakePaystack, startFakePaystack } from "#server/testing/fake-paystack.ts";
+import {
+  FAKE_SECRET_KEY,
+  type FakePaystack,
+  startFakePaystack,
+} from "#server/testing/fake-paystack.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -126,6 +132,98 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
       expect.objectContaining({ productId: serumId, quantity: 1, price: 30000.5 }),
     ]);
     expect(await stockOf(t, cleanserId)).toBe(before - 2);
+  });
+
+  it("verify completes the order and answers its id and stored total; the browser needs no second call", async () => {
+    const payload = orderPayload([{ id: serumId, quantity: 2 }], { deliveryState: "Kano" });
+    const started = await start(payload).expect(201);
+    // 2 × 30,000.50 + Kano delivery 3,500.
+    expect(started.body).toMatchObject({ total: 63501, amountKobo: 6350100 });
+    fake.pay(payload.paymentReference, { amount: 6350100 });
+    const before = await stockOf(t, serumId);
+
+    const verify = await request(t.app)
+      .post("/api/paystack/verify")
+      .send({ reference: payload.paymentReference })
+      .expect(200);
+    const [row] = await orderRow(t, payload.paymentReference);
+    expect(verify.body).toEqual({
+      verified: true,
+      data: {
+        reference: payload.paymentReference,
+        status: "success",
+        amount: 63501,
+        currency: "NGN",
+        orderId: row?.id,
+        orderStatus: "processing",
+        message: "Payment verified",
+      },
+    });
+    expect(row).toMatchObject({ status: "processing", totalKobo: 6350100 });
+    expect(await stockOf(t, serumId)).toBe(before - 2);
+    const [emails] = await t.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(like(outbox.textBody, `%${payload.paymentReference}%`));
+    expect(emails?.n).toBe(2);
+  });
+
+  it("answers an already-paid order from the database without asking Paystack again", async () => {
+    const payload = orderPayload([{ id: cleanserId, quantity: 1 }]);
+    const started = await start(payload).expect(201);
+    fake.pay(payload.paymentReference, { amount: started.body.amountKobo });
+    await request(t.app)
+      .post("/api/paystack/verify")
+      .send({ reference: payload.paymentReference })
+      .expect(200);
+    const asked = fake.verifyCalls.get(payload.paymentReference);
+    expect(asked).toBe(1);
+    // Paystack would now say something else: the stored, paid order is the answer.
+    fake.pay(payload.paymentReference, { amount: 1, status: "reversed" });
+
+    const again = await request(t.app)
+      .post("/api/paystack/verify")
+      .send({ reference: payload.paymentReference })
+      .expect(200);
+    expect(again.body).toMatchObject({
+      verified: true,
+      data: { status: "success", amount: 15000, orderStatus: "processing" },
+    });
+    // The spec's POST /api/checkout, even with the browser's own (wrong) totals: 200, stored order.
+    const checkout = await request(t.app)
+      .post("/api/checkout")
+      .send({ ...payload, subtotal: "1.00", shipping: "0.00", total: "1.00" })
+      .expect(200);
+    expect(checkout.body).toMatchObject({
+      id: again.body.data.orderId,
+      status: "processing",
+      subtotal: 12500,
+      shipping: 2500,
+      total: 15000,
+      paymentReference: payload.paymentReference,
+    });
+    expect(fake.verifyCalls.get(payload.paymentReference)).toBe(asked);
+    const [emails] = await t.db
+      .select({ n: count() })
+      .from(outbox)
+      .where(like(outbox.textBody, `%${payload.paymentReference}%`));
+    expect(emails?.n).toBe(2);
+  });
+
+  it("verify says not-found, with no amount, for a transaction Paystack does not know", async () => {
+    const payload = orderPayload([{ id: cleanserId, quantity: 1 }]);
+    await start(payload).expect(201);
+    fake.transactions.delete(payload.paymentReference);
+    const verify = await request(t.app)
+      .post("/api/paystack/verify")
+      .send({ reference: payload.paymentReference })
+      .expect(200);
+    expect(verify.body).toMatchObject({
+      verified: false,
+      data: { status: "not-found", amount: null, currency: null, orderId: null },
+    });
+    await request(t.app).post("/api/checkout").send(payload).expect(402);
+    expect((await orderRow(t, payload.paymentReference))[0]?.status).toBe("pending");
   });
 
   it("a checkout without /start is priced by the server too, and refused if underpaid", async () => {
@@ -310,6 +408,30 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
     expect(await stockOf(t, cleanserId)).toBe(before - 1);
   });
 
+  it("acknowledges signed events it does not act on, and changes nothing", async () => {
+    const payload = orderPayload([{ id: cleanserId, quantity: 1 }]);
+    const started = await start(payload).expect(201);
+    fake.pay(payload.paymentReference, { amount: started.body.amountKobo });
+    const before = await stockOf(t, cleanserId);
+    const send = (body: string) =>
+      request(t.app)
+        .post("/api/paystack/webhook")
+        .set("Content-Type", "application/json")
+        .set("x-paystack-signature", webhookSignature(body, FAKE_SECRET_KEY))
+        .send(body);
+    const transfer = JSON.stringify({
+      event: "transfer.success",
+      data: { reference: payload.paymentReference, amount: started.body.amountKobo },
+    });
+    expect((await send(transfer).expect(200)).body).toEqual({ received: true });
+    const stranger = fake.webhook(newPaymentReference(), { amount: 100, status: "success" });
+    await send(stranger.body).expect(200);
+    const notJson = "not json";
+    await send(notJson).expect(400);
+    expect((await orderRow(t, payload.paymentReference))[0]?.status).toBe("pending");
+    expect(await stockOf(t, cleanserId)).toBe(before);
+  });
+
   it("answers the spec's delivery messages and refuses empty carts and missing stock", async () => {
     const res = await start(
       orderPayload([{ id: cleanserId, quantity: 1 }], {
@@ -397,10 +519,24 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
     const shipped = await admin.patch(`/api/orders/${pendingId}`).send({ status: "shipped" });
     expect(shipped.status).toBe(200);
     expect(shipped.body.status).toBe("shipped");
+    // The change is in the activity log: who, what, from which status.
+    const audit = await admin.get("/api/admin/audit").expect(200);
+    expect(audit.body[0]).toMatchObject({
+      adminUsername: TEST_ADMIN.username,
+      action: "order.update",
+      entity: "order",
+      entityId: String(pendingId),
+      details: { status: "shipped", previousStatus: "processing" },
+    });
     const bad = await admin.patch(`/api/orders/${pendingId}`).send({ status: "lost" }).expect(400);
     expect(bad.body.error.fields.status).toContain("processing, shipped, completed, cancelled");
     await admin.patch("/api/orders/999999").send({ status: "shipped" }).expect(404);
     await admin.patch("/api/orders/abc").send({ status: "shipped" }).expect(404);
+    // Refused changes leave no audit record.
+    const after = await admin.get("/api/admin/audit").expect(200);
+    expect(after.body.filter((r: { action: string }) => r.action === "order.update")).toHaveLength(
+      1,
+    );
   });
 });
 

@@ -1,0 +1,47 @@
+/**
+ * SMTP transport (nodemailer over SMTP_URL): sends one message and nothing else. No database and
+ * no module imports (ARCHITECTURE.md "Back-office layout": integrations are transports only);
+ * storing every email first is the outbox module's job (server/modules/outbox/service.ts).
+ */
+import nodemailer from "nodemailer";
+
+/** One email as the app writes it. */
+export type EmailMessage = {
+  /** What the message is about, e.g. 'order-confirmation', 'review-request'. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+};
+
+/** Something that delivers a message, or rejects with the reason it could not. */
+export type EmailTransport = {
+  /** @throws Error when the server cannot be reached or refuses the message. */
+  send(message: EmailMessage): Promise<void>;
+};
+
+/**
+ * The SMTP transport for `url`, or null when no SMTP server is configured (emails are then only
+ * stored in the outbox).
+ * @param options.url SMTP_URL, e.g. 'smtps://user:pass@smtp.example.com:465'; undefined = none.
+ * @param options.from the From header, e.g. 'Glow Haven <hello@glowhaven.ng>' (MAIL_FROM).
+ */
+export function createSmtpTransport(options: {
+  url: string | undefined;
+  from: string;
+}): EmailTransport | null {
+  if (!options.url) return null;
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * POST /api/paystack/webhook (notes/paystack.md "Webhooks"): Paystack's signed event, so an order
+ * whose browser closed after paying is still completed. Mounted BEFORE the JSON parser and the
+ * Origin check: the signature is an HMAC-SHA512 of the RAW body with the secret key, compared in
+ * constant time; a bad or missing signature answers 401 and changes nothing, and without a secret
+ * key the endpoint does not exist (404). A signed event is parsed and handed to
+ * completeFromWebhook (payment.ts); every signed, well-formed event is acknowledged with 200.
+ */
+import express, { Router } from "express";
+import type { Logger } from "pino";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { HttpError, handler, parse } from "#server/http.ts";
+import { isValidWebhookSignature, paystackEventSchema } from "#server/integrations/paystack.ts";
+import type { EmailTransport } from "#server/integrations/smtp.ts";
+import { completeFromWebhook } from "./payment.ts";
+
+export function paystackWebhookRouter(deps: {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  smtp: EmailTransport | null;
+}): Router {
+  const router = Router();
+  router.post(
+    "/paystack/webhook",
+    express.raw({ type: () => true, limit: "200kb" }),
+    handler(async (req, res) => {
+      const secret = deps.config.PAYSTACK_SECRET_KEY;
+      if (!secret) throw new HttpError(404, "Paystack is not configured");
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (!isValidWebhookSignature(raw, req.get("x-paystack-signature"), secret)) {
+        req.log?.warn("webhook refused: bad signature");
+        throw new HttpError(401, "Invalid signature");
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(raw.toString("utf8"));
+      } catch {
+        throw new HttpError(400, "Request body is not valid JSON");
+      }
+      const event = parse(paystackEventSchema, json);
+      await completeFromWebhook(
+        { db: deps.db, smtp: deps.smtp, logger: req.log ?? deps.logger },
+        event,
+      );
+      res.json({ received: true });
+    }),
+  );
+  return router;
+}
