@@ -4,7 +4,11 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.ts";
+import { createdAt, oneOf } from "./columns.ts";
+
+/** Outbox message states: 'stored' (no SMTP configured), 'sent', 'failed' (SMTP refused). */
+export const OUTBOX_STATUSES = ["stored", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** Newsletter sign-ups; one row per email (lower-cased). */
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
@@ -34,7 +38,10 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("outbox_created_at_idx").on(t.createdAt),
+    check("outbox_status_valid", oneOf(t.status, OUTBOX_STATUSES)),
+  ],
 );
 
 /**
