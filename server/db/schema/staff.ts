@@ -107,7 +107,7 @@ export const timeEntries = pgTable(
     id: serial("id").primaryKey(),
     staffId: integer("staff_id")
       .notNull()
-      .references(() => staff.id, { onDelete: "restrict" }),
+      .references(() => staff.id, { onDelete: "no action" }),
     clockInTime: timestamp("clock_in_time", { withTimezone: true }).notNull().defaultNow(),
     clockOutTime: timestamp("clock_out_time", { withTimezone: true }),
     /** 'clocked_in' while open, 'clocked_out' once the clock-out time is set. */
@@ -142,7 +142,7 @@ export const payRuns = pgTable(
     id: serial("id").primaryKey(),
     staffId: integer("staff_id")
       .notNull()
-      .references(() => staff.id, { onDelete: "restrict" }),
+      .references(() => staff.id, { onDelete: "no action" }),
     /** First and last day of the period (Lagos dates, inclusive). */
     payPeriodStart: date("pay_period_start").notNull(),
     payPeriodEnd: date("pay_period_end").notNull(),
