@@ -12,8 +12,11 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "#server/db/schema/access.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
+import { appointments } from "#server/db/schema/calendar.ts";
+import { clients } from "#server/db/schema/clients.ts";
 import { newsletterSubscribers, outbox } from "#server/db/schema/content.ts";
-import { insertService } from "./testing/builders.ts";
+import { staff } from "#server/db/schema/staff.ts";
+import { insertAppointment, insertClient, insertService, insertStaff } from "./testing/builders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "./testing/test-app.ts";
 
 describe.each(dbKinds)("admin API on %s", (kind) => {
@@ -300,15 +303,31 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
     });
 
     it("clears admin data after keeping an export, and audits it", async () => {
+      const member = await insertStaff(t.db, { email: "clear.me@example.com" });
+      const client = await insertClient(t.db, { email: "clear.client@example.com" });
+      await insertAppointment(t.db, { staffId: member.id, clientId: client.id });
       const exported = await agent.get("/api/admin/export").expect(200);
       expect(exported.body.tables.bookings.length).toBeGreaterThan(0);
+      expect(exported.body.tables.appointments).toHaveLength(1);
       const res = await agent.post("/api/admin/clear-data").expect(200);
       expect(res.body).toMatchObject({
         success: true,
-        cleared: expect.arrayContaining(["bookings", "reviews", "newsletter_subscribers"]),
+        cleared: expect.arrayContaining([
+          "bookings",
+          "reviews",
+          "newsletter_subscribers",
+          "clients",
+          "appointments",
+          "staff",
+          "sales",
+        ]),
       });
       expect(typeof res.body.message).toBe("string");
       expect(await t.db.select().from(bookings)).toEqual([]);
+      // Admin spec §5: it removes bookings, customers, orders, staff and more.
+      expect(await t.db.select().from(appointments)).toEqual([]);
+      expect(await t.db.select().from(clients)).toEqual([]);
+      expect(await t.db.select().from(staff)).toEqual([]);
       expect(readdirSync(path.join(dataDir, "exports"))).toHaveLength(1);
       const services = await request(t.app).get("/api/services").expect(200);
       expect(services.body.length).toBeGreaterThan(0);

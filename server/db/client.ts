@@ -15,12 +15,26 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as access from "./schema/access.ts";
 import * as bookings from "./schema/bookings.ts";
+import * as calendar from "./schema/calendar.ts";
 import * as catalog from "./schema/catalog.ts";
+import * as clients from "./schema/clients.ts";
 import * as content from "./schema/content.ts";
 import * as orders from "./schema/orders.ts";
+import * as sales from "./schema/sales.ts";
+import * as staff from "./schema/staff.ts";
 
 /** Every table, one line per schema file (drizzle.config.ts reads the same folder). */
-const schema = { ...access, ...bookings, ...catalog, ...content, ...orders };
+const schema = {
+  ...access,
+  ...bookings,
+  ...calendar,
+  ...catalog,
+  ...clients,
+  ...content,
+  ...orders,
+  ...sales,
+  ...staff,
+};
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver backs it. */

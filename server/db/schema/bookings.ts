@@ -13,7 +13,11 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.ts";
+import { BOOKING_STATUSES } from "#common/booking.ts";
+import { BOOKING_KINDS } from "#common/calendar.ts";
+import { services } from "./catalog.ts";
+import { clients } from "./clients.ts";
+import { createdAt, oneOf } from "./columns.ts";
 
 /** Appointment requests from the booking form and the admin (admin spec §3 "Booking"). */
 export const bookings = pgTable(
@@ -27,9 +31,16 @@ export const bookings = pgTable(
     service: text("service").notNull(),
     /** The service's name when the request was made, so a later rename keeps the record. */
     serviceName: text("service_name").notNull(),
+    /** 'service' (a catalogue service) or 'consultation' (a 'consultation-{category}' entry). */
+    kind: text("kind").notNull().default("service"),
+    /** The catalogue service a 'service' booking names; null for consultations or once deleted. */
+    serviceId: integer("service_id").references(() => services.id, { onDelete: "set null" }),
+    /** The client (by lower-cased email); back-filled by migration 0004, null when not linked. */
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
     /** The requested appointment time. */
     date: timestamp("date", { withTimezone: true }).notNull(),
     message: text("message"),
+    /** 'scheduled' | 'confirmed' | 'completed' | 'cancelled' | 'no-show' | 'pending'. */
     status: text("status").notNull().default("pending"),
     processed: boolean("processed").notNull().default(false),
     createdAt: createdAt(),
@@ -37,6 +48,14 @@ export const bookings = pgTable(
   (t) => [
     index("bookings_created_at_idx").on(t.createdAt),
     index("bookings_email_idx").on(t.email),
+    index("bookings_client_idx").on(t.clientId),
+    index("bookings_service_idx").on(t.serviceId),
+    check("bookings_status_valid", oneOf(t.status, BOOKING_STATUSES)),
+    check("bookings_kind_valid", oneOf(t.kind, BOOKING_KINDS)),
+    check(
+      "bookings_consultation_has_no_service",
+      sql`${t.kind} = 'service' OR ${t.serviceId} IS NULL`,
+    ),
   ],
 );
 

@@ -4,7 +4,8 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.ts";
+import { OUTBOX_STATUSES } from "#common/outbox.ts";
+import { createdAt, oneOf } from "./columns.ts";
 
 /** Newsletter sign-ups; one row per email (lower-cased). */
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
@@ -34,7 +35,10 @@ export const outbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("outbox_created_at_idx").on(t.createdAt),
+    check("outbox_status_valid", oneOf(t.status, OUTBOX_STATUSES)),
+  ],
 );
 
 /**

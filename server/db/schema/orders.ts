@@ -13,8 +13,10 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES } from "#common/orders.ts";
 import { products } from "./catalog.ts";
-import { createdAt, updatedAt } from "./columns.ts";
+import { clients } from "./clients.ts";
+import { createdAt, oneOf, updatedAt } from "./columns.ts";
 
 /**
  * Shop orders (storefront spec §3 "Order payload", admin spec §3 "Order"). A row is created as
@@ -32,6 +34,8 @@ export const orders = pgTable(
     paymentReference: text("payment_reference").notNull().unique(),
     /** 'paystack' or 'test' (test-payment mode, no keys configured). */
     paymentMethod: text("payment_method").notNull(),
+    /** The client (by lower-cased email); back-filled by migration 0004, null when not linked. */
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     customerPhone: text("customer_phone").notNull(),
@@ -53,6 +57,8 @@ export const orders = pgTable(
   },
   (t) => [
     index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_client_idx").on(t.clientId),
+    check("orders_status_valid", oneOf(t.status, ORDER_STATUSES)),
     check(
       "orders_amounts_valid",
       sql`${t.subtotalKobo} >= 0 AND ${t.shippingKobo} >= 0 AND ${t.totalKobo} = ${t.subtotalKobo} + ${t.shippingKobo}`,

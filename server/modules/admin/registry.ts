@@ -10,7 +10,8 @@ import {
   bookingsDashboard,
   bookingsSearch,
 } from "#server/modules/bookings/back-office.ts";
-import { clientsSearch } from "#server/modules/clients/back-office.ts";
+import { calendarClearable } from "#server/modules/calendar/back-office.ts";
+import { clientsClearable, clientsSearch } from "#server/modules/clients/back-office.ts";
 import { newsletterClearable } from "#server/modules/newsletter/back-office.ts";
 import {
   ordersClearable,
@@ -19,6 +20,8 @@ import {
 } from "#server/modules/orders/back-office.ts";
 import { outboxClearable } from "#server/modules/outbox/back-office.ts";
 import { reviewsClearable } from "#server/modules/reviews/back-office.ts";
+import { salesClearable } from "#server/modules/sales/back-office.ts";
+import { staffClearable } from "#server/modules/staff/back-office.ts";
 
 /** The top-bar search's sources, in display order. */
 export const SEARCH_SOURCES: SearchSource[] = [clientsSearch, bookingsSearch, ordersSearch];
@@ -29,12 +32,16 @@ export const SEARCH_SOURCES: SearchSource[] = [clientsSearch, bookingsSearch, or
  * audit log are kept (admin spec §5 "Confirmations").
  */
 export const CLEARABLE_TABLES: ClearableTable[] = [
+  ...salesClearable,
+  ...calendarClearable,
+  ...staffClearable,
   ...reviewsClearable,
   ...ordersClearable,
   ...advisorClearable,
   ...bookingsClearable,
   ...newsletterClearable,
   ...outboxClearable,
+  ...clientsClearable,
 ];
 
 /** Everything that feeds the dashboard. */

@@ -11,6 +11,7 @@ import {
   checkBookingDate,
   parseBookingDate,
 } from "#common/booking.ts";
+import type { BookingKind } from "#common/calendar.ts";
 import { findServiceCategory } from "#common/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
@@ -32,23 +33,46 @@ const bookingColumns = {
   createdAt: bookings.createdAt,
 };
 
-function toRecord(row: typeof bookings.$inferSelect): BookingRecord {
-  return { ...row, date: row.date.toISOString(), createdAt: row.createdAt.toISOString() };
+/** The API shape of a booking row: the spec's fields only (not kind, service or client ids). */
+function toRecord(
+  row: Omit<typeof bookings.$inferSelect, "kind" | "serviceId" | "clientId">,
+): BookingRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    service: row.service,
+    serviceName: row.serviceName,
+    date: row.date.toISOString(),
+    message: row.message,
+    status: row.status,
+    processed: row.processed,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
-/** The service's display name for a booking's `service` value, or null when it names none. */
-async function resolveServiceName(db: Db, service: string): Promise<string | null> {
+/** What a booking's `service` value names: its display name, kind and catalogue service id. */
+type ResolvedService = { serviceName: string; kind: BookingKind; serviceId: number | null };
+
+/**
+ * Resolves a booking's `service` value: a service id as text ('12') or a consultation entry
+ * ('consultation-{category}', common/catalog.ts `consultationFor`). Null when it names neither.
+ */
+async function resolveService(db: Db, service: string): Promise<ResolvedService | null> {
   const consultation = /^consultation-([a-z-]+)$/.exec(service);
   if (consultation) {
     const category = findServiceCategory(consultation[1] as string);
-    return category ? `${category.name} Consultation` : null;
+    return category
+      ? { serviceName: `${category.name} Consultation`, kind: "consultation", serviceId: null }
+      : null;
   }
   if (!/^[1-9]\d{0,9}$/.test(service) || Number(service) > 2147483647) return null;
   const [row] = await db
-    .select({ name: services.name })
+    .select({ id: services.id, name: services.name })
     .from(services)
     .where(eq(services.id, Number(service)));
-  return row?.name ?? null;
+  return row ? { serviceName: row.name, kind: "service", serviceId: row.id } : null;
 }
 
 /**
@@ -78,8 +102,8 @@ export async function createBooking(
       time: BOOKING_MESSAGES.time,
     });
   }
-  const serviceName = await resolveServiceName(db, input.service);
-  if (!serviceName) {
+  const resolved = await resolveService(db, input.service);
+  if (!resolved) {
     throw new HttpError(400, BOOKING_MESSAGES.service, { service: BOOKING_MESSAGES.service });
   }
   const values = {
@@ -87,7 +111,7 @@ export async function createBooking(
     email: input.email.toLowerCase(),
     phone: input.phone,
     service: input.service,
-    serviceName,
+    ...resolved,
     date: parsed.instant,
     message: input.message || null,
   };
@@ -168,12 +192,12 @@ export async function updateBooking(
   if (patch.status !== undefined) values.status = patch.status;
   if (patch.processed !== undefined) values.processed = patch.processed;
   if (patch.service !== undefined) {
-    const serviceName = await resolveServiceName(db, patch.service);
-    if (!serviceName) {
+    const resolved = await resolveService(db, patch.service);
+    if (!resolved) {
       throw new HttpError(400, "Service is required", { service: "Service is required" });
     }
     values.service = patch.service;
-    values.serviceName = serviceName;
+    Object.assign(values, resolved);
   }
   if (patch.date !== undefined) {
     // The calendar's reschedule prompt sends 'YYYY-MM-DD HH:MM' (24-hour, Lagos; admin spec §4).

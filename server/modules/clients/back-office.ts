@@ -5,9 +5,14 @@
  */
 import { desc, ilike, or, sql } from "drizzle-orm";
 import type { SearchHit } from "#common/search.ts";
-import { SEARCH_LIMIT_PER_KIND, type SearchSource } from "#server/back-office.ts";
+import {
+  type ClearableTable,
+  SEARCH_LIMIT_PER_KIND,
+  type SearchSource,
+} from "#server/back-office.ts";
 import type { Db } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
+import { clientHealth, clients, customerNotes } from "#server/db/schema/clients.ts";
 import { newsletterSubscribers } from "#server/db/schema/content.ts";
 
 /** Number of distinct clients: distinct lower-cased emails over bookings and subscribers. */
@@ -70,3 +75,10 @@ export const clientsSearch: SearchSource = async (db, pattern, q) => {
   }
   return hits.slice(0, SEARCH_LIMIT_PER_KIND);
 };
+
+/** Notes and health records before the clients they belong to (admin spec §5: customers go). */
+export const clientsClearable: ClearableTable[] = [
+  { name: "customer_notes", table: customerNotes },
+  { name: "client_health", table: clientHealth },
+  { name: "clients", table: clients },
+];

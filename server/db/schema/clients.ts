@@ -1,0 +1,94 @@
+/**
+ * Clients of the clinic: one row per person (unique lower-cased email), their health record kept
+ * apart in `client_health`, and staff notes (admin spec §3 "Customer (managed client)",
+ * "Customer note"). Total spent and last visit are derived from sales, orders, bookings and
+ * appointments, never stored (docs/decisions.md). Instants are timestamptz.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { CLIENT_SOURCES, CLIENT_STATUSES, SKIN_TYPES } from "#common/clients.ts";
+import { createdAt, oneOf, updatedAt } from "./columns.ts";
+
+/**
+ * Contact data of a client (admin spec §3 "Customer"); no health fields, so list queries cannot
+ * leak them. Clients found in website bookings, orders, reviews and newsletter sign-ups were
+ * back-filled by migration 0004 with source 'website'.
+ */
+export const clients = pgTable(
+  "clients",
+  {
+    id: serial("id").primaryKey(),
+    /** Unique ignoring case; the back-fill stores it lower-cased. */
+    email: text("email").notNull(),
+    /** '' when unknown (e.g. a newsletter subscriber). */
+    firstName: text("first_name").notNull().default(""),
+    /** '' when unknown or a single-word name. */
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    /** Nigerian state. */
+    state: text("state"),
+    zipCode: text("zip_code"),
+    dateOfBirth: date("date_of_birth"),
+    /** 'active' | 'inactive' | 'prospect' (common/clients.ts). */
+    status: text("status").notNull().default("active"),
+    marketingConsent: boolean("marketing_consent").notNull().default(false),
+    /** 'manual' | 'website' | 'referral' | 'social_media' | 'walk_in' (common/clients.ts). */
+    source: text("source").notNull().default("manual"),
+    referredBy: text("referred_by"),
+    /** Comma-separated text, as the spec's form sends it. */
+    preferredServices: text("preferred_services"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("clients_email_lower_unique").on(sql`lower(${t.email})`),
+    index("clients_last_first_name_idx").on(t.lastName, t.firstName),
+    check("clients_status_valid", oneOf(t.status, CLIENT_STATUSES)),
+    check("clients_source_valid", oneOf(t.source, CLIENT_SOURCES)),
+  ],
+);
+
+/**
+ * A client's health record, 1:1 with `clients` (admin spec §3 health fields). Sensitive personal
+ * data (NDPA 2023): read only where a screen shows it, never in lists or exports to the browser.
+ */
+export const clientHealth = pgTable(
+  "client_health",
+  {
+    clientId: integer("client_id")
+      .primaryKey()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    emergencyContact: text("emergency_contact"),
+    emergencyPhone: text("emergency_phone"),
+    medicalConditions: text("medical_conditions"),
+    allergies: text("allergies"),
+    /** 'oily' | 'dry' | 'combination' | 'sensitive' | 'normal' (common/clients.ts), or null. */
+    skinType: text("skin_type"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("client_health_skin_type_valid", oneOf(t.skinType, SKIN_TYPES))],
+);
+
+/**
+ * Staff notes on a client, one text per client (admin spec §3 "Customer note"; the spec keys it
+ * by email, we key it by client id so an email change keeps the notes). Saved trimmed.
+ */
+export const customerNotes = pgTable("customer_notes", {
+  clientId: integer("client_id")
+    .primaryKey()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  notes: text("notes").notNull().default(""),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,164 @@
+/**
+ * Point-of-sale sales with their lines and payments, and the surcharges the till offers (admin
+ * spec §3 "Sale payload", "Sale record", "Surcharge", §4, §9). Money is integer kobo; instants
+ * are timestamptz (daily sales are Lagos days). Sales are never deleted by the till: a mistaken
+ * sale is voided or refunded, so its number stays.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import {
+  MAX_SURCHARGE_BASIS_POINTS,
+  PAYMENT_METHODS,
+  SALE_ITEM_TYPES,
+  SALE_PAYMENT_METHODS,
+  SALE_STATUSES,
+  SURCHARGE_TYPES,
+} from "#common/sales.ts";
+import { adminUsers } from "./access.ts";
+import { clients } from "./clients.ts";
+import { createdAt, oneOf, updatedAt } from "./columns.ts";
+
+/**
+ * One sale at the till (admin spec §3 "Sale payload"). `sale_number` comes from an identity
+ * sequence starting at 1001 (gaps only after a rolled-back sale; docs/decisions.md). Totals:
+ * total = subtotal + surcharges − discount; change = cash received − total (cash only, ≥ 0).
+ */
+export const sales = pgTable(
+  "sales",
+  {
+    id: serial("id").primaryKey(),
+    /** The number on the receipt and in 'Sale #{number} processed successfully'. */
+    saleNumber: integer("sale_number")
+      .notNull()
+      .unique()
+      .generatedAlwaysAsIdentity({ startWith: 1001 }),
+    /** Null for a walk-in not (yet) on file, or once the client is deleted. */
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email"),
+    customerPhone: text("customer_phone"),
+    subtotalKobo: integer("subtotal_kobo").notNull(),
+    surchargesKobo: integer("surcharges_kobo").notNull().default(0),
+    discountKobo: integer("discount_kobo").notNull().default(0),
+    totalKobo: integer("total_kobo").notNull(),
+    /** Cash handed over; null unless paid in cash. */
+    cashReceivedKobo: integer("cash_received_kobo"),
+    changeKobo: integer("change_kobo").notNull().default(0),
+    /** 'cash' | 'card' | 'transfer' | 'online' | 'split'. */
+    paymentMethod: text("payment_method").notNull(),
+    /** 'completed' | 'refunded' | 'voided'; only completed sales count toward totals. */
+    status: text("status").notNull().default("completed"),
+    notes: text("notes"),
+    /** When the sale happened (the daily sales report groups by its Lagos day). */
+    soldAt: timestamp("sold_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The admin who rang it up; null once that account is deleted. */
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("sales_sold_at_idx").on(t.soldAt),
+    index("sales_client_idx").on(t.clientId),
+    index("sales_customer_email_idx").on(sql`lower(${t.customerEmail})`),
+    check("sales_status_valid", oneOf(t.status, SALE_STATUSES)),
+    check("sales_payment_method_valid", oneOf(t.paymentMethod, SALE_PAYMENT_METHODS)),
+    check(
+      "sales_amounts_nonnegative",
+      sql`${t.subtotalKobo} >= 0 AND ${t.surchargesKobo} >= 0 AND ${t.discountKobo} >= 0 AND ${t.totalKobo} >= 0 AND ${t.changeKobo} >= 0 AND (${t.cashReceivedKobo} IS NULL OR ${t.cashReceivedKobo} >= 0)`,
+    ),
+    check(
+      "sales_total_is_sum",
+      sql`${t.totalKobo} = ${t.subtotalKobo} + ${t.surchargesKobo} - ${t.discountKobo}`,
+    ),
+  ],
+);
+
+/** The lines of a sale (admin spec §3 "Cart line"); name and price are copied at sale time. */
+export const saleLines = pgTable(
+  "sale_lines",
+  {
+    id: serial("id").primaryKey(),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    /** 'service' | 'product'. */
+    itemType: text("item_type").notNull(),
+    /** The service's or product's id (no foreign key: it names one of two tables). */
+    itemId: integer("item_id"),
+    itemName: text("item_name").notNull(),
+    unitPriceKobo: integer("unit_price_kobo").notNull(),
+    quantity: integer("quantity").notNull(),
+    /** unit price × quantity, in kobo. */
+    lineTotalKobo: integer("line_total_kobo").notNull(),
+  },
+  (t) => [
+    index("sale_lines_sale_idx").on(t.saleId),
+    index("sale_lines_item_idx").on(t.itemType, t.itemId),
+    check("sale_lines_item_type_valid", oneOf(t.itemType, SALE_ITEM_TYPES)),
+    check("sale_lines_quantity_positive", sql`${t.quantity} > 0`),
+    check("sale_lines_price_nonnegative", sql`${t.unitPriceKobo} >= 0`),
+    check(
+      "sale_lines_total_is_product",
+      sql`${t.lineTotalKobo} = ${t.unitPriceKobo} * ${t.quantity}`,
+    ),
+  ],
+);
+
+/** The payments that settled a sale: one, or several for a split payment (admin spec §3). */
+export const salePayments = pgTable(
+  "sale_payments",
+  {
+    id: serial("id").primaryKey(),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    /** 'cash' | 'card' | 'transfer' | 'online' | 'gift_card'. */
+    method: text("method").notNull(),
+    amountKobo: integer("amount_kobo").notNull(),
+    /** Tip on top of the amount, in kobo (the daily report's tips). */
+    tipKobo: integer("tip_kobo").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sale_payments_sale_idx").on(t.saleId),
+    check("sale_payments_method_valid", oneOf(t.method, PAYMENT_METHODS)),
+    check("sale_payments_amount_positive", sql`${t.amountKobo} > 0`),
+    check("sale_payments_tip_nonnegative", sql`${t.tipKobo} >= 0`),
+  ],
+);
+
+/**
+ * Surcharges the till may add (admin spec §3 "Surcharge", §9); only active ones are offered.
+ * `amount` is basis points of the subtotal for 'percentage' (750 = 7.5%, at most 100%) or kobo
+ * for 'fixed'.
+ */
+export const surcharges = pgTable(
+  "surcharges",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** 'percentage' | 'fixed'. */
+    type: text("type").notNull(),
+    amount: integer("amount").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("surcharges_type_valid", oneOf(t.type, SURCHARGE_TYPES)),
+    check(
+      "surcharges_amount_range",
+      sql`${t.amount} >= 0 AND (${t.type} <> 'percentage' OR ${t.amount} <= ${sql.raw(String(MAX_SURCHARGE_BASIS_POINTS))})`,
+    ),
+  ],
+);
