@@ -121,15 +121,3 @@ const serverSnapshot = () => EMPTY;
 export function useCartItems(): CartItem[] {
   return useSyncExternalStore(subscribe, readCart, serverSnapshot);
 }
-
-/** Whether the page has hydrated (so stored data can be trusted to be loaded). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}
-function noopSubscribe() {
-  return () => {};
-}

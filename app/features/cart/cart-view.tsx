@@ -9,13 +9,13 @@ import { Link, useNavigate } from "react-router";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { formatTotal } from "#app/lib/money-text.ts";
 import { truncate } from "#app/lib/text.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { PAYMENT_MESSAGES } from "#common/checkout.ts";
 import { formatNaira } from "#common/money.ts";
 import { cartShipping, FREE_SHIPPING_THRESHOLD, freeShippingShortfall } from "#common/shipping.ts";
 import { useCartContext } from "./cart-context";
-import { useHydrated } from "./cart-store";
-import { formatTotal } from "./money-text";
 import { QuantityStepper } from "./quantity-stepper";
 
 export const CART_DESCRIPTION_PREVIEW_LENGTH = 80;

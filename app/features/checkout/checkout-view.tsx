@@ -18,10 +18,10 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useCartContext } from "#app/features/cart/cart-context.tsx";
-import { useHydrated } from "#app/features/cart/cart-store.ts";
-import { formatTotal } from "#app/features/cart/money-text.ts";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
+import { formatTotal } from "#app/lib/money-text.ts";
 import { track } from "#app/lib/tracking.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   buildOrderPayload,
   type CheckoutStarted,

@@ -1,6 +1,6 @@
 /** The checkout's order summary: lines, subtotal, the state's delivery cost, total (spec §2). */
 
-import { formatTotal } from "#app/features/cart/money-text.ts";
+import { formatTotal } from "#app/lib/money-text.ts";
 import { formatNaira } from "#common/money.ts";
 
 export type SummaryLine = { key: string; name: string; price: number; quantity: number };

@@ -5,7 +5,7 @@
  * as a Paystack payment.
  */
 import { Dialog } from "radix-ui";
-import { formatTotal } from "#app/features/cart/money-text.ts";
+import { formatTotal } from "#app/lib/money-text.ts";
 
 export function TestPaymentDialog({
   open,

@@ -8,8 +8,8 @@ import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useCartContext } from "#app/features/cart/cart-context.tsx";
-import { useHydrated } from "#app/features/cart/cart-store.ts";
 import { truncate } from "#app/lib/text.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { formatNaira } from "#common/money.ts";
 import { removeFromWishlist, useWishlist } from "./wishlist-store";
 

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { BUSINESS } from "#common/business.ts";
-import { isConsultationService, servicePriceLabel } from "#common/catalog.ts";
+import { BOOKING_FEE, isConsultationService, servicePriceLabel } from "#common/catalog.ts";
 import { formatNaira } from "#common/money.ts";
 import { type ChatMessage, type LlmClient, LlmError } from "#server/integrations/llm.ts";
 import {
@@ -193,7 +193,7 @@ export function withoutUnknownPrices(text: string, index: CatalogueIndex): strin
   const known = new Set<number>();
   for (const s of index.catalogue.services) if (typeof s.price === "number") known.add(s.price);
   for (const p of index.catalogue.products) known.add(p.price);
-  known.add(20000); // booking fee and consultation price (spec §9)
+  known.add(BOOKING_FEE); // the booking fee, also the consultation price (spec §9)
   const sentences = text.split(/(?<=[.!?])\s+/);
   const kept = sentences.filter((sentence) => {
     const amounts = [

@@ -11,6 +11,7 @@
 import MiniSearch from "minisearch";
 import { BUSINESS } from "#common/business.ts";
 import {
+  BOOKING_FEE,
   findServiceCategory,
   isConsultationService,
   type PublicProduct,
@@ -777,7 +778,7 @@ function writeText(input: {
     );
   } else if (isFollowUp && intents.has("book")) {
     parts.push(
-      "Booking is easy: choose 'Book Now' on a treatment below, or book a consultation and our team will confirm your time by phone or WhatsApp. Please book at least 24 hours ahead; a ₦20,000 booking fee secures your appointment.",
+      `Booking is easy: choose 'Book Now' on a treatment below, or book a consultation and our team will confirm your time by phone or WhatsApp. Please book at least 24 hours ahead; a ${formatNaira(BOOKING_FEE)} booking fee secures your appointment.`,
     );
   } else if (isFollowUp) {
     parts.push(
