@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditListQuerySchema } from "#common/audit.ts";
-import type { AdminPages } from "#common/page-context.ts";
 import { orderListQuerySchema } from "#common/orders.ts";
 import { outboxListQuerySchema } from "#common/outbox.ts";
+import type { AdminPages } from "#common/page-context.ts";
 import { reviewListQuerySchema } from "#common/reviews.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 import { reviews } from "#server/db/schema/bookings.ts";
@@ -104,16 +104,14 @@ describe.each(dbKinds)("admin list pages on %s", (kind) => {
         order(5, "refund-required", "Dayo"),
       ])
       .returning({ id: orders.id });
-    await t.db
-      .insert(orderItems)
-      .values(
-        inserted.map((o) => ({
-          orderId: o.id,
-          productName: "Clay Mask",
-          unitPriceKobo: 500_000,
-          quantity: 2,
-        })),
-      );
+    await t.db.insert(orderItems).values(
+      inserted.map((o) => ({
+        orderId: o.id,
+        productName: "Clay Mask",
+        unitPriceKobo: 500_000,
+        quantity: 2,
+      })),
+    );
   });
   afterAll(async () => {
     await t?.close();

@@ -17,7 +17,7 @@ describe.each(dbKinds)("admin catalogue lists on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    for (const p of [
+    const rows: Array<Parameters<typeof insertProduct>[1]> = [
       { name: "zinc Sunscreen", category: "suncare", price: 9000, rating: 4.8, stock: 0 },
       { name: "Aloe Gel", category: "body-care", price: 4000, rating: 4.1, stock: 12 },
       { name: "Clay Mask", category: "masks", price: 11500, rating: 3.9, stock: 5 },
@@ -30,9 +30,8 @@ describe.each(dbKinds)("admin catalogue lists on %s", (kind) => {
         stock: 40,
         description: "Rich cream with 2% retinal for overnight renewal.",
       },
-    ]) {
-      await insertProduct(t.db, p);
-    }
+    ];
+    for (const p of rows) await insertProduct(t.db, p);
     for (let i = 1; i <= 7; i++) {
       await insertService(t.db, { name: `Facial ${i}`, category: "facial" });
     }
