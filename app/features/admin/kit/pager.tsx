@@ -3,7 +3,6 @@
  * other URL param; where there is no page that way the step is greyed (and hidden from screen
  * readers, which hear 'Page 1 of 3'), so the bar keeps its shape.
  */
-import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { type Page, pageCount } from "#common/paging.ts";
@@ -29,7 +28,7 @@ export function Pager({ page, label }: { page: Omit<Page<unknown>, "rows">; labe
       // No page that way: shown greyed so the bar keeps its shape; 'Page 1 of 3' says it all.
       <span
         aria-hidden="true"
-        className={clsx(adminButton.outline, "cursor-not-allowed opacity-50")}
+        className="inline-flex cursor-not-allowed items-center justify-center gap-2 rounded-md border border-gray-200 bg-gray-50 px-3 py-1.5 text-sm font-medium text-gray-600"
       >
         {content}
       </span>
