@@ -22,7 +22,7 @@ export function OrdersScreen({ page }: { page: Page<PublicOrder> }) {
         <SearchBox
           id="orders-search"
           label="Search orders"
-          placeholder="Search by order number, name, email, phone or reference"
+          placeholder="Order number, name, email or reference"
         />
         <FilterSelect
           id="orders-status"

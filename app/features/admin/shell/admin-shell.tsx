@@ -1,4 +1,4 @@
-import { Bell, History, Menu, Star, X } from "lucide-react";
+import { Bell, History, LogOut, Menu, Star, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Link, Outlet, useRevalidator } from "react-router";
@@ -100,7 +100,7 @@ export function AdminShell({
               <Menu className="h-5 w-5" aria-hidden />
             </button>
             <AdminSearch />
-            <div className="ml-auto flex items-center gap-2">
+            <div className="ml-auto flex items-center gap-1 sm:gap-2">
               <ClearDataButton />
               <Link
                 to="/admin/outbox"
@@ -127,9 +127,11 @@ export function AdminShell({
               <button
                 type="button"
                 onClick={signOut}
-                className="whitespace-nowrap rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100"
+                title="Sign out"
+                className="inline-flex h-9 items-center justify-center whitespace-nowrap rounded-md border border-gray-300 px-2.5 text-sm hover:bg-gray-100 sm:px-3"
               >
-                Sign out
+                <LogOut className="h-4 w-4 sm:hidden" aria-hidden />
+                <span className="sr-only sm:not-sr-only">Sign out</span>
               </button>
             </div>
           </div>
