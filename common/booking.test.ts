@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  adminBookingFormSchema,
   BOOKING_MESSAGES,
   bookingFormSchema,
+  bookingPeriodStart,
   bookingWindow,
   checkBookingDate,
   composeBookingDate,
@@ -111,5 +113,41 @@ describe("bookingFormSchema messages (spec §5)", () => {
 
   it("counts the name's characters after trimming", () => {
     expect(bookingFormSchema.safeParse({ ...valid, name: "  Al  " }).success).toBe(false);
+  });
+});
+
+describe("bookings list time filter (admin spec §2)", () => {
+  // Wednesday 18 November 2026, 00:30 in Lagos (23:30 UTC the day before).
+  const NOW = new Date("2026-11-17T23:30:00Z");
+
+  it("starts today, this week (Monday) and this month at Lagos midnight", () => {
+    expect(bookingPeriodStart("all", NOW)).toBeNull();
+    expect(bookingPeriodStart("today", NOW)?.toISOString()).toBe("2026-11-17T23:00:00.000Z");
+    expect(bookingPeriodStart("week", NOW)?.toISOString()).toBe("2026-11-15T23:00:00.000Z");
+    expect(bookingPeriodStart("month", NOW)?.toISOString()).toBe("2026-10-31T23:00:00.000Z");
+  });
+});
+
+describe("admin booking dialog schema (admin spec §5)", () => {
+  it("gives the spec's messages for an empty form", () => {
+    const result = adminBookingFormSchema.safeParse({
+      name: "",
+      email: "",
+      phone: "",
+      service: "",
+      date: "",
+      time: "10:00 AM",
+      message: "",
+    });
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]),
+    );
+    expect(messages).toEqual({
+      name: "Name is required",
+      email: "Valid email is required",
+      phone: "Phone is required",
+      service: "Service is required",
+      date: "Date is required",
+    });
   });
 });

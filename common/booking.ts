@@ -4,9 +4,10 @@
  * messages are the spec's (storefront spec §2 "Booking form", §3, §5, §9; admin spec §2 "Calendar").
  */
 import { TZDate } from "@date-fns/tz";
-import { addDays, format } from "date-fns";
+import { addDays, format, startOfDay, startOfMonth, startOfWeek } from "date-fns";
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE } from "./business.ts";
+import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
 /** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
 export const TIME_SLOTS = [
@@ -258,6 +259,17 @@ export const adminBookingSchema = z.object({
 });
 export type AdminBookingValues = z.infer<typeof adminBookingSchema>;
 
+/**
+ * The Add Booking / Edit dialog's fields: `adminBookingSchema` with the date ('YYYY-MM-DD', a
+ * Lagos day) and the time ('h:mm AM', a half hour 08:00–19:30) apart, as the form asks for them;
+ * the dialog sends `composeBookingDate(date, time)` as the payload's `date`.
+ */
+export const adminBookingFormSchema = adminBookingSchema.extend({
+  service: z.string().trim().min(1, ADMIN_BOOKING_MESSAGES.service),
+  time: z.string().min(1, "Time is required"),
+});
+export type AdminBookingFormValues = z.input<typeof adminBookingFormSchema>;
+
 /** Booking and appointment statuses (admin spec §4). */
 export const BOOKING_STATUSES = [
   "scheduled",
@@ -302,6 +314,38 @@ export const BOOKING_TIME_FILTERS = [
   { id: "month", label: "This Month" },
 ] as const;
 export type BookingTimeFilter = (typeof BOOKING_TIME_FILTERS)[number]["id"];
+const BOOKING_TIME_FILTER_IDS = [
+  "all",
+  "today",
+  "week",
+  "month",
+] as const satisfies ReadonlyArray<BookingTimeFilter>;
+
+/**
+ * The first instant of a time filter's period at `now`, in Lagos days; weeks start on Monday as
+ * in the calendar (admin spec §2, §9). Null for 'all'. Bookings created from this instant up to
+ * a minute after `now` (clock skew) match.
+ */
+export function bookingPeriodStart(filter: BookingTimeFilter, now: Date): Date | null {
+  if (filter === "all") return null;
+  const lagosNow = new TZDate(now, BUSINESS_TIME_ZONE);
+  const start =
+    filter === "today"
+      ? startOfDay(lagosNow)
+      : filter === "week"
+        ? startOfWeek(lagosNow, { weekStartsOn: 1 })
+        : startOfMonth(lagosNow);
+  return new Date(start.getTime());
+}
+
+/**
+ * The admin bookings list's URL params (common/paging.ts): page, pageSize, `q` (name, email,
+ * phone, service or message, case-insensitive) and `period` (the time filter, default 'all').
+ */
+export const bookingListQuerySchema = listQuerySchema.extend({
+  period: oneOf(BOOKING_TIME_FILTER_IDS, "all"),
+});
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 export type BookingRecord = {
   id: number;
@@ -321,6 +365,9 @@ export type BookingRecord = {
 
 /** What the admin bookings screen reads (server/modules/bookings/pages.ts). */
 export type BookingsPages = {
-  /** Every booking request, newest first. */
-  list(): Promise<BookingRecord[]>;
+  /**
+   * One page of booking requests, newest first; `total` counts every booking and `matching`
+   * those the filters keep ('N of M Bookings').
+   */
+  page(query: BookingListQuery): Promise<Page<BookingRecord>>;
 };

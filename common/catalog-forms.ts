@@ -3,7 +3,14 @@
  * from catalog.ts so that public pages, which import catalog.ts, do not load zod on first visit.
  */
 import { z } from "zod";
-import { PRODUCT_CATEGORY_IDS, SERVICE_CATEGORY_IDS } from "./catalog.ts";
+import {
+  type CatalogPages,
+  PRODUCT_CATEGORY_IDS,
+  type PublicProduct,
+  type PublicService,
+  SERVICE_CATEGORY_IDS,
+} from "./catalog.ts";
+import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
 /** Service categories offered in the admin service form (admin spec §9). */
 export const ADMIN_SERVICE_CATEGORIES = [
@@ -106,6 +113,14 @@ const optionalText = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/**
+ * Blank text counts as missing, so a cleared number field in the form reads 'Price is required'
+ * (or the field's own message) instead of coercing to 0.
+ */
+function blankAsMissing<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+}
+
 /** The product form and POST/PATCH /api/products payload (admin spec §5); price in naira. */
 export const productFormSchema = z.object({
   name: z
@@ -118,11 +133,13 @@ export const productFormSchema = z.object({
     .trim()
     .min(1, PRODUCT_MESSAGES.description)
     .max(2000, "Description must be at most 2000 characters"),
-  price: z.coerce
-    .number({ error: PRODUCT_MESSAGES.price })
-    .refine(Number.isFinite, PRODUCT_MESSAGES.price)
-    .nonnegative("Price must be 0 or more")
-    .max(1e9),
+  price: blankAsMissing(
+    z.coerce
+      .number({ error: PRODUCT_MESSAGES.price })
+      .refine(Number.isFinite, PRODUCT_MESSAGES.price)
+      .nonnegative("Price must be 0 or more")
+      .max(1e9),
+  ),
   image: z
     .string({ error: PRODUCT_MESSAGES.image })
     .trim()
@@ -131,21 +148,64 @@ export const productFormSchema = z.object({
     .refine(isValidImageUrl, PRODUCT_MESSAGES.imageUrl),
   category: z.enum(PRODUCT_CATEGORY_IDS, { error: PRODUCT_MESSAGES.category }),
   /** 0–5 in steps of 0.1; default 4.0. */
-  rating: z.coerce
-    .number({ error: "Rating must be a number from 0 to 5" })
-    .min(0, "Rating must be from 0 to 5")
-    .max(5, "Rating must be from 0 to 5")
-    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, "Rating goes in steps of 0.1")
-    .default(4),
+  rating: blankAsMissing(
+    z.coerce
+      .number({ error: "Rating must be a number from 0 to 5" })
+      .min(0, "Rating must be from 0 to 5")
+      .max(5, "Rating must be from 0 to 5")
+      .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, "Rating goes in steps of 0.1"),
+  ).default(4),
   /** Units in stock, 0 or more; default 100. */
-  stock: z.coerce
-    .number({ error: "Stock must be a number" })
-    .int("Stock must be a whole number")
-    .min(0, "Stock must be 0 or more")
-    .max(1_000_000)
-    .default(100),
+  stock: blankAsMissing(
+    z.coerce
+      .number({ error: "Stock must be a number" })
+      .int("Stock must be a whole number")
+      .min(0, "Stock must be 0 or more")
+      .max(1_000_000),
+  ).default(100),
   details: optionalText,
   ingredients: optionalText,
   howToUse: optionalText,
 });
 export type ProductFormValues = z.input<typeof productFormSchema>;
+
+// Back-office lists (common/paging.ts): the services and products screens' URL params and reads.
+
+/** A category filter value: 'all' or a category id (lower-case slug); anything else is 'all'. */
+const categoryFilter = z
+  .string()
+  .regex(/^(all|[a-z][a-z-]{0,39})$/)
+  .catch("all")
+  .default("all");
+
+/** Product stock filter (admin spec §2 "Product management"). */
+export const STOCK_FILTERS = ["all", "in-stock", "out-of-stock"] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
+
+/**
+ * The admin products list's URL params: page, pageSize, `q` (name or description), `category`,
+ * `stock`, `sort` (a PRODUCT_SORT_FIELDS entry, default name) and `dir` (asc or desc).
+ */
+export const productListQuerySchema = listQuerySchema.extend({
+  category: categoryFilter,
+  stock: oneOf(STOCK_FILTERS, "all"),
+  sort: oneOf(PRODUCT_SORT_FIELDS, "name"),
+  dir: oneOf(["asc", "desc"], "asc"),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** The admin services list's URL params: page, pageSize, `q` (name or description), `category`. */
+export const serviceListQuerySchema = listQuerySchema.extend({ category: categoryFilter });
+export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
+
+/** A page of services, newest first, with every category's service count for the filter buttons. */
+export type ServicesPage = Page<PublicService> & {
+  /** Each category that has services, with how many (filters ignored), in name order. */
+  categories: Array<{ id: string; count: number }>;
+};
+
+/** What the admin catalogue screens read: the public reads plus the paged lists. */
+export type CatalogAdminPages = CatalogPages & {
+  servicesPage(query: ServiceListQuery): Promise<ServicesPage>;
+  productsPage(query: ProductListQuery): Promise<Page<PublicProduct>>;
+};

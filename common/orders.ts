@@ -4,6 +4,7 @@
  * is naira: the server stores integer kobo and converts once, when it answers.
  */
 import { z } from "zod";
+import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
 /** An order line as the API and the admin show it; `price` and `lineTotal` in naira. */
 export type PublicOrderItem = {
@@ -63,8 +64,23 @@ export const orderStatusUpdateSchema = z.object({
   }),
 });
 
+/** The admin orders list's status filter: every status a paid order can have. */
+export const ORDER_LIST_STATUSES = ["all", ...ADMIN_ORDER_STATUSES, "refund-required"] as const;
+
+/**
+ * The admin orders list's URL params (common/paging.ts): page, pageSize, `q` (order number,
+ * customer name, email or phone, payment reference) and `status` (default 'all').
+ */
+export const orderListQuerySchema = listQuerySchema.extend({
+  status: oneOf(ORDER_LIST_STATUSES, "all"),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
 /** What the admin orders screen reads (server/modules/orders/pages.ts). */
 export type OrdersPages = {
-  /** Orders other than unpaid pending ones, newest first. */
-  list(): Promise<PublicOrder[]>;
+  /**
+   * One page of paid orders (unpaid pending ones never show), newest first, with their lines;
+   * `total` counts every paid order ('N Total Orders').
+   */
+  page(query: OrderListQuery): Promise<Page<PublicOrder>>;
 };

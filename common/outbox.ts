@@ -1,4 +1,6 @@
 /** Stored emails as the admin Outbox shows them (ARCHITECTURE.md "email"). */
+import type { z } from "zod";
+import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
 /** An outbox row is 'stored' (no SMTP configured), then 'sent' or 'failed'. */
 export const OUTBOX_STATUSES = ["stored", "sent", "failed"] as const;
@@ -19,8 +21,20 @@ export type OutboxMessage = {
   sentAt: string | null;
 };
 
+/** The Outbox list's status filter. */
+export const OUTBOX_LIST_STATUSES = ["all", ...OUTBOX_STATUSES] as const;
+
+/**
+ * The Outbox list's URL params (common/paging.ts): page, pageSize, `q` (recipient, subject or
+ * kind) and `status` (default 'all').
+ */
+export const outboxListQuerySchema = listQuerySchema.extend({
+  status: oneOf(OUTBOX_LIST_STATUSES, "all"),
+});
+export type OutboxListQuery = z.infer<typeof outboxListQuerySchema>;
+
 /** What the admin Outbox screen reads (server/modules/outbox/pages.ts). */
 export type OutboxPages = {
-  /** The latest stored emails, newest first. */
-  list(): Promise<OutboxMessage[]>;
+  /** One page of stored emails, newest first. */
+  page(query: OutboxListQuery): Promise<Page<OutboxMessage>>;
 };

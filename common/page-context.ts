@@ -12,6 +12,7 @@ import type { AuditPages } from "./audit.ts";
 import type { AdminIdentity } from "./auth.ts";
 import type { BookingsPages } from "./booking.ts";
 import type { CatalogPages } from "./catalog.ts";
+import type { CatalogAdminPages } from "./catalog-forms.ts";
 import type { DashboardPages } from "./dashboard.ts";
 import type { OrdersPages } from "./orders.ts";
 import type { OutboxPages } from "./outbox.ts";
@@ -23,7 +24,7 @@ export type AdminPages = {
   /** The sidebar's Clients badge: distinct clients by email. */
   clientsCount(): Promise<number>;
   dashboard: DashboardPages;
-  catalog: CatalogPages;
+  catalog: CatalogAdminPages;
   bookings: BookingsPages;
   orders: OrdersPages;
   reviews: ReviewsAdminPages;

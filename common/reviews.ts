@@ -1,6 +1,7 @@
 /** Reviews: the public review page and review requests (admin spec §2, §5, §7). */
 import { z } from "zod";
 import { databaseIdSchema } from "./ids.ts";
+import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
 /** Review star labels, index 0 = 1 star (admin spec §2, §9). */
 export const REVIEW_LABELS = ["Poor", "Fair", "Good", "Very Good", "Excellent"] as const;
@@ -61,8 +62,19 @@ export type ReviewPages = {
   target(bookingId: number): Promise<ReviewTarget | null>;
 };
 
+export const REVIEW_RATING_FILTERS = ["all", "5", "4", "3", "2", "1"] as const;
+
+/**
+ * The admin reviews list's URL params (common/paging.ts): page, pageSize, `q` (client name or
+ * email, service, review text) and `rating` (stars, default 'all').
+ */
+export const reviewListQuerySchema = listQuerySchema.extend({
+  rating: oneOf(REVIEW_RATING_FILTERS, "all"),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
+
 /** What the admin reviews screen reads. */
 export type ReviewsAdminPages = {
-  /** Every review, newest first. */
-  list(): Promise<ReviewRecord[]>;
+  /** One page of reviews, newest first. */
+  page(query: ReviewListQuery): Promise<Page<ReviewRecord>>;
 };

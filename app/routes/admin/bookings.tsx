@@ -1,16 +1,19 @@
 import { BookingsScreen } from "#app/features/admin/bookings/bookings-screen.tsx";
 import { adminPagesOf } from "#app/lib/admin-gate.ts";
+import { bookingListQuerySchema } from "#common/booking.ts";
 import { consultationFor, SERVICE_CATEGORIES } from "#common/catalog.ts";
+import { parseListQuery } from "#common/paging.ts";
 import type { Route } from "./+types/bookings";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const pages = adminPagesOf(context);
-  const [bookings, catalogue] = await Promise.all([
-    pages.bookings.list(),
+  const query = parseListQuery(bookingListQuerySchema, request.url);
+  const [page, catalogue] = await Promise.all([
+    pages.bookings.page(query),
     pages.catalog.services(),
   ]);
   return {
-    bookings,
+    page,
     // Every service, then each category's consultation entry (as the booking form offers).
     services: [
       ...catalogue.map((s) => ({ id: String(s.id), name: s.name })),
@@ -24,5 +27,5 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** /admin/bookings and /admin/tasks: bookings management (admin spec §2). */
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
-  return <BookingsScreen bookings={loaderData.bookings} services={loaderData.services} />;
+  return <BookingsScreen page={loaderData.page} services={loaderData.services} />;
 }

@@ -1,14 +1,7 @@
-import { Bell, History, Menu, Star, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
-import { isRouteErrorResponse, Link, Outlet, useRevalidator } from "react-router";
-import { useToast } from "#app/components/ui/toast.tsx";
-import { LoginForm } from "#app/features/admin/login-form.tsx";
-import { AdminSearch } from "#app/features/admin/shell/admin-search.tsx";
-import { ClearDataButton } from "#app/features/admin/shell/clear-data-dialog.tsx";
-import { Sidebar } from "#app/features/admin/shell/sidebar.tsx";
+import { isRouteErrorResponse, useRevalidator } from "react-router";
+import { LoginForm } from "#app/features/admin/login/login-form.tsx";
+import { AdminShell } from "#app/features/admin/shell/admin-shell.tsx";
 import { adminPagesOf } from "#app/lib/admin-gate.ts";
-import { apiRequest } from "#app/lib/api.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,128 +18,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const SESSION_CHECK_MS = 60_000;
-
-const iconLink =
-  "inline-flex h-9 w-9 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100";
-
-/**
- * /admin: the login gate first, then the shell: sidebar, top bar (search, Clear Admin Data,
- * shortcuts, the signed-in admin, sign out) and the screen (admin spec §2 "Shell and sidebar").
- */
+/** /admin: the login gate first, then the shell around the screen (admin spec §2). */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const toast = useToast();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const { revalidate } = revalidator;
-
-  // When the session ends (expiry, sign-out elsewhere) show the login gate instead of failing
-  // screens: checked when the window regains focus and once a minute.
-  useEffect(() => {
-    const check = () => {
-      fetch("/api/auth/session", { credentials: "include" })
-        .then((res) => {
-          if (res.status === 401) void revalidate();
-        })
-        .catch(() => {});
-    };
-    const timer = setInterval(check, SESSION_CHECK_MS);
-    window.addEventListener("focus", check);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener("focus", check);
-    };
-  }, [revalidate]);
-
-  async function signOut() {
-    try {
-      await apiRequest("POST", "/api/auth/logout");
-    } catch {
-      toast({ title: "Sign out failed", description: "Please try again.", variant: "destructive" });
-    }
-    await revalidator.revalidate();
-  }
-
-  return (
-    <div className="min-h-screen bg-gray-50">
-      <a
-        href="#main"
-        className="fixed left-4 top-4 z-50 -translate-y-[200%] rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white focus:translate-y-0"
-      >
-        Skip to main content
-      </a>
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 border-r border-gray-200 bg-white lg:block">
-        <Sidebar clientsCount={loaderData.clientsCount} />
-      </aside>
-      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-64 bg-white shadow-xl lg:hidden">
-            <Dialog.Title className="sr-only">Admin menu</Dialog.Title>
-            <Dialog.Description className="sr-only">Screens of the admin area</Dialog.Description>
-            <Sidebar clientsCount={loaderData.clientsCount} onNavigate={() => setMenuOpen(false)} />
-            <Dialog.Close
-              aria-label="Close menu"
-              className="absolute right-2 top-4 rounded-md p-2 text-gray-700 hover:bg-gray-100"
-            >
-              <X className="h-5 w-5" aria-hidden />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      <div className="lg:pl-60">
-        <header className="sticky top-0 z-20 border-b border-gray-200 bg-white">
-          <div className="flex flex-wrap items-center gap-3 px-4 py-3">
-            <button
-              type="button"
-              className={`${iconLink} lg:hidden`}
-              aria-label="Open menu"
-              aria-expanded={menuOpen}
-              onClick={() => setMenuOpen(true)}
-            >
-              <Menu className="h-5 w-5" aria-hidden />
-            </button>
-            <AdminSearch />
-            <div className="ml-auto flex items-center gap-2">
-              <ClearDataButton />
-              <Link
-                to="/admin/outbox"
-                className={iconLink}
-                aria-label="Outbox (emails)"
-                title="Outbox (emails)"
-              >
-                <Bell className="h-5 w-5" aria-hidden />
-              </Link>
-              <Link to="/admin/reviews" className={iconLink} aria-label="Reviews" title="Reviews">
-                <Star className="h-5 w-5" aria-hidden />
-              </Link>
-              <Link
-                to="/admin/audit"
-                className={iconLink}
-                aria-label="Activity log"
-                title="Activity log"
-              >
-                <History className="h-5 w-5" aria-hidden />
-              </Link>
-              <span className="hidden text-sm text-gray-700 sm:inline">
-                Signed in as <strong>{loaderData.admin.username}</strong>
-              </span>
-              <button
-                type="button"
-                onClick={signOut}
-                className="whitespace-nowrap rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-100"
-              >
-                Sign out
-              </button>
-            </div>
-          </div>
-        </header>
-        <main id="main" className="px-4 py-6 lg:px-8">
-          <Outlet />
-        </main>
-      </div>
-    </div>
-  );
+  return <AdminShell admin={loaderData.admin} clientsCount={loaderData.clientsCount} />;
 }
 
 /**

@@ -1,10 +1,12 @@
-import { OrdersList } from "#app/features/admin/orders/orders-list.tsx";
-import { PageHeader } from "#app/features/admin/ui.tsx";
+import { OrdersScreen } from "#app/features/admin/orders/orders-screen.tsx";
 import { adminPagesOf } from "#app/lib/admin-gate.ts";
+import { orderListQuerySchema } from "#common/orders.ts";
+import { parseListQuery } from "#common/paging.ts";
 import type { Route } from "./+types/orders";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { orders: await adminPagesOf(context).orders.list() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const pages = adminPagesOf(context);
+  return { page: await pages.orders.page(parseListQuery(orderListQuerySchema, request.url)) };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -12,16 +14,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** The shop's paid orders, newest first (admin spec §2 "Orders management"). */
+/** /admin/orders: the shop's paid orders, newest first (admin spec §2 "Orders management"). */
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  return (
-    <>
-      <PageHeader title="Orders">
-        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm text-brand-900">
-          {loaderData.orders.length} Total Orders
-        </span>
-      </PageHeader>
-      <OrdersList orders={loaderData.orders} />
-    </>
-  );
+  return <OrdersScreen page={loaderData.page} />;
 }

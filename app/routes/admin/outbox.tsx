@@ -1,79 +1,15 @@
-import { Fragment } from "react";
-import { Badge, EmptyState, PageHeader } from "#app/features/admin/ui.tsx";
+import { OutboxScreen } from "#app/features/admin/outbox/outbox-screen.tsx";
 import { adminPagesOf } from "#app/lib/admin-gate.ts";
-import { formatLagosDateTime } from "#common/booking.ts";
+import { outboxListQuerySchema } from "#common/outbox.ts";
+import { parseListQuery } from "#common/paging.ts";
 import type { Route } from "./+types/outbox";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { messages: await adminPagesOf(context).outbox.list() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const pages = adminPagesOf(context);
+  return { page: await pages.outbox.page(parseListQuery(outboxListQuerySchema, request.url)) };
 }
 
-/** Plain text with its http(s) links made clickable. */
-function Linkified({ text }: { text: string }) {
-  const parts = text.split(/(https?:\/\/\S+)/g);
-  return (
-    <>
-      {parts.map((part, i) =>
-        /^https?:\/\//.test(part) ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
-          <a key={i} href={part} className="break-all text-brand-800 underline">
-            {part}
-          </a>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
-
-const STATUS_TONE = { sent: "green", stored: "amber", failed: "red" } as const;
-
-/**
- * /admin/outbox: every email the app wrote, newest first, so staff can read (and forward) what
- * was not sent over SMTP (ARCHITECTURE.md "email").
- */
+/** /admin/outbox: every email the app wrote, newest first (ARCHITECTURE.md "email"). */
 export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
-  return (
-    <>
-      <PageHeader title="Outbox" />
-      <p className="mb-4 max-w-3xl text-sm text-gray-700">
-        Emails the clinic has sent or stored. Without an SMTP server they stay here as “stored”;
-        copy a message to the client if it needs to reach them.
-      </p>
-      {loaderData.messages.length === 0 ? (
-        <EmptyState>No emails yet.</EmptyState>
-      ) : (
-        <ul className="grid gap-3">
-          {loaderData.messages.map((m) => (
-            <li key={m.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-              <article aria-labelledby={`mail-${m.id}`}>
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h2 id={`mail-${m.id}`} className="font-semibold text-ink">
-                    {m.subject}
-                  </h2>
-                  <Badge tone={STATUS_TONE[m.status as keyof typeof STATUS_TONE] ?? "gray"}>
-                    {m.status}
-                  </Badge>
-                </div>
-                <p className="text-sm text-gray-700">
-                  To {m.toAddress} · {formatLagosDateTime(m.createdAt)} · {m.kind}
-                </p>
-                {m.error && <p className="text-sm text-red-700">Error: {m.error}</p>}
-                <details className="mt-2">
-                  <summary className="cursor-pointer text-sm font-medium text-brand-800">
-                    Read message
-                  </summary>
-                  <pre className="mt-2 whitespace-pre-wrap font-sans text-sm text-gray-900">
-                    <Linkified text={m.textBody} />
-                  </pre>
-                </details>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
+  return <OutboxScreen page={loaderData.page} />;
 }

@@ -7,7 +7,7 @@ import type { AdminPages } from "#common/page-context.ts";
 import type { Db } from "#server/db/client.ts";
 import { auditPages } from "#server/modules/audit/pages.ts";
 import { bookingsPages } from "#server/modules/bookings/pages.ts";
-import { catalogPages } from "#server/modules/catalog/pages.ts";
+import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
 import { outboxPages } from "#server/modules/outbox/pages.ts";
@@ -19,7 +19,7 @@ export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
     identity,
     clientsCount: () => countClients(db),
     dashboard: { get: () => dashboard(db) },
-    catalog: catalogPages(db),
+    catalog: catalogAdminPages(db),
     bookings: bookingsPages(db),
     orders: ordersPages(db),
     reviews: reviewsAdminPages(db),

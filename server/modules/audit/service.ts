@@ -2,9 +2,10 @@
  * The back-office audit log: who changed what, and when (issue 6 "Authorisation"). Callers pass
  * the transaction of the change so the record and the change commit or roll back together.
  */
-import { desc } from "drizzle-orm";
-import type { AuditRecord } from "#common/audit.ts";
+import { asc, desc, ilike, or, sql } from "drizzle-orm";
+import type { AuditListQuery, AuditRecord } from "#common/audit.ts";
 import type { AdminIdentity } from "#common/auth.ts";
+import { likePattern, type Page, pageWindow } from "#common/paging.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 
@@ -35,7 +36,11 @@ export async function recordAudit(
 /** The latest `limit` audit records, newest first. */
 export async function listAudit(db: Db, limit = 200): Promise<AuditRecord[]> {
   const rows = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
-  return rows.map((r) => ({
+  return rows.map(toRecord);
+}
+
+function toRecord(r: typeof auditLog.$inferSelect): AuditRecord {
+  return {
     id: r.id,
     adminUsername: r.adminUsername,
     action: r.action,
@@ -43,5 +48,52 @@ export async function listAudit(db: Db, limit = 200): Promise<AuditRecord[]> {
     entityId: r.entityId,
     details: r.details,
     createdAt: r.createdAt.toISOString(),
-  }));
+  };
+}
+
+function auditOrder(query: AuditListQuery) {
+  const by = query.dir === "asc" ? asc : desc;
+  if (query.sort === "who") return [by(auditLog.adminUsername), desc(auditLog.id)];
+  if (query.sort === "what") return [by(auditLog.action), desc(auditLog.id)];
+  return [by(auditLog.id)];
+}
+
+/**
+ * One page of the activity log, newest first by default. `q` matches who, the action (e.g.
+ * 'booking.process'), the record type or the record id (case-insensitive, contains); `sort`
+ * orders by time ('when', id order), person ('who') or action ('what'), then newest first.
+ * `total` counts every record.
+ */
+export async function listAuditPage(db: Db, query: AuditListQuery): Promise<Page<AuditRecord>> {
+  const pattern = query.q ? likePattern(query.q) : null;
+  const where = pattern
+    ? or(
+        ilike(auditLog.adminUsername, pattern),
+        ilike(auditLog.action, pattern),
+        ilike(auditLog.entity, pattern),
+        ilike(auditLog.entityId, pattern),
+      )
+    : undefined;
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      matching: where
+        ? sql<number>`(count(*) filter (where ${where}))::int`
+        : sql<number>`count(*)::int`,
+    })
+    .from(auditLog);
+  const total = counts?.total ?? 0;
+  const matching = counts?.matching ?? 0;
+  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const rows =
+    matching === 0
+      ? []
+      : await db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(...auditOrder(query))
+          .limit(query.pageSize)
+          .offset(offset);
+  return { rows: rows.map(toRecord), total, matching, page, pageSize: query.pageSize };
 }

@@ -1,8 +1,8 @@
 /** The bookings reads of the admin bookings screen (common/booking.ts `BookingsPages`). */
 import type { BookingsPages } from "#common/booking.ts";
 import type { Db } from "#server/db/client.ts";
-import { listBookings } from "./service.ts";
+import { listBookingsPage } from "./service.ts";
 
 export function bookingsPages(db: Db): BookingsPages {
-  return { list: () => listBookings(db) };
+  return { page: (query) => listBookingsPage(db, query) };
 }

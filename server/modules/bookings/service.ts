@@ -2,17 +2,20 @@
  * Booking requests: validation of the requested time against the booking rules and of the
  * service against the catalogue, then one insert (storefront spec §5, §7; admin spec §3 "Booking").
  */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { BookingRecord } from "#common/booking.ts";
 import {
   BOOKING_MESSAGES,
+  type BookingListQuery,
   type BookingRequest,
+  bookingPeriodStart,
   checkBookingDate,
   parseBookingDate,
 } from "#common/booking.ts";
 import type { BookingKind } from "#common/calendar.ts";
 import { findServiceCategory } from "#common/catalog.ts";
+import { likePattern, type Page, pageWindow } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { services } from "#server/db/schema/catalog.ts";
@@ -140,6 +143,67 @@ export async function listBookings(db: Db): Promise<BookingRecord[]> {
     .from(bookings)
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
   return rows.map(toRecord);
+}
+
+/** The WHERE of the admin list's filters (search text, time filter on the creation date). */
+function bookingFilters(query: BookingListQuery, now: Date): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const text = or(
+      ilike(bookings.name, pattern),
+      ilike(bookings.email, pattern),
+      ilike(bookings.phone, pattern),
+      ilike(bookings.serviceName, pattern),
+      ilike(bookings.message, pattern),
+    );
+    if (text) conditions.push(text);
+  }
+  const start = bookingPeriodStart(query.period, now);
+  if (start) {
+    // Up to a minute ahead of `now`, so a booking made on a slightly fast clock still shows.
+    conditions.push(gte(bookings.createdAt, start));
+    conditions.push(lte(bookings.createdAt, new Date(now.getTime() + 60_000)));
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * One page of the admin bookings list (admin spec §2 "Bookings management"), newest first
+ * (creation time, then id; bookings_created_at_idx). `q` matches name, email, phone, service
+ * name or message (case-insensitive, contains); `period` keeps bookings created since the start
+ * of today, this week (Monday) or this month in Lagos at `now`.
+ * @returns `total` = every booking, `matching` = those the filters keep; `page` clamped to the
+ *   last page.
+ */
+export async function listBookingsPage(
+  db: Db,
+  query: BookingListQuery,
+  now: Date = new Date(),
+): Promise<Page<BookingRecord>> {
+  const where = bookingFilters(query, now);
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      matching: where
+        ? sql<number>`(count(*) filter (where ${where}))::int`
+        : sql<number>`count(*)::int`,
+    })
+    .from(bookings);
+  const total = counts?.total ?? 0;
+  const matching = counts?.matching ?? 0;
+  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const rows =
+    matching === 0
+      ? []
+      : await db
+          .select(bookingColumns)
+          .from(bookings)
+          .where(where)
+          .orderBy(desc(bookings.createdAt), desc(bookings.id))
+          .limit(query.pageSize)
+          .offset(offset);
+  return { rows: rows.map(toRecord), total, matching, page, pageSize: query.pageSize };
 }
 
 // ---------------------------------------------------------------------------------------------

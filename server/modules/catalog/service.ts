@@ -2,10 +2,12 @@
  * Catalogue queries: services and products as the public API and the page loaders return them,
  * prices converted from kobo to naira at this edge (storefront spec §3, §7).
  */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PublicProduct, PublicService } from "#common/catalog.ts";
 import { RELATED_PRODUCTS_LIMIT } from "#common/catalog.ts";
+import type { ProductListQuery, ServiceListQuery, ServicesPage } from "#common/catalog-forms.ts";
 import { koboToNaira } from "#common/money.ts";
+import { likePattern, type Page, pageWindow } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { products, services } from "#server/db/schema/catalog.ts";
 
@@ -107,4 +109,118 @@ export async function relatedProducts(db: Db, id: number): Promise<PublicProduct
     )
     .limit(RELATED_PRODUCTS_LIMIT);
   return rows.map(toPublicProduct);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Back-office lists (admin spec §2 "Service management", "Product management"; common/paging.ts).
+
+/** `(total, matching)` of `table` under `where`, in one scan. */
+async function countRows(
+  db: Db,
+  table: typeof services | typeof products,
+  where: SQL | undefined,
+): Promise<{ total: number; matching: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      matching: where
+        ? sql<number>`(count(*) filter (where ${where}))::int`
+        : sql<number>`count(*)::int`,
+    })
+    .from(table);
+  return { total: row?.total ?? 0, matching: row?.matching ?? 0 };
+}
+
+/**
+ * One page of the admin services list, newest first (so a service just added is on page 1).
+ * `q` matches name or description (case-insensitive, contains); `category` keeps one category
+ * (services_category_idx).
+ * @returns the page, plus every category's service count (filters ignored) for the filter
+ *   buttons, in category order.
+ */
+export async function listServicesPage(db: Db, query: ServiceListQuery): Promise<ServicesPage> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const text = or(ilike(services.name, pattern), ilike(services.description, pattern));
+    if (text) conditions.push(text);
+  }
+  if (query.category !== "all") conditions.push(eq(services.category, query.category));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [{ total, matching }, categories] = await Promise.all([
+    countRows(db, services, where),
+    db
+      .select({ id: services.category, count: sql<number>`count(*)::int` })
+      .from(services)
+      .groupBy(services.category)
+      .orderBy(asc(services.category)),
+  ]);
+  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const rows =
+    matching === 0
+      ? []
+      : await db
+          .select(serviceColumns)
+          .from(services)
+          .where(where)
+          .orderBy(desc(services.id))
+          .limit(query.pageSize)
+          .offset(offset);
+  return {
+    rows: rows.map(toPublicService),
+    total,
+    matching,
+    page,
+    pageSize: query.pageSize,
+    categories,
+  };
+}
+
+/** The ORDER BY column of each product sort field; text sorts ignore case. */
+const PRODUCT_SORT_COLUMNS = {
+  name: sql`lower(${products.name})`,
+  price: sql`${products.priceKobo}`,
+  category: sql`${products.category}`,
+  rating: sql`${products.rating}`,
+  stock: sql`${products.stock}`,
+} as const;
+
+/**
+ * One page of the admin products list. `q` matches name or description (case-insensitive,
+ * contains); `category` keeps one category (products_category_idx); `stock` keeps in-stock
+ * (stock > 0) or out-of-stock (0) products; `sort`/`dir` order by name, price, category, rating
+ * or stock, ties broken by name then id so paging is stable.
+ */
+export async function listProductsPage(
+  db: Db,
+  query: ProductListQuery,
+): Promise<Page<PublicProduct>> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const text = or(ilike(products.name, pattern), ilike(products.description, pattern));
+    if (text) conditions.push(text);
+  }
+  if (query.category !== "all") conditions.push(eq(products.category, query.category));
+  if (query.stock === "in-stock") conditions.push(gt(products.stock, 0));
+  if (query.stock === "out-of-stock") conditions.push(eq(products.stock, 0));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const { total, matching } = await countRows(db, products, where);
+  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const column = PRODUCT_SORT_COLUMNS[query.sort];
+  const rows =
+    matching === 0
+      ? []
+      : await db
+          .select(productColumns)
+          .from(products)
+          .where(where)
+          .orderBy(
+            query.dir === "desc" ? desc(column) : asc(column),
+            asc(sql`lower(${products.name})`),
+            asc(products.id),
+          )
+          .limit(query.pageSize)
+          .offset(offset);
+  return { rows: rows.map(toPublicProduct), total, matching, page, pageSize: query.pageSize };
 }

@@ -1,8 +1,8 @@
 /** The orders reads of the admin orders screen (common/orders.ts `OrdersPages`). */
 import type { OrdersPages } from "#common/orders.ts";
 import type { Db } from "#server/db/client.ts";
-import { listOrders } from "./service.ts";
+import { listOrdersPage } from "./service.ts";
 
 export function ordersPages(db: Db): OrdersPages {
-  return { list: () => listOrders(db) };
+  return { page: (query) => listOrdersPage(db, query) };
 }

@@ -14,16 +14,18 @@
  * Money is integer kobo here, read from the stored row; `toPublicOrder` converts to naira once,
  * where the API or the admin shows an order.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { OrderPayload } from "#common/checkout.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import type {
   AdminOrderStatus,
+  OrderListQuery,
   OrderStatus,
   PublicOrder,
   PublicOrderItem,
 } from "#common/orders.ts";
+import { likePattern, type Page, pageWindow } from "#common/paging.ts";
 import { deliveryCostForState } from "#common/shipping.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { products } from "#server/db/schema/catalog.ts";
@@ -379,6 +381,77 @@ export async function listOrders(db: Db, limit = 500): Promise<PublicOrder[]> {
     byOrder.set(item.orderId, list);
   }
   return rows.map((r) => toPublicOrder({ ...r, items: byOrder.get(r.id) ?? [] }));
+}
+
+/**
+ * One page of paid orders for the admin orders screen, newest first (orders_status_created_idx);
+ * unpaid 'pending' orders never show. `q` matches the order number (with or without '#'), the
+ * customer's name, email or phone, or the payment reference (case-insensitive, contains);
+ * `status` keeps one status. Each order carries its lines. `total` counts every paid order.
+ */
+export async function listOrdersPage(db: Db, query: OrderListQuery): Promise<Page<PublicOrder>> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const number = /^#?(\d{1,9})$/.exec(query.q);
+    const text = or(
+      ilike(orders.customerName, pattern),
+      ilike(orders.customerEmail, pattern),
+      ilike(orders.customerPhone, pattern),
+      ilike(orders.paymentReference, pattern),
+      number ? eq(orders.id, Number(number[1])) : undefined,
+    );
+    if (text) conditions.push(text);
+  }
+  if (query.status !== "all") conditions.push(eq(orders.status, query.status));
+  const paid = ne(orders.status, "pending");
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      matching: where
+        ? sql<number>`(count(*) filter (where ${where}))::int`
+        : sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(paid);
+  const total = counts?.total ?? 0;
+  const matching = counts?.matching ?? 0;
+  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  if (matching === 0) return { rows: [], total, matching, page, pageSize: query.pageSize };
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(paid, where))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  const items =
+    rows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderItems)
+          .where(
+            inArray(
+              orderItems.orderId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(orderItems.id));
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId) ?? [];
+    list.push(item);
+    byOrder.set(item.orderId, list);
+  }
+  return {
+    rows: rows.map((r) => toPublicOrder({ ...r, items: byOrder.get(r.id) ?? [] })),
+    total,
+    matching,
+    page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** Lines of paid orders (GET /api/order-items, admin spec §7); prices in naira. */

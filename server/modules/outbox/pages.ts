@@ -1,8 +1,8 @@
 /** The Outbox screen's reads (common/outbox.ts `OutboxPages`). */
 import type { OutboxPages } from "#common/outbox.ts";
 import type { Db } from "#server/db/client.ts";
-import { listOutbox } from "./service.ts";
+import { listOutboxPage } from "./service.ts";
 
 export function outboxPages(db: Db): OutboxPages {
-  return { list: () => listOutbox(db) };
+  return { page: (query) => listOutboxPage(db, query) };
 }

@@ -1,7 +1,7 @@
 /** Review reads: the public review page's and the admin reviews screen's (common/reviews.ts). */
 import type { ReviewPages, ReviewsAdminPages } from "#common/reviews.ts";
 import type { Db } from "#server/db/client.ts";
-import { listReviews, reviewTarget, verifyReviewLink } from "./service.ts";
+import { listReviewsPage, reviewTarget, verifyReviewLink } from "./service.ts";
 
 /** `secret` is SESSION_SECRET, the key of the review links' HMAC. */
 export function reviewPages(db: Db, secret: string): ReviewPages {
@@ -12,5 +12,5 @@ export function reviewPages(db: Db, secret: string): ReviewPages {
 }
 
 export function reviewsAdminPages(db: Db): ReviewsAdminPages {
-  return { list: () => listReviews(db) };
+  return { page: (query) => listReviewsPage(db, query) };
 }

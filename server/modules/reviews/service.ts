@@ -5,11 +5,12 @@
  * (ARCHITECTURE.md "Security").
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
-import type { ReviewRecord, ReviewTarget } from "#common/reviews.ts";
+import { likePattern, type Page, pageWindow } from "#common/paging.ts";
+import type { ReviewListQuery, ReviewRecord, ReviewTarget } from "#common/reviews.ts";
 import type { Db } from "#server/db/client.ts";
 import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { HttpError } from "#server/http.ts";
@@ -150,4 +151,47 @@ export async function submitReview(
 export async function listReviews(db: Db): Promise<ReviewRecord[]> {
   const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
   return rows.map(toReview);
+}
+
+/**
+ * One page of the admin reviews list, newest first. `q` matches the client's name or email, the
+ * service or the review text (case-insensitive, contains); `rating` keeps reviews of that many
+ * stars. `total` counts every review.
+ */
+export async function listReviewsPage(db: Db, query: ReviewListQuery): Promise<Page<ReviewRecord>> {
+  const conditions: SQL[] = [];
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const text = or(
+      ilike(reviews.customerName, pattern),
+      ilike(reviews.customerEmail, pattern),
+      ilike(reviews.serviceName, pattern),
+      ilike(reviews.reviewText, pattern),
+    );
+    if (text) conditions.push(text);
+  }
+  if (query.rating !== "all") conditions.push(eq(reviews.rating, Number(query.rating)));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      matching: where
+        ? sql<number>`(count(*) filter (where ${where}))::int`
+        : sql<number>`count(*)::int`,
+    })
+    .from(reviews);
+  const total = counts?.total ?? 0;
+  const matching = counts?.matching ?? 0;
+  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const rows =
+    matching === 0
+      ? []
+      : await db
+          .select()
+          .from(reviews)
+          .where(where)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(query.pageSize)
+          .offset(offset);
+  return { rows: rows.map(toReview), total, matching, page, pageSize: query.pageSize };
 }

@@ -1,19 +1,21 @@
 /**
  * Add Booking and Edit dialogs (admin spec §2 "Bookings management", §5 "Booking form", §8):
  * name, email, phone, service, date and time (any half hour 08:00–19:30, Lagos), message.
- * Add posts to /api/bookings, Edit patches /api/bookings/{id}.
+ * Add posts to /api/bookings, Edit patches /api/bookings/{id}. Validation is the shared
+ * `adminBookingFormSchema` (common/booking.ts) with the spec's messages; the server's field
+ * messages land on the fields (useAdminMutation).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
-import { adminButton, SelectField, TextAreaField, TextField } from "#app/features/admin/ui.tsx";
-import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
+import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import {
-  ADMIN_BOOKING_MESSAGES,
-  adminBookingSchema,
+  type AdminBookingFormValues,
+  adminBookingFormSchema,
   CALENDAR_FIRST_SLOT_MINUTES,
   CALENDAR_LAST_SLOT_MINUTES,
   composeBookingDate,
@@ -43,12 +45,7 @@ export const ADMIN_TIME_SLOTS: string[] = (() => {
   return slots;
 })();
 
-const formSchema = adminBookingSchema.omit({ date: true, service: true }).extend({
-  service: z.string().min(1, ADMIN_BOOKING_MESSAGES.service),
-  date: z.string().min(1, ADMIN_BOOKING_MESSAGES.date),
-  time: z.string().min(1, "Time is required"),
-});
-type FormValues = z.infer<typeof formSchema>;
+type FormValues = AdminBookingFormValues;
 
 const EMPTY: FormValues = {
   name: "",
@@ -59,6 +56,8 @@ const EMPTY: FormValues = {
   time: "10:00 AM",
   message: "",
 };
+
+const FORM_FIELDS = Object.keys(EMPTY) as Array<keyof FormValues>;
 
 function valuesOf(b: EditableBooking | null): FormValues {
   if (!b) return EMPTY;
@@ -86,25 +85,39 @@ export function BookingDialog({
   /** The booking to edit, or null to add one. */
   booking: EditableBooking | null;
   services: readonly ServiceOption[];
-  onSaved: () => void;
+  /** Called after a successful save, before the page's data is refreshed. */
+  onSaved?: () => void;
 }) {
-  const toast = useToast();
-  const [saving, setSaving] = useState(false);
-  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: EMPTY });
-  const { register, handleSubmit, reset, setError, formState } = form;
+  const form = useForm<FormValues>({
+    resolver: zodResolver(adminBookingFormSchema),
+    defaultValues: EMPTY,
+  });
+  const { register, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
+  const editing = booking !== null;
+  const save = useAdminMutation({
+    success: { title: editing ? "Booking updated successfully!" : "Booking created successfully!" },
+    failure: editing ? "Failed to update booking" : "Failed to create booking",
+    form,
+    // The server names a bad time 'time' or folds it into 'date'; anything else unknown is the date.
+    fieldFor: (field) =>
+      (FORM_FIELDS.includes(field as keyof FormValues) ? field : "date") as keyof FormValues,
+    onSuccess: () => {
+      onOpenChange(false);
+      onSaved?.();
+    },
+  });
 
   useEffect(() => {
     if (open) reset(valuesOf(booking));
   }, [open, booking, reset]);
 
-  const editing = booking !== null;
   const serviceOptions =
     booking && !services.some((s) => s.id === booking.service)
       ? [...services, { id: booking.service, name: booking.service }]
       : services;
 
-  async function onSubmit(values: FormValues) {
+  function onSubmit(values: FormValues) {
     const payload = {
       name: values.name,
       email: values.email,
@@ -113,26 +126,11 @@ export function BookingDialog({
       date: composeBookingDate(values.date, values.time),
       message: values.message ?? "",
     };
-    setSaving(true);
-    try {
-      if (booking) await apiRequest("PATCH", `/api/bookings/${booking.id}`, payload);
-      else await apiRequest("POST", "/api/bookings", payload);
-      toast({ title: editing ? "Booking updated successfully!" : "Booking created successfully!" });
-      onOpenChange(false);
-      onSaved();
-    } catch (error) {
-      for (const [field, message] of Object.entries(apiFieldErrors(error))) {
-        const key = (field in EMPTY ? field : "date") as keyof FormValues;
-        setError(key, { message });
-      }
-      toast({
-        title: "Error",
-        description: editing ? "Failed to update booking" : "Failed to create booking",
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
+    return save.run(() =>
+      booking
+        ? apiRequest("PATCH", `/api/bookings/${booking.id}`, payload)
+        : apiRequest("POST", "/api/bookings", payload),
+    );
   }
 
   return (
@@ -196,8 +194,8 @@ export function BookingDialog({
             >
               Cancel
             </button>
-            <button type="submit" className={adminButton.primary} disabled={saving}>
-              {saving ? "Saving..." : editing ? "Update Booking" : "Create Booking"}
+            <button type="submit" className={adminButton.primary} disabled={save.pending}>
+              {save.pending ? "Saving..." : editing ? "Update Booking" : "Create Booking"}
             </button>
           </div>
         </form>

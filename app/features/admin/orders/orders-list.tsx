@@ -5,9 +5,7 @@
  * server's 'refund-required'), and a status change.
  */
 import { clsx } from "clsx";
-import { useState } from "react";
-import { useRevalidator } from "react-router";
-import { useToast } from "#app/components/ui/toast.tsx";
+import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { formatNaira, formatNairaWithKobo } from "#common/money.ts";
@@ -18,7 +16,7 @@ function money(naira: number): string {
   return Number.isInteger(naira) ? formatNaira(naira) : formatNairaWithKobo(naira);
 }
 
-const STATUS_LABELS: Record<string, string> = {
+export const STATUS_LABELS: Record<string, string> = {
   completed: "Completed",
   processing: "Processing",
   shipped: "Shipped",
@@ -47,10 +45,12 @@ export function OrderStatusBadge({ status }: { status: string }) {
 }
 
 function StatusControl({ order }: { order: PublicOrder }) {
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [saving, setSaving] = useState(false);
+  const save = useAdminMutation<unknown>({
+    failureTitle: "Failed to update order",
+    failure: "Please try again.",
+  });
   const id = `order-status-${order.id}`;
+  const known = ADMIN_ORDER_STATUSES.includes(order.status as never);
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium text-gray-700">
@@ -58,30 +58,20 @@ function StatusControl({ order }: { order: PublicOrder }) {
       </label>
       <select
         id={id}
-        value={ADMIN_ORDER_STATUSES.includes(order.status as never) ? order.status : ""}
-        disabled={saving}
-        onChange={async (event) => {
-          setSaving(true);
-          try {
-            await apiRequest("PATCH", `/api/orders/${order.id}`, { status: event.target.value });
-            toast({
+        value={known ? order.status : ""}
+        disabled={save.pending}
+        onChange={(event) => {
+          const status = event.target.value;
+          void save.run(() => apiRequest("PATCH", `/api/orders/${order.id}`, { status }), {
+            success: {
               title: "Order updated",
-              description: `Order #${order.id} is now ${STATUS_LABELS[event.target.value]?.toLowerCase()}.`,
-            });
-            await revalidator.revalidate();
-          } catch {
-            toast({
-              title: "Failed to update order",
-              description: "Please try again.",
-              variant: "destructive",
-            });
-          } finally {
-            setSaving(false);
-          }
+              description: `Order #${order.id} is now ${STATUS_LABELS[status]?.toLowerCase()}.`,
+            },
+          });
         }}
         className="rounded-md border border-gray-300 bg-white px-2 py-1.5 text-sm"
       >
-        {!ADMIN_ORDER_STATUSES.includes(order.status as never) && (
+        {!known && (
           <option value="" disabled>
             {STATUS_LABELS[order.status] ?? order.status}
           </option>
@@ -105,10 +95,8 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** The order cards of one page. */
 export function OrdersList({ orders }: { orders: readonly PublicOrder[] }) {
-  if (orders.length === 0) {
-    return <p className="rounded-lg bg-white p-8 text-center text-gray-600">No orders yet</p>;
-  }
   return (
     <ul className="grid gap-4">
       {orders.map((order) => (

@@ -4,7 +4,10 @@
  * first (the server also keeps a copy), then POST /api/admin/clear-data and a reload.
  */
 import { useState } from "react";
-import { adminButton, ConfirmDialog, TextField } from "#app/features/admin/ui.tsx";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
+import { TextField } from "#app/features/admin/kit/fields.tsx";
+import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
 import { CLEAR_DATA_CONFIRM_WORD } from "#common/data-export.ts";
 
@@ -22,31 +25,36 @@ async function downloadExport(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+type ClearResult = { success: boolean; cleared: string[]; message: string };
+
+/** The spec's failure alert text (admin spec §8). */
+function clearFailure(error: unknown): string {
+  const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : null;
+  return message
+    ? `Failed to clear admin data: ${message}`
+    : "Failed to clear admin data. Check console for details.";
+}
+
 export function ClearDataButton() {
   const [open, setOpen] = useState(false);
   const [word, setWord] = useState("");
-  const [busy, setBusy] = useState(false);
+  // Alerts and a reload instead of toasts and a revalidation, as the spec says (admin spec §4, §8).
+  const clear = useAdminMutation<ClearResult>({
+    notify: (message) => window.alert(message.description ?? message.title),
+    success: (result) => ({
+      title: `Admin data cleared successfully! Cleared: ${result.cleared.join(", ")}`,
+    }),
+    failure: clearFailure,
+    onError: (error) => console.warn("clear admin data failed", error),
+    after: "reload",
+  });
+  const busy = clear.pending;
 
-  async function clear() {
-    setBusy(true);
-    try {
+  function run() {
+    void clear.run(async () => {
       await downloadExport();
-      const result = await apiRequest<{ success: boolean; cleared: string[]; message: string }>(
-        "POST",
-        "/api/admin/clear-data",
-      );
-      window.alert(`Admin data cleared successfully! Cleared: ${result.cleared.join(", ")}`);
-      window.location.reload();
-    } catch (error) {
-      const message = error instanceof ApiError ? (error.serverMessage ?? error.message) : null;
-      window.alert(
-        message
-          ? `Failed to clear admin data: ${message}`
-          : "Failed to clear admin data. Check console for details.",
-      );
-      console.warn("clear admin data failed", error);
-      setBusy(false);
-    }
+      return apiRequest<ClearResult>("POST", "/api/admin/clear-data");
+    });
   }
 
   return (
@@ -79,7 +87,7 @@ export function ClearDataButton() {
         }
         confirmLabel={busy ? "Clearing..." : "Clear Admin Data"}
         confirmDisabled={busy || word.trim() !== CLEAR_DATA_CONFIRM_WORD}
-        onConfirm={() => void clear()}
+        onConfirm={run}
       >
         <TextField
           className="mt-4"

@@ -16,7 +16,7 @@ import {
   Users,
 } from "lucide-react";
 import { NavLink } from "react-router";
-import { ADMIN_NAV } from "./nav";
+import { ADMIN_NAV } from "./nav.ts";
 
 const ICONS: Record<string, LucideIcon> = {
   Dashboard: LayoutDashboard,

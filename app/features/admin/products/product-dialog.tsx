@@ -1,56 +1,35 @@
 /**
  * The admin product form (admin spec §2 "Product management", §5 "Product form"): name,
  * description, price, image URL (validated), category, rating 0–5 in steps of 0.1 (default 4.0),
- * stock (default 100), details, ingredients, how to use.
+ * stock (default 100), details, ingredients, how to use. Validation is the shared
+ * `productFormSchema` (common/catalog-forms.ts), as on the server.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { useEffect } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
-import { adminButton, SelectField, TextAreaField, TextField } from "#app/features/admin/ui.tsx";
-import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
+import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import type { PublicProduct } from "#common/catalog.ts";
-import {
-  ADMIN_PRODUCT_CATEGORIES,
-  isValidImageUrl,
-  PRODUCT_MESSAGES,
-} from "#common/catalog-forms.ts";
+import { ADMIN_PRODUCT_CATEGORIES, productFormSchema } from "#common/catalog-forms.ts";
 
-const formSchema = z.object({
-  name: z.string().trim().min(1, PRODUCT_MESSAGES.name),
-  description: z.string().trim().min(1, PRODUCT_MESSAGES.description),
-  price: z
-    .string()
-    .trim()
-    .min(1, PRODUCT_MESSAGES.price)
-    .refine(
-      (v) => Number.isFinite(Number(v)) && Number(v) >= 0,
-      "Price must be a number, 0 or more",
-    ),
-  image: z
-    .string()
-    .trim()
-    .min(1, PRODUCT_MESSAGES.image)
-    .refine(isValidImageUrl, PRODUCT_MESSAGES.imageUrl),
-  category: z.string().min(1, PRODUCT_MESSAGES.category),
-  rating: z
-    .string()
-    .trim()
-    .refine((v) => {
-      const n = Number(v);
-      return v !== "" && n >= 0 && n <= 5 && Math.abs(n * 10 - Math.round(n * 10)) < 1e-9;
-    }, "Rating must be from 0 to 5 in steps of 0.1"),
-  stock: z
-    .string()
-    .trim()
-    .refine((v) => /^\d+$/.test(v), "Stock must be a whole number, 0 or more"),
-  details: z.string(),
-  ingredients: z.string(),
-  howToUse: z.string(),
-});
-type FormValues = z.infer<typeof formSchema>;
+/** What the form holds: every field as typed text; the schema reads the numbers. */
+type FormValues = {
+  name: string;
+  description: string;
+  price: string;
+  image: string;
+  category: string;
+  rating: string;
+  stock: string;
+  details: string;
+  ingredients: string;
+  howToUse: string;
+};
+type Parsed = z.output<typeof productFormSchema>;
 
 const EMPTY: FormValues = {
   name: "",
@@ -64,6 +43,7 @@ const EMPTY: FormValues = {
   ingredients: "",
   howToUse: "",
 };
+const FORM_FIELDS = Object.keys(EMPTY) as Array<keyof FormValues>;
 
 export function productCategoryLabel(id: string): string {
   return id.replace(/-/g, " ");
@@ -73,20 +53,27 @@ export function ProductDialog({
   open,
   onOpenChange,
   product,
-  onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The product to edit, or null to add one. */
   product: PublicProduct | null;
-  onSaved: () => void;
 }) {
-  const toast = useToast();
-  const [saving, setSaving] = useState(false);
-  const { register, handleSubmit, reset, setError, formState } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<FormValues, unknown, Parsed>({
+    // The form holds typed text (e.g. '' before a category is chosen); the shared schema reads
+    // it into the payload, so its input type is narrower than the form's.
+    resolver: zodResolver(productFormSchema) as unknown as Resolver<FormValues, unknown, Parsed>,
     defaultValues: EMPTY,
   });
+  const { register, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
+  const save = useAdminMutation({
+    success: { title: product ? "Product updated successfully!" : "Product created successfully!" },
+    failure: product ? "Failed to update product" : "Failed to create product",
+    form,
+    formFields: FORM_FIELDS,
+    onSuccess: () => onOpenChange(false),
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -108,35 +95,12 @@ export function ProductDialog({
     );
   }, [open, product, reset]);
 
-  async function onSubmit(values: FormValues) {
-    const payload = {
-      ...values,
-      price: Number(values.price),
-      rating: Number(values.rating),
-      stock: Number(values.stock),
-      details: values.details.trim() || null,
-      ingredients: values.ingredients.trim() || null,
-      howToUse: values.howToUse.trim() || null,
-    };
-    setSaving(true);
-    try {
-      if (product) await apiRequest("PATCH", `/api/products/${product.id}`, payload);
-      else await apiRequest("POST", "/api/products", payload);
-      toast({ title: product ? "Product updated successfully!" : "Product created successfully!" });
-      onOpenChange(false);
-      onSaved();
-    } catch (error) {
-      for (const [field, message] of Object.entries(apiFieldErrors(error))) {
-        if (field in EMPTY) setError(field as keyof FormValues, { message });
-      }
-      toast({
-        title: "Error",
-        description: product ? "Failed to update product" : "Failed to create product",
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
+  function onSubmit(values: Parsed) {
+    return save.run(() =>
+      product
+        ? apiRequest("PATCH", `/api/products/${product.id}`, values)
+        : apiRequest("POST", "/api/products", values),
+    );
   }
 
   return (
@@ -203,16 +167,19 @@ export function ProductDialog({
           <TextAreaField
             className="sm:col-span-2"
             label="Details (optional)"
+            error={errors.details?.message}
             {...register("details")}
           />
           <TextAreaField
             className="sm:col-span-2"
             label="Ingredients (optional)"
+            error={errors.ingredients?.message}
             {...register("ingredients")}
           />
           <TextAreaField
             className="sm:col-span-2"
             label="How to use (optional)"
+            error={errors.howToUse?.message}
             {...register("howToUse")}
           />
           <div className="flex justify-end gap-2 sm:col-span-2">
@@ -223,8 +190,8 @@ export function ProductDialog({
             >
               Cancel
             </button>
-            <button type="submit" className={adminButton.primary} disabled={saving}>
-              {saving ? "Saving..." : product ? "Update Product" : "Create Product"}
+            <button type="submit" className={adminButton.primary} disabled={save.pending}>
+              {save.pending ? "Saving..." : product ? "Update Product" : "Create Product"}
             </button>
           </div>
         </form>

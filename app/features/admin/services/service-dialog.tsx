@@ -1,28 +1,39 @@
 /**
  * The admin service form (admin spec §2 "Service management", §5 "Service form"): name,
  * description, price (a naira amount or a text such as 'Contact for details'), duration, category.
+ * Validation is the shared `serviceFormSchema` (common/catalog-forms.ts), as on the server.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { useEffect } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import type { z } from "zod";
 import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
-import { adminButton, SelectField, TextAreaField, TextField } from "#app/features/admin/ui.tsx";
-import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
+import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { findServiceCategory, type PublicService } from "#common/catalog.ts";
-import { ADMIN_SERVICE_CATEGORIES, SERVICE_MESSAGES } from "#common/catalog-forms.ts";
+import { ADMIN_SERVICE_CATEGORIES, serviceFormSchema } from "#common/catalog-forms.ts";
 
-const formSchema = z.object({
-  name: z.string().trim().min(1, SERVICE_MESSAGES.name),
-  description: z.string().trim().min(1, SERVICE_MESSAGES.description),
-  price: z.string().trim().min(1, SERVICE_MESSAGES.price),
-  duration: z.string().trim().min(1, SERVICE_MESSAGES.duration),
-  category: z.string().min(1, SERVICE_MESSAGES.category),
-});
-type FormValues = z.infer<typeof formSchema>;
+/** What the form holds: every field as typed text (the price too, until it is sent). */
+type FormValues = {
+  name: string;
+  description: string;
+  price: string;
+  duration: string;
+  category: string;
+};
+type Parsed = z.output<typeof serviceFormSchema>;
 
 const EMPTY: FormValues = { name: "", description: "", price: "", duration: "", category: "" };
+const FORM_FIELDS = Object.keys(EMPTY) as Array<keyof FormValues>;
+
+/** A typed price as sent: a naira number when it reads as one ('₦52,000'), else the text. */
+function pricePayload(price: Parsed["price"]): number | string {
+  if (typeof price === "number") return price;
+  const numeric = Number(price.replace(/[₦,\s]/g, ""));
+  return Number.isFinite(numeric) ? numeric : price;
+}
 
 export function categoryLabel(id: string): string {
   return findServiceCategory(id)?.name ?? id;
@@ -32,20 +43,27 @@ export function ServiceDialog({
   open,
   onOpenChange,
   service,
-  onSaved,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The service to edit, or null to add one. */
   service: PublicService | null;
-  onSaved: () => void;
 }) {
-  const toast = useToast();
-  const [saving, setSaving] = useState(false);
-  const { register, handleSubmit, reset, setError, formState } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<FormValues, unknown, Parsed>({
+    // The form holds typed text (e.g. '' before a category is chosen); the shared schema reads
+    // it into the payload, so its input type is narrower than the form's.
+    resolver: zodResolver(serviceFormSchema) as unknown as Resolver<FormValues, unknown, Parsed>,
     defaultValues: EMPTY,
   });
+  const { register, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
+  const save = useAdminMutation({
+    success: { title: service ? "Service updated successfully!" : "Service created successfully!" },
+    failure: service ? "Failed to update service" : "Failed to create service",
+    form,
+    formFields: FORM_FIELDS,
+    onSuccess: () => onOpenChange(false),
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -65,28 +83,13 @@ export function ServiceDialog({
   const categories: string[] = [...ADMIN_SERVICE_CATEGORIES];
   if (service && !categories.includes(service.category)) categories.push(service.category);
 
-  async function onSubmit(values: FormValues) {
-    const numeric = Number(values.price.replace(/[₦,\s]/g, ""));
-    const payload = { ...values, price: Number.isFinite(numeric) ? numeric : values.price };
-    setSaving(true);
-    try {
-      if (service) await apiRequest("PATCH", `/api/services/${service.id}`, payload);
-      else await apiRequest("POST", "/api/services", payload);
-      toast({ title: service ? "Service updated successfully!" : "Service created successfully!" });
-      onOpenChange(false);
-      onSaved();
-    } catch (error) {
-      for (const [field, message] of Object.entries(apiFieldErrors(error))) {
-        if (field in EMPTY) setError(field as keyof FormValues, { message });
-      }
-      toast({
-        title: "Error",
-        description: service ? "Failed to update service" : "Failed to create service",
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
+  function onSubmit(values: Parsed) {
+    const payload = { ...values, price: pricePayload(values.price) };
+    return save.run(() =>
+      service
+        ? apiRequest("PATCH", `/api/services/${service.id}`, payload)
+        : apiRequest("POST", "/api/services", payload),
+    );
   }
 
   return (
@@ -145,8 +148,8 @@ export function ServiceDialog({
             >
               Cancel
             </button>
-            <button type="submit" className={adminButton.primary} disabled={saving}>
-              {saving ? "Saving..." : service ? "Update Service" : "Create Service"}
+            <button type="submit" className={adminButton.primary} disabled={save.pending}>
+              {save.pending ? "Saving..." : service ? "Update Service" : "Create Service"}
             </button>
           </div>
         </form>

@@ -1,0 +1,187 @@
+/**
+ * The dashboard with real figures (admin spec §2 "Dashboard", §9): recent sales with the 7-day
+ * chart, upcoming appointments, activity, today's next appointments, top services and top team
+ * member. Re-reads its loader every 30 seconds while the tab is visible.
+ */
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
+import { formatLagosDateTime } from "#common/booking.ts";
+import { DASHBOARD_REFRESH_MS, type Dashboard } from "#common/dashboard.ts";
+import { formatNaira } from "#common/money.ts";
+import { SalesChart } from "./sales-chart.tsx";
+
+function Card({
+  title,
+  children,
+  className,
+}: {
+  title: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <section
+      className={`rounded-lg border border-gray-200 bg-white p-5 shadow-sm ${className ?? ""}`}
+    >
+      <h2 className="text-base font-semibold text-ink">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-gray-700">{label}</dt>
+      <dd className="text-lg font-semibold text-ink" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function DashboardScreen({ dashboard: d }: { dashboard: Dashboard }) {
+  const revalidator = useRevalidator();
+  // Figures are at most 30 seconds old while the dashboard is open and visible (admin spec §9).
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") {
+        void revalidator.revalidate();
+      }
+    }, DASHBOARD_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidator]);
+  return (
+    <>
+      <PageHeader title="Dashboard" />
+      <div className="grid gap-4 xl:grid-cols-3">
+        <Card title="Recent sales" className="xl:col-span-2">
+          <p className="text-sm text-gray-700">Last 7 days</p>
+          <dl className="mt-2 grid grid-cols-3 gap-3">
+            <Figure
+              label="Total revenue"
+              value={formatNaira(d.recentSales.totalRevenue)}
+              testId="total-revenue"
+            />
+            <Figure
+              label="Sales revenue"
+              value={formatNaira(d.recentSales.salesRevenue)}
+              testId="sales-revenue"
+            />
+            <Figure
+              label="Appointments value"
+              value={formatNaira(d.recentSales.appointmentsValue)}
+              testId="appointments-value"
+            />
+          </dl>
+          <div className="mt-4">
+            <SalesChart days={d.recentSales.days} />
+          </div>
+        </Card>
+        <Card title="Upcoming appointments">
+          <p className="text-sm text-gray-700">Next 7 days</p>
+          <dl className="mt-2 grid grid-cols-2 gap-3">
+            <Figure label="Booked" value={String(d.upcoming.count)} testId="upcoming-count" />
+            <Figure label="Value" value={formatNaira(d.upcoming.value)} testId="upcoming-value" />
+          </dl>
+          {d.upcoming.items.length === 0 ? (
+            <p className="mt-3 text-sm text-gray-700">No appointments in the next 7 days.</p>
+          ) : (
+            <ul className="mt-3 grid gap-2 text-sm">
+              {d.upcoming.items.slice(0, 5).map((a) => (
+                <li key={a.id} className="flex justify-between gap-2">
+                  <span>
+                    <span className="font-medium">{a.customerName}</span> · {a.serviceName}
+                  </span>
+                  <span className="shrink-0 text-gray-700">{formatLagosDateTime(a.date)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="Appointments activity">
+          {d.activity.length === 0 ? (
+            <p className="text-sm text-gray-700">No activity yet.</p>
+          ) : (
+            <ul className="grid gap-2 text-sm">
+              {d.activity.map((a) => (
+                <li key={a.id}>
+                  <span className="mr-2 rounded bg-gray-200 px-1.5 py-0.5 text-xs font-semibold capitalize text-gray-900">
+                    {a.type}
+                  </span>
+                  {a.title}
+                  <span className="block text-xs text-gray-700">{formatLagosDateTime(a.at)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="Today's next appointments">
+          {d.todayNext.length === 0 ? (
+            <p className="text-sm text-gray-700">No more appointments today.</p>
+          ) : (
+            <ul className="grid gap-2 text-sm">
+              {d.todayNext.map((a) => (
+                <li key={a.id} className="flex justify-between gap-2">
+                  <span>
+                    <span className="font-medium">{a.customerName}</span> · {a.serviceName}
+                  </span>
+                  <span className="shrink-0 text-gray-700">
+                    {formatLagosDateTime(a.date).split(", ")[1]}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="Top services">
+          {d.topServices.length === 0 ? (
+            <p className="text-sm text-gray-700">No appointments this month yet.</p>
+          ) : (
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="text-left text-xs text-gray-700">
+                  <th scope="col" className="py-1 font-medium">
+                    Service
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    This month
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Last month
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.topServices.map((s) => (
+                  <tr key={s.name} className="border-t border-gray-100">
+                    <td className="py-1.5">{s.name}</td>
+                    <td className="py-1.5 text-right">{s.thisMonth}</td>
+                    <td className="py-1.5 text-right">{s.lastMonth}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+        <Card title="Top team member">
+          {d.topStaff.length === 0 ? (
+            <p className="text-sm text-gray-700">
+              Team figures appear once staff and their sales are recorded.
+            </p>
+          ) : (
+            <ul className="grid gap-2 text-sm">
+              {d.topStaff.map((s) => (
+                <li key={s.name} className="flex justify-between">
+                  <span>{s.name}</span>
+                  <span>{formatNaira(s.revenue)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}
