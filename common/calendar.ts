@@ -359,7 +359,7 @@ const calendarTime = (required: string, badFormat: string) =>
     .trim()
     .min(1, required)
     .max(40, badFormat)
-    .refine((v) => parseCalendarDateTime(v) !== null, badFormat);
+    .refine((v) => v === "" || parseCalendarDateTime(v) !== null, badFormat);
 
 const optionalStaffId = (message: string) =>
   z.preprocess((v) => (v === "" ? null : v), databaseIdSchema(message).nullable()).optional();

@@ -398,50 +398,49 @@ async function findClash(
 ): Promise<string | null> {
   if (spans.length === 0) return null;
   const { min, max } = rangeOf(spans);
-  const [periods, taken, blocks] = await Promise.all([
-    db
-      .select({
-        dayOfWeek: staffSchedules.dayOfWeek,
-        startTime: staffSchedules.startTime,
-        endTime: staffSchedules.endTime,
-      })
-      .from(staffSchedules)
-      .where(eq(staffSchedules.staffId, member.id)),
-    db
-      .select({
-        start: appointments.startsAt,
-        end: appointments.endsAt,
-        serviceName: appointments.serviceName,
-        customerName: appointments.customerName,
-      })
-      .from(appointments)
-      .where(
-        and(
-          eq(appointments.staffId, member.id),
-          notInArray(appointments.status, [...INACTIVE]),
-          lt(appointments.startsAt, max),
-          gt(appointments.endsAt, min),
-          excludeId === null ? undefined : ne(appointments.id, excludeId),
-        ),
-      )
-      .orderBy(asc(appointments.startsAt)),
-    db
-      .select({
-        start: blockedTimes.startsAt,
-        end: blockedTimes.endsAt,
-        title: blockedTimes.title,
-        staffId: blockedTimes.staffId,
-      })
-      .from(blockedTimes)
-      .where(
-        and(
-          or(eq(blockedTimes.staffId, member.id), isNull(blockedTimes.staffId)),
-          lt(blockedTimes.startsAt, max),
-          gt(blockedTimes.endsAt, min),
-        ),
-      )
-      .orderBy(asc(blockedTimes.startsAt)),
-  ]);
+  // One after another: inside a transaction the queries share one connection.
+  const periods = await db
+    .select({
+      dayOfWeek: staffSchedules.dayOfWeek,
+      startTime: staffSchedules.startTime,
+      endTime: staffSchedules.endTime,
+    })
+    .from(staffSchedules)
+    .where(eq(staffSchedules.staffId, member.id));
+  const taken = await db
+    .select({
+      start: appointments.startsAt,
+      end: appointments.endsAt,
+      serviceName: appointments.serviceName,
+      customerName: appointments.customerName,
+    })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.staffId, member.id),
+        notInArray(appointments.status, [...INACTIVE]),
+        lt(appointments.startsAt, max),
+        gt(appointments.endsAt, min),
+        excludeId === null ? undefined : ne(appointments.id, excludeId),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+  const blocks = await db
+    .select({
+      start: blockedTimes.startsAt,
+      end: blockedTimes.endsAt,
+      title: blockedTimes.title,
+      staffId: blockedTimes.staffId,
+    })
+    .from(blockedTimes)
+    .where(
+      and(
+        or(eq(blockedTimes.staffId, member.id), isNull(blockedTimes.staffId)),
+        lt(blockedTimes.startsAt, max),
+        gt(blockedTimes.endsAt, min),
+      ),
+    )
+    .orderBy(asc(blockedTimes.startsAt));
   const name = member.firstName;
   for (const span of [...spans].sort((a, b) => a.start.getTime() - b.start.getTime())) {
     const fit = fitsSchedule(span.start, span.end, periods);
