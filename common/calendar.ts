@@ -3,7 +3,12 @@
  * types only; the database builds its CHECK constraints from these lists
  * (server/db/schema/calendar.ts), so a value added here needs a migration.
  */
-import { BOOKING_STATUSES } from "./booking.ts";
+import { TZDate } from "@date-fns/tz";
+import { addDays, addMonths, addWeeks, format, startOfWeek } from "date-fns";
+import { z } from "zod";
+import { BOOKING_STATUSES, lagosDate } from "./booking.ts";
+import { BUSINESS_TIME_ZONE } from "./business.ts";
+import { databaseIdSchema } from "./ids.ts";
 
 /** Appointment statuses: the same list as bookings' (admin spec §4 "Appointment and booking statuses"). */
 export const APPOINTMENT_STATUSES = BOOKING_STATUSES;
@@ -44,3 +49,613 @@ export const DEFAULT_BLOCK_TYPE: BlockType = "break";
 export const DEFAULT_BLOCK_COLOR = "#ff6b6b";
 /** A calendar colour: '#' and six hex digits (the database checks the same pattern). */
 export const HEX_COLOR_PATTERN = "^#[0-9a-fA-F]{6}$";
+
+// ---------------------------------------------------------------------------------------------
+// The calendar's forms, payloads, shapes and pure rules (admin spec §2 "Calendar", §3, §4, §5,
+// §7, §9; issue 10). Shared by the calendar screen and server/modules/calendar.
+
+/** Slots of the calendar grid: every 30 minutes from 08:00 to 19:30 Lagos time (admin spec §9). */
+export const SLOT_MINUTES = 30;
+export const FIRST_SLOT_MINUTES = 8 * 60;
+export const LAST_SLOT_MINUTES = 19 * 60 + 30;
+/** Height of one 30-minute row of the grid in CSS pixels (admin spec §2, §9). */
+export const SLOT_HEIGHT_PX = 48;
+
+/** The grid's slot labels, '08:00' … '19:30' (24 slots). */
+export const CALENDAR_SLOTS: readonly string[] = Array.from(
+  { length: (LAST_SLOT_MINUTES - FIRST_SLOT_MINUTES) / SLOT_MINUTES + 1 },
+  (_, i) => hhmm(FIRST_SLOT_MINUTES + i * SLOT_MINUTES),
+);
+
+/** Longest appointment the calendar accepts, in minutes (12 hours). */
+export const MAX_APPOINTMENT_MINUTES = 12 * 60;
+/** Most occurrences one recurring series may create (a year of weekly visits). */
+export const MAX_SERIES_OCCURRENCES = 60;
+/** Longest blocked time, in days (a fortnight's leave). */
+export const MAX_BLOCK_DAYS = 31;
+/** Longest range GET /api/appointments and GET /api/blocked-time answer at once, in days. */
+export const MAX_LIST_RANGE_DAYS = 93;
+/** Upcoming appointments in the point of sale's quick-sale tab (admin spec §9). */
+export const UPCOMING_APPOINTMENTS_LIMIT = 5;
+
+export const APPOINTMENT_MESSAGES = {
+  customerName: "Customer name is required",
+  customerEmail: "Valid email is required",
+  customerPhone: "Phone number is required",
+  serviceId: "Service selection is required",
+  appointmentDate: "Date and time is required",
+  appointmentDateFormat: "Enter the date and time as YYYY-MM-DD HH:MM",
+  groupSize: `Group size must be between ${GROUP_SIZE_MIN} and ${GROUP_SIZE_MAX}`,
+  staffId: "Unknown staff member",
+  duration: `Duration must be between 5 and ${MAX_APPOINTMENT_MINUTES} minutes`,
+  status: "Unknown appointment status",
+  recurrenceType: "Repeat must be daily, weekly or monthly",
+  recurrenceInterval: "Repeat interval must be between 1 and 12",
+  endDate: "End date is required for a recurring appointment",
+  endDateOrder: "End date must be on or after the first appointment",
+  tooManyOccurrences: `A series may have at most ${MAX_SERIES_OCCURRENCES} appointments`,
+  nothingToUpdate: "Nothing to update",
+} as const;
+
+export const BLOCK_MESSAGES = {
+  title: "Title is required",
+  startTime: "Start time is required",
+  endTime: "End time is required",
+  dateFormat: "Enter the time as YYYY-MM-DD HH:MM or an ISO date-time",
+  endAfterStart: "End time must be after start time",
+  tooLong: `A blocked time may last at most ${MAX_BLOCK_DAYS} days`,
+  blockType: "Block type must be break, admin, meeting, personal or training",
+  color: "Colour must be # and six hex digits",
+  staffId: "Unknown staff member",
+} as const;
+
+function hhmm(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+const WALL_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/;
+const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const DATE_ONLY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Reads a calendar time: 'YYYY-MM-DD HH:MM' or 'YYYY-MM-DDTHH:MM' (24-hour Lagos wall time: the
+ * reschedule prompt of admin spec §4 and a datetime-local input) or an ISO 8601 instant with Z or
+ * an offset. Returns the UTC instant, or null when the text is neither or names no real time.
+ */
+export function parseCalendarDateTime(text: string): Date | null {
+  const value = text.trim();
+  const wall = WALL_RE.exec(value);
+  if (wall) {
+    const [y, mo, d, h, mi] = wall.slice(1).map(Number) as [number, number, number, number, number];
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
+    const local = new TZDate(y, mo - 1, d, h, mi, BUSINESS_TIME_ZONE);
+    if (local.getDate() !== d || local.getMonth() !== mo - 1) return null;
+    return new Date(local.getTime());
+  }
+  if (ISO_RE.test(value)) {
+    const instant = new Date(value);
+    return Number.isNaN(instant.getTime()) ? null : instant;
+  }
+  return null;
+}
+
+/** 'YYYY-MM-DD HH:MM' of an instant in Lagos: the reschedule prompt's format (admin spec §4). */
+export function formatLagosWallTime(instant: Date | string): string {
+  return format(new TZDate(new Date(instant), BUSINESS_TIME_ZONE), "yyyy-MM-dd HH:mm");
+}
+
+/** 'HH:MM' of an instant in Lagos. */
+export function lagosClock(instant: Date | string): string {
+  return format(new TZDate(new Date(instant), BUSINESS_TIME_ZONE), "HH:mm");
+}
+
+/** The instant a Lagos date ('YYYY-MM-DD') begins, or null for no real date. */
+export function lagosDayStart(date: string): Date | null {
+  const m = DATE_ONLY_RE.exec(date);
+  if (!m) return null;
+  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
+  const local = new TZDate(y, mo - 1, d, 0, 0, BUSINESS_TIME_ZONE);
+  if (local.getDate() !== d || local.getMonth() !== mo - 1 || local.getFullYear() !== y) {
+    return null;
+  }
+  return new Date(local.getTime());
+}
+
+/**
+ * The Lagos week (Monday start, admin spec §2 "Calendar") containing `instant`: [from, to) as
+ * UTC instants and its first day as 'YYYY-MM-DD'.
+ */
+export function lagosWeek(instant: Date): { from: Date; to: Date; monday: string } {
+  const monday = startOfWeek(new TZDate(instant, BUSINESS_TIME_ZONE), { weekStartsOn: 1 });
+  return {
+    from: new Date(monday.getTime()),
+    to: new Date(addDays(monday, 7).getTime()),
+    monday: format(monday, "yyyy-MM-dd"),
+  };
+}
+
+/**
+ * Where an appointment or block sits on the day column (admin spec §2, §9): `top` and `height` in
+ * pixels from the 08:00 row, 48 px per 30 minutes, measured in Lagos time. Parts before 08:00
+ * are cut off; a block wholly outside the grid gets height 0.
+ */
+export function gridPosition(start: Date, end: Date): { top: number; height: number } {
+  const local = new TZDate(start, BUSINESS_TIME_ZONE);
+  const startMin = local.getHours() * 60 + local.getMinutes();
+  const lengthMin = (end.getTime() - start.getTime()) / 60_000;
+  const gridEnd = LAST_SLOT_MINUTES + SLOT_MINUTES;
+  const from = Math.max(startMin, FIRST_SLOT_MINUTES);
+  const to = Math.min(startMin + lengthMin, gridEnd);
+  const px = SLOT_HEIGHT_PX / SLOT_MINUTES;
+  return {
+    top: (from - FIRST_SLOT_MINUTES) * px,
+    height: Math.max(0, to - from) * px,
+  };
+}
+
+/**
+ * The start instants of a recurring series (admin spec §3 "Appointment": daily, weekly or monthly
+ * every `interval`), from `first` up to and including the Lagos date `endDate`. Computed in Lagos
+ * wall time with @date-fns/tz (Lagos has no DST, but the rule holds anywhere): each occurrence is
+ * `first` + i × interval units, so 31 January monthly gives 28/29 February, then 31 March.
+ * Stops after `max` occurrences (the caller refuses a longer series: pass max + 1 to detect it).
+ */
+export function expandRecurrence(
+  first: Date,
+  rule: { type: RecurrenceType; interval: number; endDate: string },
+  max = MAX_SERIES_OCCURRENCES,
+): Date[] {
+  const start = new TZDate(first, BUSINESS_TIME_ZONE);
+  const step = { daily: addDays, weekly: addWeeks, monthly: addMonths }[rule.type];
+  const out: Date[] = [];
+  for (let i = 0; out.length < max; i++) {
+    const next = step(start, i * rule.interval);
+    if (format(next, "yyyy-MM-dd") > rule.endDate) break;
+    out.push(new Date(next.getTime()));
+  }
+  return out;
+}
+
+/** An action of the appointment details dialog (admin spec §4). */
+export type AppointmentAction = {
+  id: "confirm" | "complete" | "cancel" | "no-show" | "duplicate" | "reschedule" | "delete";
+  label: string;
+  /** The status the action sets, for the ones that are a PATCH of `status`. */
+  status?: AppointmentStatus;
+};
+
+/**
+ * The details dialog's actions for an appointment in `status` (admin spec §4): pending offers
+ * 'Confirm Booking', scheduled 'Confirm' (both to confirmed), confirmed 'Mark Complete' (to
+ * completed); Cancel, No Show, Duplicate, Reschedule and Delete are always offered.
+ */
+export function appointmentActions(status: string): AppointmentAction[] {
+  const first: AppointmentAction[] =
+    status === "pending"
+      ? [{ id: "confirm", label: "Confirm Booking", status: "confirmed" }]
+      : status === "scheduled"
+        ? [{ id: "confirm", label: "Confirm", status: "confirmed" }]
+        : status === "confirmed"
+          ? [{ id: "complete", label: "Mark Complete", status: "completed" }]
+          : [];
+  return [
+    ...first,
+    { id: "cancel", label: "Cancel", status: "cancelled" },
+    { id: "no-show", label: "No Show", status: "no-show" },
+    { id: "duplicate", label: "Duplicate" },
+    { id: "reschedule", label: "Reschedule" },
+    { id: "delete", label: "Delete" },
+  ];
+}
+
+/**
+ * The copy the Duplicate action posts (admin spec §4): name suffixed ' (Copy)', notes 'Duplicate
+ * of …' (the original's notes, or its service and time when it has none).
+ */
+export function duplicateOf(a: Appointment): AppointmentInput {
+  return {
+    customerName: `${a.customerName} (Copy)`,
+    customerEmail: a.customerEmail,
+    customerPhone: a.customerPhone,
+    serviceId: a.serviceId ?? 0,
+    appointmentDate: formatLagosWallTime(a.appointmentDate),
+    staffId: a.staffId,
+    duration: a.duration,
+    groupSize: a.groupSize,
+    notes: `Duplicate of ${a.notes || `${a.serviceName} ${formatLagosWallTime(a.appointmentDate)}`}`,
+    status: "scheduled",
+    isRecurring: false,
+    recurrenceType: DEFAULT_RECURRENCE_TYPE,
+    recurrenceInterval: DEFAULT_RECURRENCE_INTERVAL,
+  };
+}
+
+/** The virtual id of an unprocessed booking request on the calendar (admin spec §3). */
+export function virtualAppointmentId(bookingId: number): string {
+  return `booking-${bookingId}`;
+}
+
+/**
+ * What an appointment id in a URL names: a stored appointment ('12') or a booking request shown
+ * as a virtual pending appointment ('booking-12'); null for anything else (a 404).
+ */
+export function parseAppointmentRef(
+  text: string,
+): { kind: "appointment"; id: number } | { kind: "booking"; id: number } | null {
+  const m = /^(booking-)?([1-9]\d{0,9})$/.exec(text);
+  if (!m) return null;
+  const id = Number(m[2]);
+  if (id > 2_147_483_647) return null;
+  return m[1] ? { kind: "booking", id } : { kind: "appointment", id };
+}
+
+/** 'Mon 7 Jan 2030, 10:00–11:00' in Lagos time, for clash messages. */
+export function formatLagosSpan(start: Date, end: Date): string {
+  const local = new TZDate(start, BUSINESS_TIME_ZONE);
+  return `${format(local, "EEE d MMM yyyy")}, ${lagosClock(start)}–${lagosClock(end)}`;
+}
+
+/**
+ * The 409 message of a double booking (issue 10), naming the clash, e.g. 'Ngozi already has
+ * HydraFacial with Ada Obi on Mon 7 Jan 2030, 10:00–11:00'.
+ */
+export function clashMessage(
+  clash:
+    | {
+        kind: "appointment";
+        staff: string;
+        service: string;
+        customer: string;
+        start: Date;
+        end: Date;
+      }
+    | { kind: "block"; staff: string | null; title: string; start: Date; end: Date }
+    | { kind: "schedule"; staff: string; start: Date; end: Date; hours: string[] },
+): string {
+  if (clash.kind === "appointment") {
+    return `${clash.staff} already has ${clash.service} with ${clash.customer} on ${formatLagosSpan(clash.start, clash.end)}`;
+  }
+  if (clash.kind === "block") {
+    const who = clash.staff === null ? "All staff are" : `${clash.staff} is`;
+    return `${who} blocked (${clash.title}) on ${formatLagosSpan(clash.start, clash.end)}`;
+  }
+  const day = format(new TZDate(clash.start, BUSINESS_TIME_ZONE), "EEEE");
+  return `${clash.staff} works ${clash.hours.join(", ")} on ${day}s: ${formatLagosSpan(clash.start, clash.end)} is outside those hours`;
+}
+
+/** 'HH:MM' or 'HH:MM:SS' as minutes after midnight. */
+export function clockMinutes(time: string): number {
+  const [h, m] = time.split(":").map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/**
+ * Whether [start, end) lies inside one of a member's working periods of that Lagos weekday
+ * (admin spec §3 "Staff schedule": dayOfWeek 0 Sunday … 6 Saturday, Lagos wall-clock times).
+ * No period on that weekday means no restriction. An appointment past midnight never fits.
+ */
+export function fitsSchedule(
+  start: Date,
+  end: Date,
+  periods: ReadonlyArray<{ dayOfWeek: number; startTime: string; endTime: string }>,
+): { ok: true } | { ok: false; hours: string[] } {
+  const local = new TZDate(start, BUSINESS_TIME_ZONE);
+  const today = periods.filter((p) => p.dayOfWeek === local.getDay());
+  if (today.length === 0) return { ok: true };
+  const from = local.getHours() * 60 + local.getMinutes();
+  const to = from + (end.getTime() - start.getTime()) / 60_000;
+  if (today.some((p) => clockMinutes(p.startTime) <= from && to <= clockMinutes(p.endTime))) {
+    return { ok: true };
+  }
+  const hours = today.map((p) => `${p.startTime.slice(0, 5)}–${p.endTime.slice(0, 5)}`).sort();
+  return { ok: false, hours };
+}
+
+// Schemas (admin spec §5 "New appointment form", "Block time form"; §7 payloads).
+
+const calendarTime = (required: string, badFormat: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(40, badFormat)
+    .refine((v) => v === "" || parseCalendarDateTime(v) !== null, badFormat);
+
+const optionalStaffId = (message: string) =>
+  z.preprocess((v) => (v === "" ? null : v), databaseIdSchema(message).nullable()).optional();
+
+const appointmentFields = {
+  customerName: z
+    .string({ error: APPOINTMENT_MESSAGES.customerName })
+    .trim()
+    .min(1, APPOINTMENT_MESSAGES.customerName)
+    .max(100, "Customer name must be at most 100 characters"),
+  customerEmail: z
+    .string({ error: APPOINTMENT_MESSAGES.customerEmail })
+    .trim()
+    .pipe(z.email(APPOINTMENT_MESSAGES.customerEmail).max(254, APPOINTMENT_MESSAGES.customerEmail)),
+  customerPhone: z
+    .string({ error: APPOINTMENT_MESSAGES.customerPhone })
+    .trim()
+    .min(1, APPOINTMENT_MESSAGES.customerPhone)
+    .max(30, "Phone number must be at most 30 characters"),
+  serviceId: databaseIdSchema(APPOINTMENT_MESSAGES.serviceId),
+  appointmentDate: calendarTime(
+    APPOINTMENT_MESSAGES.appointmentDate,
+    APPOINTMENT_MESSAGES.appointmentDateFormat,
+  ),
+  status: z.enum(APPOINTMENT_STATUSES, { error: APPOINTMENT_MESSAGES.status }),
+  notes: z
+    .string({ error: "Notes must be text" })
+    .trim()
+    .max(2000, "Notes must be at most 2000 characters")
+    .nullable(),
+  staffId: optionalStaffId(APPOINTMENT_MESSAGES.staffId),
+  duration: z.coerce
+    .number({ error: APPOINTMENT_MESSAGES.duration })
+    .int(APPOINTMENT_MESSAGES.duration)
+    .min(5, APPOINTMENT_MESSAGES.duration)
+    .max(MAX_APPOINTMENT_MINUTES, APPOINTMENT_MESSAGES.duration),
+  groupSize: z.coerce
+    .number({ error: APPOINTMENT_MESSAGES.groupSize })
+    .int(APPOINTMENT_MESSAGES.groupSize)
+    .min(GROUP_SIZE_MIN, APPOINTMENT_MESSAGES.groupSize)
+    .max(GROUP_SIZE_MAX, APPOINTMENT_MESSAGES.groupSize),
+};
+
+/**
+ * The New Booking dialog of the calendar and the POST /api/appointments payload (admin spec §5,
+ * §7). `appointmentDate` is 'YYYY-MM-DD HH:MM' (Lagos) or ISO; `duration` in minutes (default:
+ * the service's duration, else 60); `serviceName` may be sent but the server takes the name,
+ * price and duration from the catalogue. A recurring appointment needs `endDate` ('YYYY-MM-DD',
+ * Lagos); the series is created whole or not at all.
+ */
+export const appointmentInputSchema = z
+  .object({
+    customerName: appointmentFields.customerName,
+    customerEmail: appointmentFields.customerEmail,
+    customerPhone: appointmentFields.customerPhone,
+    serviceId: appointmentFields.serviceId,
+    serviceName: z.string().max(200).optional(),
+    appointmentDate: appointmentFields.appointmentDate,
+    status: appointmentFields.status.default("scheduled"),
+    notes: appointmentFields.notes.optional(),
+    staffId: appointmentFields.staffId,
+    duration: appointmentFields.duration.optional(),
+    groupSize: appointmentFields.groupSize.default(GROUP_SIZE_MIN),
+    isRecurring: z.boolean({ error: "isRecurring must be true or false" }).default(false),
+    recurrenceType: z
+      .enum(RECURRENCE_TYPES, { error: APPOINTMENT_MESSAGES.recurrenceType })
+      .default(DEFAULT_RECURRENCE_TYPE),
+    recurrenceInterval: z.coerce
+      .number({ error: APPOINTMENT_MESSAGES.recurrenceInterval })
+      .int(APPOINTMENT_MESSAGES.recurrenceInterval)
+      .min(1, APPOINTMENT_MESSAGES.recurrenceInterval)
+      .max(12, APPOINTMENT_MESSAGES.recurrenceInterval)
+      .default(DEFAULT_RECURRENCE_INTERVAL),
+    endDate: z
+      .string({ error: APPOINTMENT_MESSAGES.endDate })
+      .trim()
+      .refine((v) => v === "" || lagosDayStart(v) !== null, APPOINTMENT_MESSAGES.endDate)
+      .nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.isRecurring) return;
+    if (!v.endDate) {
+      ctx.addIssue({ code: "custom", path: ["endDate"], message: APPOINTMENT_MESSAGES.endDate });
+      return;
+    }
+    const first = parseCalendarDateTime(v.appointmentDate);
+    if (first && lagosDate(first) > v.endDate) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["endDate"],
+        message: APPOINTMENT_MESSAGES.endDateOrder,
+      });
+    }
+  });
+export type AppointmentInput = z.input<typeof appointmentInputSchema>;
+export type AppointmentValues = z.output<typeof appointmentInputSchema>;
+
+/**
+ * PATCH /api/appointments/{id} (admin spec §4, §7): any of status, a new time (reschedule:
+ * 'YYYY-MM-DD HH:MM' Lagos or ISO), staff (null unassigns), duration, notes, service, customer
+ * details, group size. A recurring series is edited one occurrence at a time.
+ */
+export const appointmentPatchSchema = z
+  .object({
+    status: appointmentFields.status,
+    appointmentDate: appointmentFields.appointmentDate,
+    staffId: appointmentFields.staffId,
+    duration: appointmentFields.duration,
+    notes: appointmentFields.notes,
+    serviceId: appointmentFields.serviceId,
+    customerName: appointmentFields.customerName,
+    customerEmail: appointmentFields.customerEmail,
+    customerPhone: appointmentFields.customerPhone,
+    groupSize: appointmentFields.groupSize,
+  })
+  .partial()
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    APPOINTMENT_MESSAGES.nothingToUpdate,
+  );
+export type AppointmentPatch = z.output<typeof appointmentPatchSchema>;
+
+const blockFields = {
+  title: z
+    .string({ error: BLOCK_MESSAGES.title })
+    .trim()
+    .min(1, BLOCK_MESSAGES.title)
+    .max(100, "Title must be at most 100 characters"),
+  description: z
+    .string({ error: "Description must be text" })
+    .trim()
+    .max(500, "Description must be at most 500 characters")
+    .nullable(),
+  startTime: calendarTime(BLOCK_MESSAGES.startTime, BLOCK_MESSAGES.dateFormat),
+  endTime: calendarTime(BLOCK_MESSAGES.endTime, BLOCK_MESSAGES.dateFormat),
+  staffId: optionalStaffId(BLOCK_MESSAGES.staffId),
+  blockType: z.enum(BLOCK_TYPES, { error: BLOCK_MESSAGES.blockType }),
+  isPaid: z.boolean({ error: "isPaid must be true or false" }),
+  isRecurring: z.boolean({ error: "isRecurring must be true or false" }),
+  color: z
+    .string({ error: BLOCK_MESSAGES.color })
+    .trim()
+    .regex(new RegExp(HEX_COLOR_PATTERN), BLOCK_MESSAGES.color),
+};
+
+/** Checks end after start and the longest block on parsed times (a zod refinement). */
+function checkBlockSpan(v: { startTime?: string; endTime?: string }, ctx: z.RefinementCtx): void {
+  if (v.startTime === undefined || v.endTime === undefined) return;
+  const start = parseCalendarDateTime(v.startTime);
+  const end = parseCalendarDateTime(v.endTime);
+  if (!start || !end) return;
+  if (end <= start) {
+    ctx.addIssue({ code: "custom", path: ["endTime"], message: BLOCK_MESSAGES.endAfterStart });
+  } else if (end.getTime() - start.getTime() > MAX_BLOCK_DAYS * 86_400_000) {
+    ctx.addIssue({ code: "custom", path: ["endTime"], message: BLOCK_MESSAGES.tooLong });
+  }
+}
+
+/**
+ * The Block Time dialog and POST /api/blocked-time (admin spec §5, §7): startTime and endTime
+ * ISO (or 'YYYY-MM-DD HH:MM' Lagos), staffId null for all staff, blockType default break, colour
+ * default #ff6b6b. `isRecurring` is stored as a label; the block itself is one span.
+ */
+export const blockedTimeInputSchema = z
+  .object({
+    title: blockFields.title,
+    description: blockFields.description.optional(),
+    startTime: blockFields.startTime,
+    endTime: blockFields.endTime,
+    staffId: blockFields.staffId,
+    blockType: blockFields.blockType.default(DEFAULT_BLOCK_TYPE),
+    isPaid: blockFields.isPaid.default(false),
+    isRecurring: blockFields.isRecurring.default(false),
+    color: blockFields.color.default(DEFAULT_BLOCK_COLOR),
+  })
+  .superRefine(checkBlockSpan);
+export type BlockedTimeInput = z.input<typeof blockedTimeInputSchema>;
+export type BlockedTimeValues = z.output<typeof blockedTimeInputSchema>;
+
+/** PATCH /api/blocked-time/{id}: any of the block's fields. */
+export const blockedTimePatchSchema = z
+  .object(blockFields)
+  .partial()
+  .superRefine(checkBlockSpan)
+  .refine(
+    (v) => Object.values(v).some((x) => x !== undefined),
+    APPOINTMENT_MESSAGES.nothingToUpdate,
+  );
+export type BlockedTimePatch = z.output<typeof blockedTimePatchSchema>;
+
+const rangeBound = z
+  .string()
+  .trim()
+  .max(40)
+  .refine(
+    (v) => lagosDayStart(v) !== null || parseCalendarDateTime(v) !== null,
+    "Use a date as YYYY-MM-DD or an ISO date-time",
+  );
+
+/**
+ * The query of GET /api/appointments and GET /api/blocked-time: `from` and `to` as Lagos dates
+ * ('YYYY-MM-DD', `to` inclusive) or ISO instants (`to` exclusive), at most 93 days apart;
+ * `staffId` one member; `customerEmail` one client's appointments (any time when no range).
+ */
+export const calendarQuerySchema = z.object({
+  from: rangeBound.optional(),
+  to: rangeBound.optional(),
+  staffId: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    databaseIdSchema("Unknown staff member").optional(),
+  ),
+  customerEmail: z.string().trim().max(254).optional(),
+});
+export type CalendarQuery = z.output<typeof calendarQuerySchema>;
+
+/**
+ * [from, to) instants of a calendar query's bounds: a date 'YYYY-MM-DD' is a whole Lagos day
+ * (`to` inclusive), an ISO value the instant itself. Null when a bound is absent.
+ */
+export function queryRange(q: { from?: string; to?: string }): {
+  from: Date | null;
+  to: Date | null;
+} {
+  const bound = (v: string | undefined, end: boolean): Date | null => {
+    if (!v) return null;
+    const day = lagosDayStart(v);
+    if (day) return end ? new Date(addDays(new TZDate(day, BUSINESS_TIME_ZONE), 1).getTime()) : day;
+    return parseCalendarDateTime(v);
+  };
+  return { from: bound(q.from, false), to: bound(q.to, true) };
+}
+
+/**
+ * An appointment as the calendar renders it (admin spec §3 "Appointment"). Money in naira; times
+ * ISO 8601 UTC (show them in Lagos time). `virtual` marks an unprocessed online booking request
+ * shown as a pending appointment with id 'booking-{id}' (§3); such an entry has no staff.
+ */
+export type Appointment = {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  serviceId: number | null;
+  serviceName: string;
+  /** Start, ISO 8601 UTC. */
+  appointmentDate: string;
+  /** End (start + duration), ISO 8601 UTC. */
+  endTime: string;
+  status: string;
+  notes: string | null;
+  staffId: number | null;
+  staffName: string | null;
+  /** Minutes. */
+  duration: number;
+  /** Naira; null when the service has no set price. */
+  price: number | null;
+  isGroupBooking: boolean;
+  groupSize: number;
+  isRecurring: boolean;
+  recurrenceType: RecurrenceType | null;
+  recurrenceInterval: number | null;
+  /** Last date of the series, 'YYYY-MM-DD' (Lagos), or null. */
+  endDate: string | null;
+  /** Shared by the occurrences of one recurring series. */
+  seriesId: string | null;
+  /** The booking request it came from, if any. */
+  bookingId: number | null;
+  virtual: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A blocked time as the calendar renders it (admin spec §3 "Blocked time"). */
+export type BlockedTime = {
+  id: number;
+  title: string;
+  description: string | null;
+  /** ISO 8601 UTC. */
+  startTime: string;
+  endTime: string;
+  /** Null: all staff. */
+  staffId: number | null;
+  staffName: string | null;
+  blockType: BlockType;
+  isPaid: boolean;
+  isRecurring: boolean;
+  color: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A staff member's calendar feed (GET/POST /api/staff/{id}/calendar-feed). */
+export type CalendarFeed = {
+  staffId: number;
+  active: boolean;
+  /** The subscription URL; only in the answer that created it (the token is stored hashed). */
+  url: string | null;
+  createdAt: string | null;
+};

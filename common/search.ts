@@ -1,7 +1,7 @@
 /** The admin top-bar search: one hit per matching record (issue 6 "Shell"). */
 
 export type SearchHit = {
-  kind: "client" | "booking" | "order";
+  kind: "client" | "booking" | "order" | "appointment";
   id: string;
   title: string;
   subtitle: string;

@@ -91,6 +91,18 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "GET /api/reviews",
       "POST /api/admin/clear-data",
       "GET /api/admin/outbox",
+      "GET /api/appointments",
+      "GET /api/appointments/upcoming",
+      "POST /api/appointments",
+      "PATCH /api/appointments/:id",
+      "DELETE /api/appointments/:id",
+      "GET /api/blocked-time",
+      "POST /api/blocked-time",
+      "PATCH /api/blocked-time/:id",
+      "DELETE /api/blocked-time/:id",
+      "GET /api/staff/:id/calendar-feed",
+      "POST /api/staff/:id/calendar-feed",
+      "DELETE /api/staff/:id/calendar-feed",
     ]) {
       expect(routes).toContain(expected);
     }

@@ -24,6 +24,7 @@ import { loadSession } from "./modules/auth/middleware.ts";
 import { authRouter } from "./modules/auth/routes.ts";
 import { bookingsAdminRouter } from "./modules/bookings/admin-routes.ts";
 import { bookingsRouter } from "./modules/bookings/routes.ts";
+import { calendarFeedRouter, calendarRouter } from "./modules/calendar/routes.ts";
 import { catalogAdminRouter } from "./modules/catalog/admin-routes.ts";
 import { catalogRouter } from "./modules/catalog/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(advisorRouter(db, config, logger));
   api.use(catalogAdminRouter(db));
   api.use(bookingsAdminRouter(db));
+  api.use(calendarRouter(db, config));
   api.use(reviewsRouter(db, config, deps.smtp));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));
@@ -120,6 +122,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(apiErrorHandler);
   app.use("/api", api);
   app.use(seoRouter(db, config));
+  app.use(calendarFeedRouter(db));
 
   if (options.build) {
     app.use(

@@ -24,6 +24,11 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["patch", "/api/bookings/1"],
   ["post", "/api/send-review-request"],
   ["patch", "/api/orders/1"],
+  ["post", "/api/appointments"],
+  ["patch", "/api/appointments/1"],
+  ["patch", "/api/appointments/booking-1"],
+  ["post", "/api/blocked-time"],
+  ["patch", "/api/blocked-time/1"],
 ];
 
 describe("bad input", () => {
@@ -47,6 +52,28 @@ describe("bad input", () => {
           failures.push(`${method.toUpperCase()} ${path} ${JSON.stringify(body)} → ${res.status}`);
         }
       }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers 4xx, never 5xx, to bad calendar queries and feed paths", async () => {
+    const failures: string[] = [];
+    for (const path of [
+      "/api/appointments?staffId=1&staffId=2",
+      "/api/appointments?staffId=abc",
+      "/api/appointments?from=2030-13-45",
+      "/api/appointments?customerEmail=a&customerEmail=b",
+      "/api/appointments?from=2030-01-02&to=2030-01-01",
+      "/api/blocked-time?to=2030-01-01T25:00:00Z",
+      "/api/staff/abc/calendar-feed",
+      "/api/staff/99999999999/calendar-feed",
+    ]) {
+      const res = await agent.get(path);
+      if (res.status < 400 || res.status >= 500) failures.push(`GET ${path} → ${res.status}`);
+    }
+    for (const path of ["/calendar/staff/x.ics", "/calendar/staff/%E0%A4%A.ics"]) {
+      const res = await agent.get(path);
+      if (res.status !== 404 && res.status !== 400) failures.push(`GET ${path} → ${res.status}`);
     }
     expect(failures).toEqual([]);
   });

@@ -57,11 +57,20 @@ export const staff = pgTable(
     status: text("status").notNull().default("active"),
     /** The member's colour on the calendar, '#rrggbb'. */
     calendarColor: text("calendar_color").notNull().default("#8b5cf6"),
+    /**
+     * SHA-256 (hex) of the secret token in the member's iCalendar feed URL
+     * (/calendar/staff/{token}.ics); null while no feed is active. Rotating replaces it,
+     * revoking clears it (docs/decisions.md "Staff calendar feeds").
+     */
+    calendarFeedTokenHash: text("calendar_feed_token_hash"),
+    /** When the current feed token was made; null while no feed is active. */
+    calendarFeedCreatedAt: timestamp("calendar_feed_created_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("staff_email_lower_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("staff_calendar_feed_token_unique").on(t.calendarFeedTokenHash),
     check("staff_role_valid", oneOf(t.role, STAFF_ROLES)),
     check("staff_department_valid", oneOf(t.department, STAFF_DEPARTMENTS)),
     check("staff_status_valid", oneOf(t.status, STAFF_STATUSES)),

@@ -10,7 +10,11 @@ import {
   bookingsDashboard,
   bookingsSearch,
 } from "#server/modules/bookings/back-office.ts";
-import { calendarClearable } from "#server/modules/calendar/back-office.ts";
+import {
+  appointmentsSearch,
+  calendarClearable,
+  calendarDashboard,
+} from "#server/modules/calendar/back-office.ts";
 import { clientsClearable, clientsSearch } from "#server/modules/clients/back-office.ts";
 import { newsletterClearable } from "#server/modules/newsletter/back-office.ts";
 import {
@@ -24,7 +28,12 @@ import { salesClearable } from "#server/modules/sales/back-office.ts";
 import { staffClearable } from "#server/modules/staff/back-office.ts";
 
 /** The top-bar search's sources, in display order. */
-export const SEARCH_SOURCES: SearchSource[] = [clientsSearch, bookingsSearch, ordersSearch];
+export const SEARCH_SOURCES: SearchSource[] = [
+  clientsSearch,
+  bookingsSearch,
+  appointmentsSearch,
+  ordersSearch,
+];
 
 /**
  * The tables Clear Admin Data exports and empties, in deletion order: a table before any table
@@ -45,4 +54,8 @@ export const CLEARABLE_TABLES: ClearableTable[] = [
 ];
 
 /** Everything that feeds the dashboard. */
-export const DASHBOARD_SOURCES: DashboardSource[] = [bookingsDashboard, ordersDashboard];
+export const DASHBOARD_SOURCES: DashboardSource[] = [
+  bookingsDashboard,
+  calendarDashboard,
+  ordersDashboard,
+];

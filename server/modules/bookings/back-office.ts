@@ -1,10 +1,12 @@
 /**
  * The booking requests' part of the back office (server/back-office.ts): booking search, the
- * table Clear Admin Data empties, and bookings on the dashboard (admin spec §2, §9). Until the
- * calendar's appointments exist, a booking stands for its appointment: processed ones count as
- * completed (Recent sales), the rest as pending (Upcoming, Today's next). Money is naira.
+ * table Clear Admin Data empties, and bookings on the dashboard (admin spec §2, §9). A booking
+ * with no appointment stands for its appointment: processed ones count as completed (Recent
+ * sales), the rest as pending (Upcoming, Today's next). A booking that became an appointment on
+ * the calendar (appointments.booking_id) is counted by the calendar's source only, never twice.
+ * Money is naira.
  */
-import { and, asc, desc, gte, ilike, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, gte, ilike, lt, notExists, notInArray, or, sql } from "drizzle-orm";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { CONSULTATION_PRICE } from "#common/catalog.ts";
 import { type AppointmentItem, dashboardServicePrice } from "#common/dashboard.ts";
@@ -17,10 +19,15 @@ import {
 } from "#server/back-office.ts";
 import type { Db } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
+import { appointments } from "#server/db/schema/calendar.ts";
 import { services } from "#server/db/schema/catalog.ts";
 
 /** Booking statuses that do not take place. */
 const NOT_HAPPENING = ["cancelled", "no-show"];
+
+/** The booking has no appointment on the calendar (that one is counted instead). */
+const withoutAppointment = () =>
+  notExists(sql`(select 1 from ${appointments} where ${appointments.bookingId} = ${bookings.id})`);
 
 /** Bookings whose client, contact, service or message matches. */
 export const bookingsSearch: SearchSource = async (db, pattern, q) => {
@@ -78,6 +85,7 @@ async function bookingsBetween(db: Db, from: Date, to: Date) {
         gte(bookings.date, from),
         lt(bookings.date, to),
         notInArray(bookings.status, NOT_HAPPENING),
+        withoutAppointment(),
       ),
     )
     .orderBy(asc(bookings.date));
@@ -138,6 +146,7 @@ export const bookingsDashboard: DashboardSource = {
           gte(bookings.date, from),
           lt(bookings.date, to),
           notInArray(bookings.status, NOT_HAPPENING),
+          withoutAppointment(),
         ),
       )
       .groupBy(bookings.serviceName);

@@ -1,21 +1,21 @@
 /**
- * The top-bar search (admin spec §2 "Top bar", made real in issue 6): finds clients, bookings
- * and orders through GET /api/admin/search as the admin types (after 2 characters).
+ * The top-bar search (admin spec §2 "Top bar", made real in issue 6): finds clients, bookings,
+ * appointments and orders through GET /api/admin/search as the admin types (after 2 characters).
  */
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { apiRequest } from "#app/lib/api.ts";
+import type { SearchHit } from "#common/search.ts";
 
-type Hit = {
-  kind: "client" | "booking" | "order";
-  id: string;
-  title: string;
-  subtitle: string;
-  href: string;
+type Hit = SearchHit;
+
+const KIND_LABEL: Record<Hit["kind"], string> = {
+  client: "Clients",
+  booking: "Bookings",
+  appointment: "Appointments",
+  order: "Orders",
 };
-
-const KIND_LABEL = { client: "Clients", booking: "Bookings", order: "Orders" } as const;
 
 export function AdminSearch() {
   const [q, setQ] = useState("");
@@ -61,7 +61,7 @@ export function AdminSearch() {
     return () => document.removeEventListener("mousedown", onDown);
   }, []);
 
-  const groups = (["client", "booking", "order"] as const)
+  const groups = (["client", "booking", "appointment", "order"] as const)
     .map((kind) => ({ kind, items: (hits ?? []).filter((h) => h.kind === kind) }))
     .filter((g) => g.items.length > 0);
 

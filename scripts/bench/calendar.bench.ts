@@ -1,0 +1,343 @@
+/**
+ * Calendar week benchmark (issue 10; ARCHITECTURE.md "Performance budgets": the calendar week in
+ * p99 <= 50 ms with 2,000 appointments in a week). Seeds 2,000 appointments (and 200 waiting
+ * booking requests, 100 blocks) into one Lagos week, starts the production server the way
+ * `npm start` does (node server/main.ts, NODE_ENV=production), signs in and measures
+ * GET /api/appointments and GET /api/blocked-time for that week, each beside a reference figure:
+ * a static file of the same bytes served by the same server. On PGlite (DATA_DIR) and, when
+ * TEST_DATABASE_URL is set or a local server answers at postgres://postgres@127.0.0.1:5432/test,
+ * on PostgreSQL (a throwaway database).
+ *
+ * Run: `npm run bench -- calendar` (builds first if there is no build). Env: BENCH_REQUESTS
+ * (default 300), BENCH_CONCURRENCY (default 8). Prints figures; asserts nothing.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase } from "#server/db/client.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { appointments, blockedTimes } from "#server/db/schema/calendar.ts";
+import { services } from "#server/db/schema/catalog.ts";
+import { staff } from "#server/db/schema/staff.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const APPOINTMENTS = 2000;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const STAFF = 40;
+const WEEK = { from: "2030-01-07", to: "2030-01-13" };
+const MONDAY_UTC = Date.parse("2030-01-06T23:00:00Z"); // Mon 7 Jan 2030 00:00 Lagos
+const ADMIN = { username: "bench", password: "bench-password-not-for-production" };
+
+function ensureBuild(): void {
+  if (existsSync(path.join(root, "build/server/index.js"))) return;
+  console.log("No build found: running `npm run build`…");
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+}
+
+/**
+ * 2,000 appointments over 40 members, Monday to Sunday 08:00–19:30 Lagos, none overlapping
+ * (the exclusion constraint would refuse them); plus waiting bookings and blocks.
+ */
+async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"]): Promise<void> {
+  const [service] = await db
+    .insert(services)
+    .values({
+      name: "HydraFacial",
+      description: "Bench",
+      category: "facial",
+      priceKobo: 18_000_000,
+      duration: "30m",
+    })
+    .returning();
+  if (!service) throw new Error("no service");
+  const members = await db
+    .insert(staff)
+    .values(
+      Array.from({ length: STAFF }, (_, i) => ({
+        firstName: `Member${i}`,
+        lastName: "Bench",
+        email: `member${i}@bench.example`,
+        startDate: "2024-01-01",
+      })),
+    )
+    .returning({ id: staff.id });
+  const rows = Array.from({ length: APPOINTMENTS }, (_, i) => {
+    const member = members[i % STAFF] as { id: number };
+    const slot = Math.floor(i / STAFF); // 0..49 per member: 7 days × 24 half hours
+    const day = slot % 7;
+    const halfHour = Math.floor(slot / 7);
+    const startsAt = new Date(MONDAY_UTC + day * 86_400_000 + (8 * 60 + halfHour * 30) * 60_000);
+    return {
+      staffId: member.id,
+      serviceId: service.id,
+      serviceName: service.name,
+      customerName: `Client ${i}`,
+      customerEmail: `client${i}@example.com`,
+      customerPhone: "08031234567",
+      status: i % 10 === 0 ? "completed" : "scheduled",
+      priceKobo: service.priceKobo,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      durationMinutes: 30,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500) {
+    await db.insert(appointments).values(rows.slice(i, i + 500));
+  }
+  await db.insert(bookings).values(
+    Array.from({ length: 200 }, (_, i) => ({
+      name: `Request ${i}`,
+      email: `request${i}@example.com`,
+      phone: "08031234567",
+      service: String(service.id),
+      serviceName: service.name,
+      serviceId: service.id,
+      date: new Date(MONDAY_UTC + (i % 7) * 86_400_000 + 10 * 3_600_000),
+    })),
+  );
+  await db.insert(blockedTimes).values(
+    Array.from({ length: 100 }, (_, i) => ({
+      title: "Lunch",
+      staffId: (members[i % STAFF] as { id: number }).id,
+      startsAt: new Date(MONDAY_UTC + (i % 7) * 86_400_000 + 20 * 3_600_000),
+      endsAt: new Date(MONDAY_UTC + (i % 7) * 86_400_000 + 21 * 3_600_000),
+    })),
+  );
+}
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SESSION_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "info",
+      LOGIN_RATE_LIMIT: "1000",
+      PUBLIC_URL: "",
+      SEED_DEMO: "false",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  child.stdout?.removeAllListeners("data");
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return { child, port };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  child.removeAllListeners("exit");
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+function timedGet(
+  agent: http.Agent,
+  port: number,
+  urlPath: string,
+  cookie: string,
+  gzip = true,
+): Promise<{ ms: number; status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = http.get(
+      {
+        host: "127.0.0.1",
+        port,
+        path: urlPath,
+        agent,
+        headers: { cookie, "accept-encoding": gzip ? "gzip" : "identity" },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+async function load(port: number, urlPath: string, cookie: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  for (let i = 0; i < 20; i++) await timedGet(agent, port, urlPath, cookie); // warm-up
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        next += 1;
+        const { ms, status } = await timedGet(agent, port, urlPath, cookie);
+        if (status !== 200) errors += 1;
+        latencies.push(ms);
+      }
+    }),
+  );
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}
+
+async function signIn(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error("no session cookie");
+  return cookie;
+}
+
+async function measure(kind: string, port: number): Promise<void> {
+  const cookie = await signIn(port);
+  const rows: string[][] = [["request", "bytes", "p50 ms", "p99 ms", "errors"]];
+  for (const urlPath of [
+    `/api/appointments?from=${WEEK.from}&to=${WEEK.to}`,
+    `/api/blocked-time?from=${WEEK.from}&to=${WEEK.to}`,
+  ]) {
+    const sample = await timedGet(new http.Agent(), port, urlPath, cookie, false);
+    if (sample.status !== 200) throw new Error(`${urlPath} answered ${sample.status}`);
+    const count = (JSON.parse(sample.body) as unknown[]).length;
+    // The reference: a static file of the same bytes from the same server.
+    const name = `bench-calendar-${randomBytes(4).toString("hex")}.json`;
+    const file = path.join(root, "build/client", name);
+    writeFileSync(file, sample.body);
+    try {
+      const api = await load(port, urlPath, cookie);
+      const ref = await load(port, `/${name}`, cookie);
+      rows.push([
+        `GET ${urlPath.split("?")[0]} (week, ${count} items)`,
+        String(sample.body.length),
+        api.p50.toFixed(1),
+        api.p99.toFixed(1),
+        String(api.errors),
+      ]);
+      rows.push([
+        "  reference: static file, same bytes",
+        String(sample.body.length),
+        ref.p50.toFixed(1),
+        ref.p99.toFixed(1),
+        String(ref.errors),
+      ]);
+    } finally {
+      unlinkSync(file);
+    }
+  }
+  console.log(
+    `\n${kind}: ${APPOINTMENTS} appointments in the week of ${WEEK.from}, ${REQUESTS} requests, ${CONCURRENCY} concurrent, keep-alive, gzip`,
+  );
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  "));
+  console.log("budget: p99 <= 50 ms for the calendar week (ARCHITECTURE.md)");
+}
+
+async function onPglite(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-calendar-"));
+  try {
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    await seed(database.db);
+    await database.close();
+    const { child, port } = await startServer({ DATA_DIR: dataDir });
+    try {
+      await measure("PGlite", port);
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(baseUrl: string): Promise<void> {
+  const name = `clinic_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ kind: "postgres", url: url.toString() });
+    await seed(database.db);
+    await database.close();
+    const { child, port } = await startServer({ DATABASE_URL: url.toString() });
+    try {
+      await measure("PostgreSQL", port);
+    } finally {
+      await stopServer(child);
+    }
+  } finally {
+    const dropper = new pg.Client({ connectionString: baseUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  }
+}
+
+/** A PostgreSQL server on this machine (trust auth, database 'test'), if one answers. */
+async function localPostgres(): Promise<string | undefined> {
+  const url = "postgres://postgres@127.0.0.1:5432/test";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  await onPglite();
+  const pgUrl = process.env.TEST_DATABASE_URL ?? (await localPostgres());
+  if (pgUrl) await onPostgres(pgUrl);
+  else console.log("\nPostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to include it.");
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

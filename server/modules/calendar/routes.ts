@@ -1,0 +1,168 @@
+/**
+ * HTTP routes of the calendar (admin spec §7; issue 10), all behind an admin session:
+ * GET /api/appointments, GET /api/appointments/upcoming, POST /api/appointments,
+ * PATCH and DELETE /api/appointments/{id} ('booking-{id}' for a virtual pending booking),
+ * GET and POST /api/blocked-time, PATCH and DELETE /api/blocked-time/{id},
+ * GET, POST and DELETE /api/staff/{id}/calendar-feed. And the public, token-guarded feed
+ * GET /calendar/staff/{token}.ics (outside /api).
+ */
+import { type Request, Router } from "express";
+import {
+  appointmentInputSchema,
+  appointmentPatchSchema,
+  blockedTimeInputSchema,
+  blockedTimePatchSchema,
+  calendarQuerySchema,
+} from "#common/calendar.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { handler, parse, parseId } from "#server/http.ts";
+import { currentAdmin } from "#server/modules/auth/current-admin.ts";
+import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import {
+  createCalendarFeed,
+  getCalendarFeed,
+  revokeCalendarFeed,
+  staffCalendarIcs,
+} from "./feed.ts";
+import {
+  createAppointments,
+  createBlockedTime,
+  deleteAppointment,
+  deleteBlockedTime,
+  listAppointments,
+  listBlockedTimes,
+  listUpcomingAppointments,
+  updateAppointment,
+  updateBlockedTime,
+} from "./service.ts";
+
+export function calendarRouter(db: Db, config: Config): Router {
+  const router = Router();
+
+  router.get(
+    "/appointments/upcoming",
+    requireAdmin,
+    handler(async (_req, res) => {
+      res.json(await listUpcomingAppointments(db));
+    }),
+  );
+  router.get(
+    "/appointments",
+    requireAdmin,
+    handler(async (req, res) => {
+      res.json(await listAppointments(db, parse(calendarQuerySchema, req.query)));
+    }),
+  );
+  router.post(
+    "/appointments",
+    requireAdmin,
+    handler(async (req, res) => {
+      const input = parse(appointmentInputSchema, req.body);
+      const created = await createAppointments(db, currentAdmin(req), input);
+      // The first occurrence, with the whole series when it is one.
+      res.status(201).json({ ...created[0], occurrences: created });
+    }),
+  );
+  router.patch(
+    "/appointments/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      const patch = parse(appointmentPatchSchema, req.body);
+      res.json(await updateAppointment(db, currentAdmin(req), String(req.params.id), patch));
+    }),
+  );
+  router.delete(
+    "/appointments/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      await deleteAppointment(db, currentAdmin(req), String(req.params.id));
+      res.json({ success: true });
+    }),
+  );
+
+  router.get(
+    "/blocked-time",
+    requireAdmin,
+    handler(async (req, res) => {
+      res.json(await listBlockedTimes(db, parse(calendarQuerySchema, req.query)));
+    }),
+  );
+  router.post(
+    "/blocked-time",
+    requireAdmin,
+    handler(async (req, res) => {
+      const input = parse(blockedTimeInputSchema, req.body);
+      res.status(201).json(await createBlockedTime(db, currentAdmin(req), input));
+    }),
+  );
+  router.patch(
+    "/blocked-time/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Blocked time");
+      const patch = parse(blockedTimePatchSchema, req.body);
+      res.json(await updateBlockedTime(db, currentAdmin(req), id, patch));
+    }),
+  );
+  router.delete(
+    "/blocked-time/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      await deleteBlockedTime(db, currentAdmin(req), parseId(req.params.id, "Blocked time"));
+      res.json({ success: true });
+    }),
+  );
+
+  const origin = (req: Request) => config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
+  router.get(
+    "/staff/:id/calendar-feed",
+    requireAdmin,
+    handler(async (req, res) => {
+      res.json(await getCalendarFeed(db, parseId(req.params.id, "Staff member")));
+    }),
+  );
+  router.post(
+    "/staff/:id/calendar-feed",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Staff member");
+      res.status(201).json(await createCalendarFeed(db, currentAdmin(req), id, origin(req)));
+    }),
+  );
+  router.delete(
+    "/staff/:id/calendar-feed",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Staff member");
+      res.json(await revokeCalendarFeed(db, currentAdmin(req), id));
+    }),
+  );
+
+  return router;
+}
+
+/**
+ * GET /calendar/staff/{token}.ics: a member's iCalendar feed (public: the unguessable token is
+ * the credential). 404 for an unknown, rotated or revoked token. Not cached by shared caches.
+ */
+export function calendarFeedRouter(db: Db): Router {
+  const router = Router();
+  router.get(
+    "/calendar/staff/:file",
+    handler(async (req, res) => {
+      const match = /^(.+)\.ics$/.exec(String(req.params.file));
+      const ics = match ? await staffCalendarIcs(db, match[1] as string) : null;
+      if (ics === null) {
+        res.status(404).type("text/plain").send("Calendar not found");
+        return;
+      }
+      res
+        .type("text/calendar; charset=utf-8")
+        .set("Cache-Control", "private, max-age=300")
+        .set("X-Robots-Tag", "noindex")
+        .send(ics);
+    }),
+  );
+  return router;
+}
