@@ -14,15 +14,10 @@ export const SEARCH_LIMIT_PER_KIND = 8;
 
 /**
  * One kind of record in the top-bar search. `pattern` is an ILIKE pattern with the user's text
- * escaped and wrapped in '%' (see `likePattern`); `q` is the trimmed text itself, for links.
+ * escaped and wrapped in '%' (`likePattern` in common/paging.ts); `q` is the trimmed text itself, for links.
  * @returns at most SEARCH_LIMIT_PER_KIND hits, best first.
  */
 export type SearchSource = (db: Db, pattern: string, q: string) => Promise<SearchHit[]>;
-
-/** `%text%` for ILIKE, with the LIKE wildcards in `text` escaped. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** A table that Clear Admin Data exports, then empties. `name` is the export's key. */
 export type ClearableTable = { name: string; table: PgTable };

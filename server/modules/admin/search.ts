@@ -1,6 +1,7 @@
 /** The admin top-bar search over every registered source (admin spec §2 "Top bar"; issue 6). */
+
+import { likePattern } from "#common/paging.ts";
 import type { SearchHit } from "#common/search.ts";
-import { likePattern } from "#server/back-office.ts";
 import type { Db } from "#server/db/client.ts";
 import { SEARCH_SOURCES } from "./registry.ts";
 

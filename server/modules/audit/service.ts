@@ -2,11 +2,13 @@
  * The back-office audit log: who changed what, and when (issue 6 "Authorisation"). Callers pass
  * the transaction of the change so the record and the change commit or roll back together.
  */
-import { asc, desc, ilike, or, sql } from "drizzle-orm";
+
+import { asc, desc, ilike, or } from "drizzle-orm";
 import type { AuditListQuery, AuditRecord } from "#common/audit.ts";
 import type { AdminIdentity } from "#common/auth.ts";
-import { likePattern, type Page, pageWindow } from "#common/paging.ts";
+import { likePattern, type Page } from "#common/paging.ts";
 import type { Db, Tx } from "#server/db/client.ts";
+import { pageCounts } from "#server/db/paging.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 
 export type AuditEntry = {
@@ -74,17 +76,7 @@ export async function listAuditPage(db: Db, query: AuditListQuery): Promise<Page
         ilike(auditLog.entityId, pattern),
       )
     : undefined;
-  const [counts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      matching: where
-        ? sql<number>`(count(*) filter (where ${where}))::int`
-        : sql<number>`count(*)::int`,
-    })
-    .from(auditLog);
-  const total = counts?.total ?? 0;
-  const matching = counts?.matching ?? 0;
-  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const { total, matching, page, offset } = await pageCounts(db, auditLog, query, where);
   const rows =
     matching === 0
       ? []

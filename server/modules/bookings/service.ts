@@ -2,7 +2,8 @@
  * Booking requests: validation of the requested time against the booking rules and of the
  * service against the catalogue, then one insert (storefront spec §5, §7; admin spec §3 "Booking").
  */
-import { and, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
+
+import { and, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { BookingRecord } from "#common/booking.ts";
 import {
@@ -15,8 +16,9 @@ import {
 } from "#common/booking.ts";
 import type { BookingKind } from "#common/calendar.ts";
 import { findServiceCategory } from "#common/catalog.ts";
-import { likePattern, type Page, pageWindow } from "#common/paging.ts";
+import { likePattern, type Page } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
+import { pageCounts } from "#server/db/paging.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { services } from "#server/db/schema/catalog.ts";
 import { HttpError } from "#server/http.ts";
@@ -182,17 +184,7 @@ export async function listBookingsPage(
   now: Date = new Date(),
 ): Promise<Page<BookingRecord>> {
   const where = bookingFilters(query, now);
-  const [counts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      matching: where
-        ? sql<number>`(count(*) filter (where ${where}))::int`
-        : sql<number>`count(*)::int`,
-    })
-    .from(bookings);
-  const total = counts?.total ?? 0;
-  const matching = counts?.matching ?? 0;
-  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const { total, matching, page, offset } = await pageCounts(db, bookings, query, where);
   const rows =
     matching === 0
       ? []

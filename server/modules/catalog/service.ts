@@ -2,13 +2,15 @@
  * Catalogue queries: services and products as the public API and the page loaders return them,
  * prices converted from kobo to naira at this edge (storefront spec §3, §7).
  */
+
 import { and, asc, desc, eq, gt, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { PublicProduct, PublicService } from "#common/catalog.ts";
 import { RELATED_PRODUCTS_LIMIT } from "#common/catalog.ts";
 import type { ProductListQuery, ServiceListQuery, ServicesPage } from "#common/catalog-forms.ts";
 import { koboToNaira } from "#common/money.ts";
-import { likePattern, type Page, pageWindow } from "#common/paging.ts";
+import { likePattern, type Page } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
+import { pageCounts } from "#server/db/paging.ts";
 import { products, services } from "#server/db/schema/catalog.ts";
 
 const serviceColumns = {
@@ -114,23 +116,6 @@ export async function relatedProducts(db: Db, id: number): Promise<PublicProduct
 // ---------------------------------------------------------------------------------------------
 // Back-office lists (admin spec §2 "Service management", "Product management"; common/paging.ts).
 
-/** `(total, matching)` of `table` under `where`, in one scan. */
-async function countRows(
-  db: Db,
-  table: typeof services | typeof products,
-  where: SQL | undefined,
-): Promise<{ total: number; matching: number }> {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      matching: where
-        ? sql<number>`(count(*) filter (where ${where}))::int`
-        : sql<number>`count(*)::int`,
-    })
-    .from(table);
-  return { total: row?.total ?? 0, matching: row?.matching ?? 0 };
-}
-
 /**
  * One page of the admin services list, newest first (so a service just added is on page 1).
  * `q` matches name or description (case-insensitive, contains); `category` keeps one category
@@ -147,15 +132,14 @@ export async function listServicesPage(db: Db, query: ServiceListQuery): Promise
   }
   if (query.category !== "all") conditions.push(eq(services.category, query.category));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [{ total, matching }, categories] = await Promise.all([
-    countRows(db, services, where),
+  const [{ total, matching, page, offset }, categories] = await Promise.all([
+    pageCounts(db, services, query, where),
     db
       .select({ id: services.category, count: sql<number>`count(*)::int` })
       .from(services)
       .groupBy(services.category)
       .orderBy(asc(services.category)),
   ]);
-  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
   const rows =
     matching === 0
       ? []
@@ -205,8 +189,7 @@ export async function listProductsPage(
   if (query.stock === "in-stock") conditions.push(gt(products.stock, 0));
   if (query.stock === "out-of-stock") conditions.push(eq(products.stock, 0));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const { total, matching } = await countRows(db, products, where);
-  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const { total, matching, page, offset } = await pageCounts(db, products, query, where);
   const column = PRODUCT_SORT_COLUMNS[query.sort];
   const rows =
     matching === 0

@@ -14,6 +14,7 @@
  * Money is integer kobo here, read from the stored row; `toPublicOrder` converts to naira once,
  * where the API or the admin shows an order.
  */
+
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { OrderPayload } from "#common/checkout.ts";
@@ -25,9 +26,10 @@ import type {
   PublicOrder,
   PublicOrderItem,
 } from "#common/orders.ts";
-import { likePattern, type Page, pageWindow } from "#common/paging.ts";
+import { likePattern, type Page } from "#common/paging.ts";
 import { deliveryCostForState } from "#common/shipping.ts";
 import type { Db, Tx } from "#server/db/client.ts";
+import { pageCounts } from "#server/db/paging.ts";
 import { products } from "#server/db/schema/catalog.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
 import { HttpError } from "#server/http.ts";
@@ -406,18 +408,7 @@ export async function listOrdersPage(db: Db, query: OrderListQuery): Promise<Pag
   if (query.status !== "all") conditions.push(eq(orders.status, query.status));
   const paid = ne(orders.status, "pending");
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [counts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      matching: where
-        ? sql<number>`(count(*) filter (where ${where}))::int`
-        : sql<number>`count(*)::int`,
-    })
-    .from(orders)
-    .where(paid);
-  const total = counts?.total ?? 0;
-  const matching = counts?.matching ?? 0;
-  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const { total, matching, page, offset } = await pageCounts(db, orders, query, where, paid);
   if (matching === 0) return { rows: [], total, matching, page, pageSize: query.pageSize };
   const rows = await db
     .select()

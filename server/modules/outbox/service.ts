@@ -4,11 +4,13 @@
  * on the row. Without SMTP_URL, or when sending fails, the message stays readable in the admin's
  * Outbox, so booking, order and review emails are never lost.
  */
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+
+import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { OutboxListQuery, OutboxMessage } from "#common/outbox.ts";
-import { likePattern, type Page, pageWindow } from "#common/paging.ts";
+import { likePattern, type Page } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
+import { pageCounts } from "#server/db/paging.ts";
 import { outbox } from "#server/db/schema/content.ts";
 import type { EmailMessage, EmailTransport } from "#server/integrations/smtp.ts";
 
@@ -100,17 +102,7 @@ export async function listOutboxPage(db: Db, query: OutboxListQuery): Promise<Pa
   }
   if (query.status !== "all") conditions.push(eq(outbox.status, query.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [counts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      matching: where
-        ? sql<number>`(count(*) filter (where ${where}))::int`
-        : sql<number>`count(*)::int`,
-    })
-    .from(outbox);
-  const total = counts?.total ?? 0;
-  const matching = counts?.matching ?? 0;
-  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const { total, matching, page, offset } = await pageCounts(db, outbox, query, where);
   const rows =
     matching === 0
       ? []

@@ -4,14 +4,16 @@
  * HMAC-SHA256 of the booking id under SESSION_SECRET, so booking ids cannot be guessed
  * (ARCHITECTURE.md "Security").
  */
+
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
-import { likePattern, type Page, pageWindow } from "#common/paging.ts";
+import { likePattern, type Page } from "#common/paging.ts";
 import type { ReviewListQuery, ReviewRecord, ReviewTarget } from "#common/reviews.ts";
 import type { Db } from "#server/db/client.ts";
+import { pageCounts } from "#server/db/paging.ts";
 import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { HttpError } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
@@ -172,17 +174,7 @@ export async function listReviewsPage(db: Db, query: ReviewListQuery): Promise<P
   }
   if (query.rating !== "all") conditions.push(eq(reviews.rating, Number(query.rating)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [counts] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      matching: where
-        ? sql<number>`(count(*) filter (where ${where}))::int`
-        : sql<number>`count(*)::int`,
-    })
-    .from(reviews);
-  const total = counts?.total ?? 0;
-  const matching = counts?.matching ?? 0;
-  const { page, offset } = pageWindow(query.page, query.pageSize, matching);
+  const { total, matching, page, offset } = await pageCounts(db, reviews, query, where);
   const rows =
     matching === 0
       ? []
