@@ -7,6 +7,7 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, format, startOfDay, startOfMonth, startOfWeek } from "date-fns";
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE } from "./business.ts";
+import { emailField, personNameField, phoneText } from "./contact.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
 /** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
@@ -159,20 +160,9 @@ export function checkBookingDate(
   return null;
 }
 
-const name = z
-  .string({ error: BOOKING_MESSAGES.name })
-  .trim()
-  .min(3, BOOKING_MESSAGES.name)
-  .max(100, "Name must be at most 100 characters");
-const email = z
-  .string({ error: BOOKING_MESSAGES.email })
-  .trim()
-  .pipe(z.email(BOOKING_MESSAGES.email).max(254, BOOKING_MESSAGES.email));
-const phone = z
-  .string({ error: BOOKING_MESSAGES.phone })
-  .trim()
-  .min(10, BOOKING_MESSAGES.phone)
-  .max(30, BOOKING_MESSAGES.phone);
+const name = personNameField({ required: BOOKING_MESSAGES.name }, 3);
+const email = emailField({ invalid: BOOKING_MESSAGES.email });
+const phone = phoneText({ required: BOOKING_MESSAGES.phone }, 10);
 const message = z.string().trim().max(2000, "Message must be at most 2000 characters");
 
 /** The booking form's fields and messages (spec §5), for react-hook-form on the client. */
@@ -231,20 +221,9 @@ export const ADMIN_BOOKING_MESSAGES = {
  * (admin spec §5). `date` is 'YYYY-MM-DD at h:mm AM' (Lagos) or ISO.
  */
 export const adminBookingSchema = z.object({
-  name: z
-    .string({ error: ADMIN_BOOKING_MESSAGES.name })
-    .trim()
-    .min(1, ADMIN_BOOKING_MESSAGES.name)
-    .max(100, "Name must be at most 100 characters"),
-  email: z
-    .string({ error: ADMIN_BOOKING_MESSAGES.email })
-    .trim()
-    .pipe(z.email(ADMIN_BOOKING_MESSAGES.email).max(254, ADMIN_BOOKING_MESSAGES.email)),
-  phone: z
-    .string({ error: ADMIN_BOOKING_MESSAGES.phone })
-    .trim()
-    .min(1, ADMIN_BOOKING_MESSAGES.phone)
-    .max(30, "Phone must be at most 30 characters"),
+  name: personNameField({ required: ADMIN_BOOKING_MESSAGES.name }),
+  email: emailField({ invalid: ADMIN_BOOKING_MESSAGES.email }),
+  phone: phoneText({ required: ADMIN_BOOKING_MESSAGES.phone }),
   service: z.coerce
     .string({ error: ADMIN_BOOKING_MESSAGES.service })
     .trim()

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./catalog.ts";
+import { emailField, nigerianPhone } from "./contact.ts";
 import type { PublicOrderItem } from "./orders.ts";
 import { isNigerianState } from "./shipping.ts";
 
@@ -55,19 +56,16 @@ const fullName = z
   .max(100, "Full name must be at most 100 characters")
   .regex(NAME_CHARS, DELIVERY_MESSAGES.fullNameChars);
 
-const email = z
-  .string({ error: DELIVERY_MESSAGES.emailRequired })
-  .trim()
-  .min(1, DELIVERY_MESSAGES.emailRequired)
-  .pipe(z.email(DELIVERY_MESSAGES.emailInvalid).max(254, DELIVERY_MESSAGES.emailInvalid));
+const email = emailField({
+  required: DELIVERY_MESSAGES.emailRequired,
+  invalid: DELIVERY_MESSAGES.emailInvalid,
+});
 
-const phone = z
-  .string({ error: DELIVERY_MESSAGES.phoneRequired })
-  .trim()
-  .min(1, DELIVERY_MESSAGES.phoneRequired)
-  .max(30, DELIVERY_MESSAGES.phoneInvalid)
-  .regex(/^\+?[\d\s()-]{10,}$/, DELIVERY_MESSAGES.phoneInvalid)
-  .refine((v) => v.includes("+234") || v.startsWith("0"), DELIVERY_MESSAGES.phoneCountry);
+const phone = nigerianPhone({
+  required: DELIVERY_MESSAGES.phoneRequired,
+  invalid: DELIVERY_MESSAGES.phoneInvalid,
+  country: DELIVERY_MESSAGES.phoneCountry,
+});
 
 const address = z
   .string({ error: DELIVERY_MESSAGES.addressRequired })
