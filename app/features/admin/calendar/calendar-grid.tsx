@@ -59,7 +59,7 @@ export function CalendarGrid({
                 <span aria-hidden>{labels.short}</span>
                 <span className="sr-only">{labels.long}</span>
               </p>
-              <p className="text-xs text-gray-700">
+              <p className="text-xs leading-tight text-gray-700">
                 {count} {count === 1 ? "appointment" : "appointments"}
               </p>
             </div>
@@ -141,8 +141,8 @@ function DayColumn({
         <div
           key={block.id}
           data-testid="blocked-time"
-          className="absolute inset-x-0.5 overflow-hidden rounded-md px-1.5 py-0.5 text-xs text-white opacity-85"
-          style={{ top, height, backgroundColor: block.color }}
+          className="absolute inset-x-0.5 overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-xs leading-tight text-gray-950"
+          style={{ top, height, backgroundColor: `${block.color}55`, borderColor: block.color }}
           title={`${block.title} (${block.staffName ?? "All staff"})`}
         >
           <p className="truncate font-semibold">{block.title}</p>
@@ -164,7 +164,7 @@ function DayColumn({
             data-status={a.status}
             onClick={() => onOpen(a)}
             className={clsx(
-              "absolute z-10 overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs shadow-sm hover:brightness-95 focus-visible:outline-2 focus-visible:outline-brand-700",
+              "absolute z-10 flex flex-col items-stretch justify-start overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm hover:brightness-95 focus-visible:outline-2 focus-visible:outline-brand-700",
               style.block,
             )}
             style={{
