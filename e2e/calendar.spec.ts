@@ -208,3 +208,53 @@ test("calendar: book, confirm, reschedule, complete, duplicate, delete, block ti
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(block).toBeVisible();
 });
+
+test("calendar: an online booking request shows as a pending block and Confirm Booking confirms it", async ({
+  page,
+}, info) => {
+  const tag = `${info.project.name}${Date.now()}`;
+  const date = lagosDatePlus(info.project.name === "mobile" ? 36 : 43);
+  const name = `Online Client ${tag}`;
+  const created = await page.request.post("/api/bookings", {
+    data: {
+      name,
+      email: `online.${tag}@example.com`,
+      phone: "08031234567",
+      service: "1",
+      date: `${date} at 11:00 AM`,
+    },
+  });
+  expect(created.status()).toBe(201);
+  await signIn(page);
+  await page.goto(`/admin/calendar?view=day&date=${date}`);
+  const block = page.getByRole("button", { name: new RegExp(`^${escapeRegExp(name)},`) });
+  await expect(block).toHaveAttribute("data-status", "pending");
+  await block.click();
+  const details = page.getByRole("dialog", { name });
+  await expect(details.getByTestId("details-status")).toHaveText("Pending");
+  await expect(details.getByText("Online booking request")).toBeVisible();
+  await details.getByRole("button", { name: "Confirm Booking" }).click();
+  await expect(page.getByText("Appointment updated successfully!").last()).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(details).toBeHidden();
+  await expect(block).toHaveAttribute("data-status", "confirmed");
+});
+
+test("calendar: day view is the default at 768 px, week view at 1280 px", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name === "mobile", "the phone project is narrower than 768 px");
+  await signIn(page);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto("/admin/calendar");
+  await expect(page.getByRole("button", { name: "Switch to week view" })).toBeVisible();
+  await expect(page.locator("[data-testid^='day-20']")).toHaveCount(1);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/admin/calendar");
+  await expect(page.getByRole("button", { name: "Switch to day view" })).toBeVisible();
+  await expect(page.locator("[data-testid^='day-20']")).toHaveCount(7);
+  // Keyboard: the controls are reachable and named.
+  await page.getByRole("button", { name: "Today" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Next" })).toBeFocused();
+});
