@@ -235,6 +235,8 @@ test("calendar: an online booking request shows as a pending block and Confirm B
   await expect(details.getByText("Online booking request")).toBeVisible();
   await details.getByRole("button", { name: "Confirm Booking" }).click();
   await expect(page.getByText("Appointment updated successfully!").last()).toBeVisible();
+  await expect(details.getByTestId("details-status")).toHaveText("Confirmed");
+  await expect(details.getByRole("button", { name: "Mark Complete" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(details).toBeHidden();
   await expect(block).toHaveAttribute("data-status", "confirmed");

@@ -178,7 +178,7 @@ export function CalendarScreen({
         onOpenChange={(o) => {
           if (!o) setOpenId(null);
         }}
-        onDuplicated={(copy) => setOpenId(copy.id)}
+        onShow={(a) => setOpenId(a.id)}
       />
     </div>
   );

@@ -26,11 +26,12 @@ import { statusStyle } from "./calendar-view.ts";
 export function DetailsDialog({
   appointment,
   onOpenChange,
-  onDuplicated,
+  onShow,
 }: {
   appointment: Appointment | null;
   onOpenChange: (open: boolean) => void;
-  onDuplicated: (copy: Appointment) => void;
+  /** Show another appointment in the dialog (the duplicate, or a confirmed request's record). */
+  onShow: (appointment: Appointment) => void;
 }) {
   const [rescheduling, setRescheduling] = useState(false);
   const [date, setDate] = useState("");
@@ -76,14 +77,19 @@ export function DetailsDialog({
 
   function act(action: AppointmentAction) {
     if (action.status) {
-      void update.run(() => apiRequest("PATCH", url, { status: action.status }), {
-        key: action.id,
-      });
+      void update
+        .run(() => apiRequest<Appointment>("PATCH", url, { status: action.status }), {
+          key: action.id,
+        })
+        .then((outcome) => {
+          // A confirmed booking request becomes a stored appointment with its own id.
+          if (outcome.ok && outcome.data?.id && outcome.data.id !== a.id) onShow(outcome.data);
+        });
     } else if (action.id === "duplicate") {
       void duplicate.run(
         () => apiRequest<Appointment>("POST", "/api/appointments", duplicateOf(a)),
         {
-          onSuccess: (copy) => onDuplicated(copy),
+          onSuccess: (copy) => onShow(copy),
         },
       );
     } else if (action.id === "reschedule") {
