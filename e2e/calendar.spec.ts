@@ -5,6 +5,7 @@
  * for all staff; the staff filter; the week/day switch. Phones (under 768 px) use the day view.
  * With CALENDAR_SCREENSHOTS=dir the desktop run saves the week and day views at 1280 and 768 px.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
 
@@ -73,7 +74,7 @@ test("calendar: book, confirm, reschedule, complete, duplicate, delete, block ti
     page.getByText("New appointment has been scheduled successfully.").last(),
   ).toBeVisible();
   await expect(form).toBeHidden();
-  const block = page.getByRole("button", { name: new RegExp(`^${escapeRegExp(client)},`) });
+  const block = page.getByRole("button", { name: new RegExp(`^${escapeRegExp(client)}\\s*,`) });
   await expect(block).toBeVisible();
   await expect(block).toHaveAttribute("data-status", "scheduled");
   await expect(page.getByTestId(`day-header-${date}`)).toContainText(/[1-9]\d* appointments?/);
@@ -131,7 +132,7 @@ test("calendar: book, confirm, reschedule, complete, duplicate, delete, block ti
   await expect(copy.getByTestId("details-status")).toHaveText("Scheduled");
   await expect(copy.getByText(/^Duplicate of /)).toBeVisible();
   const copyBlock = page.getByRole("button", {
-    name: new RegExp(`^${escapeRegExp(client)} \\(Copy\\),`),
+    name: new RegExp(`^${escapeRegExp(client)} \\(Copy\\)\\s*,`),
   });
 
   // Delete the copy, after confirming.
@@ -227,7 +228,7 @@ test("calendar: an online booking request shows as a pending block and Confirm B
   expect(created.status()).toBe(201);
   await signIn(page);
   await page.goto(`/admin/calendar?view=day&date=${date}`);
-  const block = page.getByRole("button", { name: new RegExp(`^${escapeRegExp(name)},`) });
+  const block = page.getByRole("button", { name: new RegExp(`^${escapeRegExp(name)}\\s*,`) });
   await expect(block).toHaveAttribute("data-status", "pending");
   await block.click();
   const details = page.getByRole("dialog", { name });
@@ -259,4 +260,57 @@ test("calendar: day view is the default at 768 px, week view at 1280 px", async 
   await page.getByRole("button", { name: "Today" }).focus();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Next" })).toBeFocused();
+});
+
+test("calendar: axe-core finds no WCAG 2.2 AA violation in the views and dialogs", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== "desktop", "viewports are set explicitly");
+  const tag = `axe${Date.now()}`;
+  const date = lagosDatePlus(50);
+  await signIn(page);
+  const services: Array<{ id: number }> = await (await page.request.get("/api/services")).json();
+  const made = await page.request.post("/api/appointments", {
+    data: {
+      customerName: `Axe Client ${tag}`,
+      customerEmail: `axe.${tag}@example.com`,
+      customerPhone: "08030000000",
+      serviceId: (services[0] as { id: number }).id,
+      appointmentDate: `${date} 09:00`,
+    },
+  });
+  expect(made.status()).toBe(201);
+  const blocked = await page.request.post("/api/blocked-time", {
+    data: { title: `Axe block ${tag}`, startTime: `${date} 13:00`, endTime: `${date} 14:00` },
+  });
+  expect(blocked.status()).toBe(201);
+  const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+  for (const [width, view] of [
+    [1280, "week"],
+    [768, "day"],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/calendar?view=${view}&date=${date}`);
+    await expect(
+      page.getByRole("button", { name: new RegExp(`^Axe Client ${tag}\\s*,`) }),
+    ).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(
+      results.violations.map(
+        (v) => `${width}px ${view}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+      ),
+    ).toEqual([]);
+    for (const name of ["New Booking", "Block Time"]) {
+      await page.getByRole("button", { name }).click();
+      await expect(page.getByRole("dialog", { name })).toBeVisible();
+      const dialog = await new AxeBuilder({ page }).withTags(tags).analyze();
+      expect(dialog.violations.map((v) => `${width}px ${name}: ${v.id}`)).toEqual([]);
+      await page.keyboard.press("Escape");
+    }
+    await page.getByRole("button", { name: new RegExp(`^Axe Client ${tag}\\s*,`) }).click();
+    await expect(page.getByRole("dialog", { name: `Axe Client ${tag}` })).toBeVisible();
+    const details = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(details.violations.map((v) => `${width}px details: ${v.id}`)).toEqual([]);
+    await page.keyboard.press("Escape");
+  }
 });

@@ -173,15 +173,22 @@ function DayColumn({
               left: `calc(${(lane / lanes) * 100}% + 2px)`,
               width: `calc(${100 / lanes}% - 4px)`,
             }}
-            aria-label={`${a.customerName}, ${a.serviceName}, ${lagosClock(a.appointmentDate)}–${lagosClock(a.endTime)}, ${a.staffName ?? "Unassigned"}, ${style.label}`}
           >
-            <span className="block truncate font-semibold">{a.customerName}</span>
-            {height >= 40 && <span className="block truncate">{a.serviceName}</span>}
-            {height >= 60 && (
-              <span className="block truncate">
-                {lagosClock(a.appointmentDate)} · {a.staffName ?? "Unassigned"}
-              </span>
-            )}
+            {/* The name is the visible text plus what a short block hides (sr-only). */}
+            <span className="block truncate font-semibold">
+              {a.customerName}
+              <span className="sr-only">,</span>
+            </span>
+            <span className={height >= 40 ? "block truncate" : "sr-only"}>
+              {a.serviceName}
+              <span className="sr-only">,</span>
+            </span>
+            <span className={height >= 60 ? "block truncate" : "sr-only"}>
+              {lagosClock(a.appointmentDate)}–{lagosClock(a.endTime)} ·{" "}
+              {a.staffName ?? "Unassigned"}
+              <span className="sr-only">,</span>
+            </span>
+            <span className="sr-only">{style.label}</span>
           </button>
         );
       })}
