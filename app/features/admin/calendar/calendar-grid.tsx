@@ -25,12 +25,14 @@ export function CalendarGrid({
   appointments,
   blockedTimes,
   onOpen,
+  onOpenBlock,
 }: {
   days: readonly string[];
   today: string;
   appointments: readonly Appointment[];
   blockedTimes: readonly BlockedTime[];
   onOpen: (appointment: Appointment) => void;
+  onOpenBlock: (block: BlockedTime) => void;
 }) {
   const now = useNow();
   const week = days.length > 1;
@@ -86,6 +88,7 @@ export function CalendarGrid({
             appointments={appointments}
             blockedTimes={blockedTimes}
             onOpen={onOpen}
+            onOpenBlock={onOpenBlock}
           />
         ))}
       </div>
@@ -100,6 +103,7 @@ function DayColumn({
   appointments,
   blockedTimes,
   onOpen,
+  onOpenBlock,
 }: {
   date: string;
   isToday: boolean;
@@ -107,6 +111,7 @@ function DayColumn({
   appointments: readonly Appointment[];
   blockedTimes: readonly BlockedTime[];
   onOpen: (appointment: Appointment) => void;
+  onOpenBlock: (block: BlockedTime) => void;
 }) {
   const blocks = blockedTimes.flatMap((b) => {
     const pos = placeOnDay(date, new Date(b.startTime), new Date(b.endTime));
@@ -138,21 +143,23 @@ function DayColumn({
         />
       ))}
       {blocks.map(({ block, top, height }) => (
-        <div
+        <button
           key={block.id}
+          type="button"
           data-testid="blocked-time"
-          className="absolute inset-x-0.5 overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-xs leading-tight text-gray-950"
+          onClick={() => onOpenBlock(block)}
+          className="absolute inset-x-0.5 flex flex-col items-stretch justify-start overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight text-gray-950 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-brand-700"
           style={{ top, height, backgroundColor: `${block.color}55`, borderColor: block.color }}
-          title={`${block.title} (${block.staffName ?? "All staff"})`}
         >
-          <p className="truncate font-semibold">{block.title}</p>
-          {height >= 40 && (
-            <p className="truncate">
-              {lagosClock(block.startTime)}–{lagosClock(block.endTime)} ·{" "}
-              {block.staffName ?? "All staff"}
-            </p>
-          )}
-        </div>
+          <span className="block truncate font-semibold">
+            {block.title}
+            <span className="sr-only">,</span>
+          </span>
+          <span className={height >= 40 ? "block truncate" : "sr-only"}>
+            {lagosClock(block.startTime)}–{lagosClock(block.endTime)} ·{" "}
+            {block.staffName ?? "All staff"}
+          </span>
+        </button>
       ))}
       {placed.map(({ appointment: a, top, height, lane, lanes }) => {
         const style = statusStyle(a.status);

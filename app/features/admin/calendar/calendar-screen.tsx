@@ -12,6 +12,7 @@ import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { lagosDate } from "#common/booking.ts";
 import type { Appointment, BlockedTime, CalendarService, CalendarStaff } from "#common/calendar.ts";
 import { AppointmentDialog } from "./appointment-dialog.tsx";
+import { BlockDetailsDialog } from "./block-details-dialog.tsx";
 import { BlockTimeDialog } from "./block-time-dialog.tsx";
 import { CalendarGrid } from "./calendar-grid.tsx";
 import {
@@ -57,6 +58,8 @@ export function CalendarScreen({
   const [newOpen, setNewOpen] = useState(false);
   const [blockOpen, setBlockOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [openBlockId, setOpenBlockId] = useState<number | null>(null);
+  const openBlock = openBlockId ? (blockedTimes.find((b) => b.id === openBlockId) ?? null) : null;
   const open = openId ? (appointments.find((a) => a.id === openId) ?? null) : null;
 
   function go(next: Partial<{ view: CalendarView; date: string; staff: number | null }>) {
@@ -155,6 +158,7 @@ export function CalendarScreen({
           appointments={appointments}
           blockedTimes={blockedTimes}
           onOpen={(a) => setOpenId(a.id)}
+          onOpenBlock={(b) => setOpenBlockId(b.id)}
         />
       </div>
 
@@ -172,6 +176,12 @@ export function CalendarScreen({
         staff={staff}
         defaultDate={params.date}
         defaultStaffId={params.staffId}
+      />
+      <BlockDetailsDialog
+        block={openBlock}
+        onOpenChange={(o) => {
+          if (!o) setOpenBlockId(null);
+        }}
       />
       <DetailsDialog
         appointment={open}
