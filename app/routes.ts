@@ -30,7 +30,7 @@ export default [
     route("products", "routes/admin/products.tsx"),
     route("clients", "routes/admin/coming-soon.tsx", { id: "admin-clients" }),
     route("profile", "routes/admin/coming-soon.tsx", { id: "admin-profile" }),
-    route("calendar", "routes/admin/coming-soon.tsx", { id: "admin-calendar" }),
+    route("calendar", "routes/admin/calendar.tsx", { id: "admin-calendar" }),
     route("sales", "routes/admin/coming-soon.tsx", { id: "admin-sales" }),
     route("staff", "routes/admin/coming-soon.tsx", { id: "admin-staff" }),
     route("outbox", "routes/admin/outbox.tsx"),

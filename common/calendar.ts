@@ -659,3 +659,21 @@ export type CalendarFeed = {
   url: string | null;
   createdAt: string | null;
 };
+
+/** A staff member in the calendar's filter and forms. */
+export type CalendarStaff = { id: number; name: string; calendarColor: string };
+
+/** A service in the New Booking form; `duration` in minutes (null when the catalogue has none). */
+export type CalendarService = { id: number; name: string; duration: number | null };
+
+/**
+ * The calendar screen's reads (common/page-context.ts `AdminPages.calendar`): one range's
+ * appointments (with virtual pending bookings) and blocked times, optionally for one member,
+ * the staff for the filter and the services for the form.
+ */
+export type CalendarPages = {
+  appointments(query: { from: string; to: string; staffId?: number }): Promise<Appointment[]>;
+  blockedTimes(query: { from: string; to: string; staffId?: number }): Promise<BlockedTime[]>;
+  staff(): Promise<CalendarStaff[]>;
+  services(): Promise<CalendarService[]>;
+};

@@ -11,6 +11,7 @@ import { createContext } from "react-router";
 import type { AuditPages } from "./audit.ts";
 import type { AdminIdentity } from "./auth.ts";
 import type { BookingsPages } from "./booking.ts";
+import type { CalendarPages } from "./calendar.ts";
 import type { CatalogPages } from "./catalog.ts";
 import type { CatalogAdminPages } from "./catalog-forms.ts";
 import type { DashboardPages } from "./dashboard.ts";
@@ -26,6 +27,7 @@ export type AdminPages = {
   dashboard: DashboardPages;
   catalog: CatalogAdminPages;
   bookings: BookingsPages;
+  calendar: CalendarPages;
   orders: OrdersPages;
   reviews: ReviewsAdminPages;
   outbox: OutboxPages;

@@ -3,6 +3,7 @@
  * Pure values and types only; the database builds its CHECK constraints from these lists
  * (server/db/schema/staff.ts), so a value added here needs a migration.
  */
+import { z } from "zod";
 
 /** Job roles; display labels only, they grant nothing (admin spec §6). */
 export const STAFF_ROLES = [
@@ -35,3 +36,65 @@ export const DEFAULT_SCHEDULE_LOCATION = "Main";
 /** Days of a staff schedule: 0 Sunday to 6 Saturday (admin spec §3). */
 export const DAY_OF_WEEK_MIN = 0;
 export const DAY_OF_WEEK_MAX = 6;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/staff (admin spec §3 "Staff member", §7): the fields of a new member.
+
+export const STAFF_MESSAGES = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  email: "Valid email is required",
+  role: "Role must be therapist, receptionist, manager, cleaner or assistant",
+  department: "Department must be treatments, administration, maintenance or sales",
+  status: "Status must be active, inactive or archived",
+  hourlyRate: "Hourly rate must be a number of naira, 0 or more",
+  startDate: "Start date must be YYYY-MM-DD",
+  duplicateEmail: "A staff member with this email already exists",
+} as const;
+
+/** A new staff member; hourlyRate in naira (a number or its text, as the spec's string). */
+export const staffInputSchema = z.object({
+  firstName: z
+    .string({ error: STAFF_MESSAGES.firstName })
+    .trim()
+    .min(1, STAFF_MESSAGES.firstName)
+    .max(100),
+  lastName: z
+    .string({ error: STAFF_MESSAGES.lastName })
+    .trim()
+    .min(1, STAFF_MESSAGES.lastName)
+    .max(100),
+  email: z
+    .string({ error: STAFF_MESSAGES.email })
+    .trim()
+    .pipe(z.email(STAFF_MESSAGES.email).max(254, STAFF_MESSAGES.email)),
+  phone: z.string({ error: "Phone must be text" }).trim().max(30).nullish(),
+  role: z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.role }).default("therapist"),
+  department: z.enum(STAFF_DEPARTMENTS, { error: STAFF_MESSAGES.department }).default("treatments"),
+  hourlyRate: z.coerce
+    .number({ error: STAFF_MESSAGES.hourlyRate })
+    .min(0, STAFF_MESSAGES.hourlyRate)
+    .max(10_000_000, STAFF_MESSAGES.hourlyRate)
+    .default(0),
+  startDate: z
+    .string({ error: STAFF_MESSAGES.startDate })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, STAFF_MESSAGES.startDate)
+    .optional(),
+  status: z.enum(STAFF_STATUSES, { error: STAFF_MESSAGES.status }).default("active"),
+});
+export type StaffInput = z.input<typeof staffInputSchema>;
+
+/** A staff member as POST /api/staff answers (hourlyRate in naira, as text). */
+export type StaffMember = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  role: string;
+  department: string;
+  hourlyRate: string;
+  startDate: string;
+  status: string;
+  createdAt: string;
+};

@@ -103,6 +103,7 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "GET /api/staff/:id/calendar-feed",
       "POST /api/staff/:id/calendar-feed",
       "DELETE /api/staff/:id/calendar-feed",
+      "POST /api/staff",
     ]) {
       expect(routes).toContain(expected);
     }

@@ -35,6 +35,7 @@ import { paystackWebhookRouter } from "./modules/orders/webhook.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
 import { reviewsRouter } from "./modules/reviews/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
+import { staffRouter } from "./modules/staff/routes.ts";
 import { pageServices } from "./pages.ts";
 import { originCheck } from "./security.ts";
 
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(catalogAdminRouter(db));
   api.use(bookingsAdminRouter(db));
   api.use(calendarRouter(db, config));
+  api.use(staffRouter(db));
   api.use(reviewsRouter(db, config, deps.smtp));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));

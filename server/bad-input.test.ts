@@ -29,6 +29,7 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["patch", "/api/appointments/booking-1"],
   ["post", "/api/blocked-time"],
   ["patch", "/api/blocked-time/1"],
+  ["post", "/api/staff"],
 ];
 
 describe("bad input", () => {

@@ -7,6 +7,7 @@ import type { AdminPages } from "#common/page-context.ts";
 import type { Db } from "#server/db/client.ts";
 import { auditPages } from "#server/modules/audit/pages.ts";
 import { bookingsPages } from "#server/modules/bookings/pages.ts";
+import { calendarPages } from "#server/modules/calendar/pages.ts";
 import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
@@ -21,6 +22,7 @@ export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
     dashboard: { get: () => dashboard(db) },
     catalog: catalogAdminPages(db),
     bookings: bookingsPages(db),
+    calendar: calendarPages(db),
     orders: ordersPages(db),
     reviews: reviewsAdminPages(db),
     outbox: outboxPages(db),

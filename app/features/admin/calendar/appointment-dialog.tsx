@@ -1,0 +1,311 @@
+/**
+ * The New Booking dialog of the calendar (admin spec §5 "New appointment form", §8): client name,
+ * email and phone, service, staff (optional), date and time (Lagos, the grid's half hours),
+ * duration (the service's, else 60), group size 1–10, recurrence (daily, weekly or monthly with
+ * an interval and an end date) and notes → POST /api/appointments. Validation is the shared
+ * `appointmentInputSchema` with the spec's messages; a clash (409) shows the server's message.
+ */
+import { useEffect, useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
+import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
+import {
+  type AppointmentInput,
+  appointmentInputSchema,
+  CALENDAR_SLOTS,
+  type CalendarService,
+  type CalendarStaff,
+  DEFAULT_APPOINTMENT_MINUTES,
+  DEFAULT_RECURRENCE_INTERVAL,
+  DEFAULT_RECURRENCE_TYPE,
+  GROUP_SIZE_MAX,
+  GROUP_SIZE_MIN,
+  RECURRENCE_TYPES,
+  type RecurrenceType,
+} from "#common/calendar.ts";
+
+type FormValues = {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  serviceId: string;
+  staffId: string;
+  date: string;
+  time: string;
+  duration: string;
+  groupSize: string;
+  isRecurring: boolean;
+  recurrenceType: RecurrenceType;
+  recurrenceInterval: string;
+  endDate: string;
+  notes: string;
+};
+
+/** The form's values as the POST /api/appointments payload. */
+function toPayload(v: FormValues): AppointmentInput {
+  return {
+    customerName: v.customerName,
+    customerEmail: v.customerEmail,
+    customerPhone: v.customerPhone,
+    serviceId: v.serviceId === "" ? 0 : Number(v.serviceId),
+    appointmentDate: v.date && v.time ? `${v.date} ${v.time}` : "",
+    staffId: v.staffId === "" ? null : Number(v.staffId),
+    duration: v.duration === "" ? undefined : Number(v.duration),
+    groupSize: Number(v.groupSize),
+    notes: v.notes.trim() === "" ? null : v.notes,
+    status: "scheduled",
+    isRecurring: v.isRecurring,
+    recurrenceType: v.recurrenceType,
+    recurrenceInterval: Number(v.recurrenceInterval),
+    endDate: v.isRecurring ? v.endDate : null,
+  };
+}
+
+/** Where a payload field's message shows on the form. */
+function formFieldOf(field: string): keyof FormValues {
+  if (field === "appointmentDate") return "date";
+  if (field === "isGroupBooking") return "groupSize";
+  const known: Array<keyof FormValues> = [
+    "customerName",
+    "customerEmail",
+    "customerPhone",
+    "serviceId",
+    "staffId",
+    "duration",
+    "groupSize",
+    "recurrenceType",
+    "recurrenceInterval",
+    "endDate",
+    "notes",
+  ];
+  return known.includes(field as keyof FormValues) ? (field as keyof FormValues) : "date";
+}
+
+const resolver: Resolver<FormValues> = async (values) => {
+  const result = appointmentInputSchema.safeParse(toPayload(values));
+  if (result.success) return { values, errors: {} };
+  const errors: FieldErrors<FormValues> = {};
+  for (const issue of result.error.issues) {
+    const field = formFieldOf(String(issue.path[0] ?? "date"));
+    if (!errors[field]) errors[field] = { type: "validation", message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
+function emptyValues(date: string, staffId: number | null): FormValues {
+  return {
+    customerName: "",
+    customerEmail: "",
+    customerPhone: "",
+    serviceId: "",
+    staffId: staffId ? String(staffId) : "",
+    date,
+    time: "10:00",
+    duration: String(DEFAULT_APPOINTMENT_MINUTES),
+    groupSize: String(GROUP_SIZE_MIN),
+    isRecurring: false,
+    recurrenceType: DEFAULT_RECURRENCE_TYPE,
+    recurrenceInterval: String(DEFAULT_RECURRENCE_INTERVAL),
+    endDate: "",
+    notes: "",
+  };
+}
+
+export function AppointmentDialog({
+  open,
+  onOpenChange,
+  services,
+  staff,
+  defaultDate,
+  defaultStaffId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  services: readonly CalendarService[];
+  staff: readonly CalendarStaff[];
+  defaultDate: string;
+  defaultStaffId: number | null;
+}) {
+  const form = useForm<FormValues>({ resolver, defaultValues: emptyValues(defaultDate, null) });
+  const { register, handleSubmit, reset, formState, watch, setValue } = form;
+  const errors = formState.errors;
+  const [clash, setClash] = useState<string | null>(null);
+  const save = useAdminMutation<unknown, FormValues>({
+    success: {
+      title: "Appointment Created",
+      description: "New appointment has been scheduled successfully.",
+    },
+    failure: serverMessageOr("Failed to create booking"),
+    failureTitle: "Failed to create booking",
+    form,
+    fieldFor: (field) => formFieldOf(field),
+    onSuccess: () => onOpenChange(false),
+    onError: (error) => {
+      setClash(
+        error instanceof ApiError && error.status === 409 ? (error.serverMessage ?? null) : null,
+      );
+    },
+  });
+
+  useEffect(() => {
+    if (open) {
+      reset(emptyValues(defaultDate, defaultStaffId));
+      setClash(null);
+    }
+  }, [open, defaultDate, defaultStaffId, reset]);
+
+  const recurring = watch("isRecurring");
+  const serviceField = register("serviceId", {
+    onChange: (e: { target: { value: string } }) => {
+      const chosen = services.find((s) => String(s.id) === e.target.value);
+      setValue("duration", String(chosen?.duration ?? DEFAULT_APPOINTMENT_MINUTES));
+    },
+  });
+
+  return (
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogTitle className="text-xl font-semibold text-ink">New Booking</DialogTitle>
+        <form
+          noValidate
+          onSubmit={handleSubmit((values) =>
+            save.run(() => apiRequest("POST", "/api/appointments", toPayload(values))),
+          )}
+          className="mt-4 grid gap-4 sm:grid-cols-2"
+        >
+          <TextField
+            label="Client Name"
+            autoComplete="off"
+            error={errors.customerName?.message}
+            {...register("customerName")}
+          />
+          <TextField
+            label="Client Email"
+            type="email"
+            autoComplete="off"
+            error={errors.customerEmail?.message}
+            {...register("customerEmail")}
+          />
+          <TextField
+            label="Client Phone"
+            type="tel"
+            autoComplete="off"
+            error={errors.customerPhone?.message}
+            {...register("customerPhone")}
+          />
+          <SelectField label="Service" error={errors.serviceId?.message} {...serviceField}>
+            <option value="">Select a service</option>
+            {services.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Staff Member"
+            error={errors.staffId?.message}
+            {...register("staffId")}
+          >
+            <option value="">Unassigned</option>
+            {staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
+          <div className="grid grid-cols-2 gap-2">
+            <TextField
+              label="Date"
+              type="date"
+              error={errors.date?.message}
+              {...register("date")}
+            />
+            <SelectField label="Time" error={errors.time?.message} {...register("time")}>
+              {CALENDAR_SLOTS.map((slot) => (
+                <option key={slot} value={slot}>
+                  {slot}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <TextField
+            label="Duration (minutes)"
+            type="number"
+            min={5}
+            step={5}
+            error={errors.duration?.message}
+            {...register("duration")}
+          />
+          <TextField
+            label="Group Size"
+            type="number"
+            min={GROUP_SIZE_MIN}
+            max={GROUP_SIZE_MAX}
+            error={errors.groupSize?.message}
+            {...register("groupSize")}
+          />
+          <label className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2">
+            <input type="checkbox" className="h-4 w-4" {...register("isRecurring")} />
+            Recurring appointment
+          </label>
+          {recurring && (
+            <>
+              <SelectField
+                label="Repeat"
+                error={errors.recurrenceType?.message}
+                {...register("recurrenceType")}
+              >
+                {RECURRENCE_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t[0]?.toUpperCase()}
+                    {t.slice(1)}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label="Repeat Every"
+                type="number"
+                min={1}
+                max={12}
+                error={errors.recurrenceInterval?.message}
+                {...register("recurrenceInterval")}
+              />
+              <TextField
+                label="End Date"
+                type="date"
+                error={errors.endDate?.message}
+                {...register("endDate")}
+              />
+            </>
+          )}
+          <TextAreaField
+            label="Notes"
+            className="sm:col-span-2"
+            error={errors.notes?.message}
+            {...register("notes")}
+          />
+          {clash && (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
+              {clash}
+            </p>
+          )}
+          <div className="flex justify-end gap-2 sm:col-span-2">
+            <button
+              type="button"
+              className={adminButton.outline}
+              onClick={() => onOpenChange(false)}
+            >
+              Cancel
+            </button>
+            <button type="submit" className={adminButton.primary} disabled={save.pending}>
+              {save.pending ? "Saving…" : "Create Booking"}
+            </button>
+          </div>
+        </form>
+      </DialogContent>
+    </DialogRoot>
+  );
+}

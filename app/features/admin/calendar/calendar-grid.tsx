@@ -1,0 +1,225 @@
+/**
+ * The calendar grid (admin spec §2 "Calendar", §9): 30-minute rows 08:00–19:30 at 48 px, one
+ * column per day (Monday first in week view), appointments as absolutely positioned buttons
+ * coloured by status, blocked times in their colour, and a line at the current time in today's
+ * column. Times are Lagos time.
+ */
+import { clsx } from "clsx";
+import { useEffect, useState } from "react";
+import { lagosDate } from "#common/booking.ts";
+import {
+  type Appointment,
+  type BlockedTime,
+  CALENDAR_SLOTS,
+  gridPosition,
+  lagosClock,
+  SLOT_HEIGHT_PX,
+} from "#common/calendar.ts";
+import { assignLanes, dayLabels, placeOnDay, statusStyle } from "./calendar-view.ts";
+
+const GRID_HEIGHT = CALENDAR_SLOTS.length * SLOT_HEIGHT_PX;
+
+export function CalendarGrid({
+  days,
+  today,
+  appointments,
+  blockedTimes,
+  onOpen,
+  onOpenBlock,
+}: {
+  days: readonly string[];
+  today: string;
+  appointments: readonly Appointment[];
+  blockedTimes: readonly BlockedTime[];
+  onOpen: (appointment: Appointment) => void;
+  onOpenBlock: (block: BlockedTime) => void;
+}) {
+  const now = useNow();
+  const week = days.length > 1;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+      <div
+        className={clsx("grid", week ? "min-w-[720px]" : "min-w-0")}
+        style={{ gridTemplateColumns: `4rem repeat(${days.length}, minmax(0, 1fr))` }}
+      >
+        <div className="sticky top-0 z-20 border-b border-gray-200 bg-white" />
+        {days.map((d) => {
+          const count = appointments.filter(
+            (a) => lagosDate(new Date(a.appointmentDate)) === d,
+          ).length;
+          const labels = dayLabels(d);
+          return (
+            <div
+              key={d}
+              data-testid={`day-header-${d}`}
+              className={clsx(
+                "sticky top-0 z-20 border-b border-l border-gray-200 bg-white px-2 py-2 text-center",
+                d === today && "bg-brand-50",
+              )}
+            >
+              <p className="text-sm font-semibold text-ink">
+                <span aria-hidden>{labels.short}</span>
+                <span className="sr-only">{labels.long}</span>
+              </p>
+              <p className="text-xs leading-tight text-gray-700">
+                {count} {count === 1 ? "appointment" : "appointments"}
+              </p>
+            </div>
+          );
+        })}
+
+        <div className="relative" style={{ height: GRID_HEIGHT }}>
+          {CALENDAR_SLOTS.map((slot, i) => (
+            <div
+              key={slot}
+              className="absolute right-2 -translate-y-0 text-xs text-gray-600"
+              style={{ top: i * SLOT_HEIGHT_PX + 2 }}
+            >
+              {slot}
+            </div>
+          ))}
+        </div>
+        {days.map((d) => (
+          <DayColumn
+            key={d}
+            date={d}
+            isToday={d === today}
+            now={now}
+            appointments={appointments}
+            blockedTimes={blockedTimes}
+            onOpen={onOpen}
+            onOpenBlock={onOpenBlock}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function DayColumn({
+  date,
+  isToday,
+  now,
+  appointments,
+  blockedTimes,
+  onOpen,
+  onOpenBlock,
+}: {
+  date: string;
+  isToday: boolean;
+  now: Date | null;
+  appointments: readonly Appointment[];
+  blockedTimes: readonly BlockedTime[];
+  onOpen: (appointment: Appointment) => void;
+  onOpenBlock: (block: BlockedTime) => void;
+}) {
+  const blocks = blockedTimes.flatMap((b) => {
+    const pos = placeOnDay(date, new Date(b.startTime), new Date(b.endTime));
+    return pos ? [{ block: b, ...pos }] : [];
+  });
+  const placed = assignLanes(
+    appointments.flatMap((a) => {
+      const pos = placeOnDay(date, new Date(a.appointmentDate), new Date(a.endTime));
+      return pos ? [{ appointment: a, ...pos, start: pos.top, end: pos.top + pos.height }] : [];
+    }),
+  );
+  const nowLine = isToday && now ? gridPosition(now, new Date(now.getTime() + 60_000)) : null;
+  return (
+    <section
+      aria-label={dayLabels(date).long}
+      data-testid={`day-${date}`}
+      className={clsx("relative border-l border-gray-200", isToday && "bg-brand-50/40")}
+      style={{ height: GRID_HEIGHT }}
+    >
+      {CALENDAR_SLOTS.map((slot, i) => (
+        <div
+          key={slot}
+          aria-hidden
+          className={clsx(
+            "absolute inset-x-0 border-t",
+            i % 2 === 0 ? "border-gray-200" : "border-dashed border-gray-100",
+          )}
+          style={{ top: i * SLOT_HEIGHT_PX }}
+        />
+      ))}
+      {blocks.map(({ block, top, height }) => (
+        <button
+          key={block.id}
+          type="button"
+          data-testid="blocked-time"
+          onClick={() => onOpenBlock(block)}
+          className="absolute inset-x-0.5 flex flex-col items-stretch justify-start overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight text-gray-950 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-brand-700"
+          style={{ top, height, backgroundColor: `${block.color}55`, borderColor: block.color }}
+        >
+          <span className="block truncate font-semibold">
+            {block.title}
+            <span className="sr-only">,</span>
+          </span>
+          <span className={height >= 40 ? "block truncate" : "sr-only"}>
+            {lagosClock(block.startTime)}–{lagosClock(block.endTime)} ·{" "}
+            {block.staffName ?? "All staff"}
+          </span>
+        </button>
+      ))}
+      {placed.map(({ appointment: a, top, height, lane, lanes }) => {
+        const style = statusStyle(a.status);
+        return (
+          <button
+            key={a.id}
+            type="button"
+            data-testid="appointment-block"
+            data-status={a.status}
+            onClick={() => onOpen(a)}
+            className={clsx(
+              "absolute z-10 flex flex-col items-stretch justify-start overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight shadow-sm hover:brightness-95 focus-visible:outline-2 focus-visible:outline-brand-700",
+              style.block,
+            )}
+            style={{
+              top,
+              height: Math.max(height, 20),
+              left: `calc(${(lane / lanes) * 100}% + 2px)`,
+              width: `calc(${100 / lanes}% - 4px)`,
+            }}
+          >
+            {/* The name is the visible text plus what a short block hides (sr-only). */}
+            <span className="block truncate font-semibold">
+              {a.customerName}
+              <span className="sr-only">,</span>
+            </span>
+            <span className={height >= 40 ? "block truncate" : "sr-only"}>
+              {a.serviceName}
+              <span className="sr-only">,</span>
+            </span>
+            <span className={height >= 60 ? "block truncate" : "sr-only"}>
+              {lagosClock(a.appointmentDate)}–{lagosClock(a.endTime)} ·{" "}
+              {a.staffName ?? "Unassigned"}
+              <span className="sr-only">,</span>
+            </span>
+            <span className="sr-only">{style.label}</span>
+          </button>
+        );
+      })}
+      {nowLine && nowLine.height > 0 && (
+        <div
+          data-testid="now-line"
+          aria-hidden
+          className="pointer-events-none absolute inset-x-0 z-30 border-t-2 border-red-600"
+          style={{ top: nowLine.top }}
+        >
+          <span className="absolute -left-1 -top-1.5 h-3 w-3 rounded-full bg-red-600" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The current instant, on the client only (null while rendering on the server), each minute. */
+function useNow(): Date | null {
+  const [now, setNow] = useState<Date | null>(null);
+  useEffect(() => {
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

@@ -1,0 +1,195 @@
+/**
+ * The calendar (admin spec §2 "Calendar"; issue 10): week or day view, Previous / Today / Next,
+ * the staff filter (state in the URL), New Booking and Block Time dialogs, and the details
+ * dialog of an appointment. At narrow widths (below 1024 px) the day view is the default when
+ * the URL names no view.
+ */
+import { CalendarPlus, ChevronLeft, ChevronRight, Lock } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useNavigation, useSearchParams } from "react-router";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
+import { lagosDate } from "#common/booking.ts";
+import type { Appointment, BlockedTime, CalendarService, CalendarStaff } from "#common/calendar.ts";
+import { AppointmentDialog } from "./appointment-dialog.tsx";
+import { BlockDetailsDialog } from "./block-details-dialog.tsx";
+import { BlockTimeDialog } from "./block-time-dialog.tsx";
+import { CalendarGrid } from "./calendar-grid.tsx";
+import {
+  type CalendarParams,
+  type CalendarView,
+  rangeTitle,
+  shiftDate,
+  weekDays,
+} from "./calendar-view.ts";
+import { DetailsDialog } from "./details-dialog.tsx";
+
+/** Below this width the day view is the default (the week's seven columns are too narrow). */
+const NARROW_QUERY = "(max-width: 1023px)";
+
+export function CalendarScreen({
+  params,
+  today,
+  appointments,
+  blockedTimes,
+  staff,
+  services,
+}: {
+  params: CalendarParams;
+  today: string;
+  appointments: Appointment[];
+  blockedTimes: BlockedTime[];
+  staff: CalendarStaff[];
+  services: CalendarService[];
+}) {
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const media = window.matchMedia(NARROW_QUERY);
+    setNarrow(media.matches);
+    const change = () => setNarrow(media.matches);
+    media.addEventListener("change", change);
+    return () => media.removeEventListener("change", change);
+  }, []);
+  const view: CalendarView = params.view ?? (narrow ? "day" : "week");
+  const days = view === "day" ? [params.date] : weekDays(params.date);
+
+  const [newOpen, setNewOpen] = useState(false);
+  const [blockOpen, setBlockOpen] = useState(false);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [openBlockId, setOpenBlockId] = useState<number | null>(null);
+  const openBlock = openBlockId ? (blockedTimes.find((b) => b.id === openBlockId) ?? null) : null;
+  const open = openId ? (appointments.find((a) => a.id === openId) ?? null) : null;
+
+  function go(next: Partial<{ view: CalendarView; date: string; staff: number | null }>) {
+    const staffId = next.staff === undefined ? params.staffId : next.staff;
+    const search = new URLSearchParams();
+    search.set("view", next.view ?? view);
+    search.set("date", next.date ?? params.date);
+    if (staffId) search.set("staff", String(staffId));
+    setSearchParams(search, { preventScrollReset: true });
+  }
+
+  const step = view === "day" ? 1 : 7;
+  const loading = navigation.state === "loading";
+  const shown = appointments.filter((a) => days.includes(lagosDate(new Date(a.appointmentDate))));
+
+  return (
+    <div>
+      <PageHeader title="Calendar">
+        <button type="button" className={adminButton.outline} onClick={() => setBlockOpen(true)}>
+          <Lock className="h-4 w-4" aria-hidden />
+          Block Time
+        </button>
+        <button type="button" className={adminButton.primary} onClick={() => setNewOpen(true)}>
+          <CalendarPlus className="h-4 w-4" aria-hidden />
+          New Booking
+        </button>
+      </PageHeader>
+
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            className={adminButton.outline}
+            aria-label="Previous"
+            onClick={() => go({ date: shiftDate(params.date, -step) })}
+          >
+            <ChevronLeft className="h-4 w-4" aria-hidden />
+          </button>
+          <button type="button" className={adminButton.outline} onClick={() => go({ date: today })}>
+            Today
+          </button>
+          <button
+            type="button"
+            className={adminButton.outline}
+            aria-label="Next"
+            onClick={() => go({ date: shiftDate(params.date, step) })}
+          >
+            <ChevronRight className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+        <h2 className="text-lg font-semibold text-ink" aria-live="polite">
+          {rangeTitle(view, params.date)}
+        </h2>
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-2 text-sm text-gray-800">
+            <span>Staff</span>
+            <select
+              aria-label="Staff filter"
+              className="rounded-md border border-gray-400 bg-white px-2 py-1.5 text-sm"
+              value={params.staffId ?? ""}
+              onChange={(e) => go({ staff: e.target.value ? Number(e.target.value) : null })}
+            >
+              <option value="">All Staff</option>
+              {staff.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className={adminButton.outline}
+            aria-label={view === "week" ? "Switch to day view" : "Switch to week view"}
+            onClick={() => go({ view: view === "week" ? "day" : "week" })}
+          >
+            {view === "week" ? "Day View" : "Week View"}
+          </button>
+        </div>
+      </div>
+
+      <div aria-busy={loading} className={loading ? "opacity-60 transition-opacity" : undefined}>
+        {loading && (
+          <p role="status" className="sr-only">
+            Loading calendar…
+          </p>
+        )}
+        {shown.length === 0 && (
+          <p className="mb-2 text-sm text-gray-700" data-testid="calendar-empty">
+            No appointments {view === "day" ? "on this day" : "this week"}.
+          </p>
+        )}
+        <CalendarGrid
+          days={days}
+          today={today}
+          appointments={appointments}
+          blockedTimes={blockedTimes}
+          onOpen={(a) => setOpenId(a.id)}
+          onOpenBlock={(b) => setOpenBlockId(b.id)}
+        />
+      </div>
+
+      <AppointmentDialog
+        open={newOpen}
+        onOpenChange={setNewOpen}
+        services={services}
+        staff={staff}
+        defaultDate={params.date}
+        defaultStaffId={params.staffId}
+      />
+      <BlockTimeDialog
+        open={blockOpen}
+        onOpenChange={setBlockOpen}
+        staff={staff}
+        defaultDate={params.date}
+        defaultStaffId={params.staffId}
+      />
+      <BlockDetailsDialog
+        block={openBlock}
+        onOpenChange={(o) => {
+          if (!o) setOpenBlockId(null);
+        }}
+      />
+      <DetailsDialog
+        appointment={open}
+        onOpenChange={(o) => {
+          if (!o) setOpenId(null);
+        }}
+        onShow={(a) => setOpenId(a.id)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * An appointment's details dialog (admin spec §4 "Calendar detail actions", §8): who, what, when,
+ * with whom; the actions `appointmentActions(status)` gives (Confirm Booking / Confirm / Mark
+ * Complete, then Cancel, No Show, Duplicate, Reschedule, Delete). Reschedule takes a date and a
+ * half-hour time and shows the server's conflict message; Delete asks first. Virtual pending
+ * bookings ('booking-{id}') take the same calls.
+ */
+import { useEffect, useState } from "react";
+import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
+import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
+import { lagosDate } from "#common/booking.ts";
+import {
+  type Appointment,
+  type AppointmentAction,
+  appointmentActions,
+  CALENDAR_SLOTS,
+  duplicateOf,
+  formatLagosSpan,
+  lagosClock,
+} from "#common/calendar.ts";
+import { statusStyle } from "./calendar-view.ts";
+
+export function DetailsDialog({
+  appointment,
+  onOpenChange,
+  onShow,
+}: {
+  appointment: Appointment | null;
+  onOpenChange: (open: boolean) => void;
+  /** Show another appointment in the dialog (the duplicate, or a confirmed request's record). */
+  onShow: (appointment: Appointment) => void;
+}) {
+  const [rescheduling, setRescheduling] = useState(false);
+  const [date, setDate] = useState("");
+  const [time, setTime] = useState("10:00");
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const update = useAdminMutation({
+    success: { title: "Appointment updated successfully!" },
+    failure: serverMessageOr("Failed to update appointment"),
+    failureTitle: "Failed to update appointment",
+  });
+  const remove = useAdminMutation({
+    success: { title: "Appointment deleted successfully!" },
+    failure: serverMessageOr("Failed to delete appointment"),
+    failureTitle: "Failed to delete appointment",
+  });
+  const duplicate = useAdminMutation<Appointment>({
+    success: {
+      title: "Appointment Created",
+      description: "New appointment has been scheduled successfully.",
+    },
+    failure: serverMessageOr("Failed to create booking"),
+    failureTitle: "Failed to create booking",
+  });
+
+  const id = appointment?.id ?? null;
+  useEffect(() => {
+    if (id === null) return;
+    setRescheduling(false);
+    setConflict(null);
+  }, [id]);
+
+  if (!appointment) {
+    return (
+      <DialogRoot open={false} onOpenChange={onOpenChange}>
+        {null}
+      </DialogRoot>
+    );
+  }
+  const a = appointment;
+  const url = `/api/appointments/${encodeURIComponent(a.id)}`;
+  const busy = update.pending || remove.pending || duplicate.pending;
+
+  function act(action: AppointmentAction) {
+    if (action.status) {
+      void update
+        .run(() => apiRequest<Appointment>("PATCH", url, { status: action.status }), {
+          key: action.id,
+        })
+        .then((outcome) => {
+          // A confirmed booking request becomes a stored appointment with its own id.
+          if (outcome.ok && outcome.data?.id && outcome.data.id !== a.id) onShow(outcome.data);
+        });
+    } else if (action.id === "duplicate") {
+      void duplicate.run(
+        () => apiRequest<Appointment>("POST", "/api/appointments", duplicateOf(a)),
+        {
+          onSuccess: (copy) => onShow(copy),
+        },
+      );
+    } else if (action.id === "reschedule") {
+      const start = new Date(a.appointmentDate);
+      setDate(lagosDate(start));
+      const clock = lagosClock(start);
+      setTime(CALENDAR_SLOTS.includes(clock) ? clock : "10:00");
+      setConflict(null);
+      setRescheduling(true);
+    } else if (action.id === "delete") {
+      setConfirmDelete(true);
+    }
+  }
+
+  async function reschedule() {
+    setConflict(null);
+    const outcome = await update.run(
+      () => apiRequest("PATCH", url, { appointmentDate: `${date} ${time}` }),
+      { key: "reschedule" },
+    );
+    if (outcome.ok) setRescheduling(false);
+    else if (outcome.error instanceof ApiError) {
+      setConflict(outcome.error.serverMessage ?? "Failed to update appointment");
+    }
+  }
+
+  const style = statusStyle(a.status);
+  return (
+    <>
+      <DialogRoot open onOpenChange={onOpenChange}>
+        <DialogContent className="max-w-lg">
+          <DialogTitle className="text-xl font-semibold text-ink">{a.customerName}</DialogTitle>
+          <p className="mt-1">
+            <span
+              data-testid="details-status"
+              className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium ${style.block}`}
+            >
+              {style.label}
+            </span>
+            {a.virtual && (
+              <span className="ml-2 text-xs text-gray-700">Online booking request</span>
+            )}
+          </p>
+          <dl className="mt-4 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-gray-600">Service</dt>
+            <dd className="text-ink">{a.serviceName}</dd>
+            <dt className="text-gray-600">When</dt>
+            <dd className="text-ink" data-testid="details-when">
+              {formatLagosSpan(new Date(a.appointmentDate), new Date(a.endTime))}
+            </dd>
+            <dt className="text-gray-600">Duration</dt>
+            <dd className="text-ink">{a.duration} minutes</dd>
+            <dt className="text-gray-600">Staff</dt>
+            <dd className="text-ink">{a.staffName ?? "Unassigned"}</dd>
+            <dt className="text-gray-600">Email</dt>
+            <dd className="break-all text-ink">{a.customerEmail}</dd>
+            <dt className="text-gray-600">Phone</dt>
+            <dd className="text-ink">{a.customerPhone}</dd>
+            {a.groupSize > 1 && (
+              <>
+                <dt className="text-gray-600">Group size</dt>
+                <dd className="text-ink">{a.groupSize}</dd>
+              </>
+            )}
+            {a.isRecurring && a.recurrenceType && (
+              <>
+                <dt className="text-gray-600">Repeats</dt>
+                <dd className="text-ink">
+                  {a.recurrenceType} every {a.recurrenceInterval ?? 1}
+                  {a.endDate ? ` until ${a.endDate}` : ""}
+                </dd>
+              </>
+            )}
+            {a.notes && (
+              <>
+                <dt className="text-gray-600">Notes</dt>
+                <dd className="whitespace-pre-wrap text-ink">{a.notes}</dd>
+              </>
+            )}
+          </dl>
+
+          {rescheduling ? (
+            <fieldset className="mt-5 rounded-md border border-gray-300 p-3">
+              <legend className="px-1 text-sm font-semibold text-ink">Reschedule</legend>
+              <div className="grid grid-cols-2 gap-2">
+                <label className="text-sm font-medium text-gray-800">
+                  New date
+                  <input
+                    type="date"
+                    value={date}
+                    onChange={(e) => setDate(e.target.value)}
+                    className="mt-1 block w-full rounded-md border border-gray-400 px-2 py-1.5 text-sm"
+                  />
+                </label>
+                <label className="text-sm font-medium text-gray-800">
+                  New time
+                  <select
+                    value={time}
+                    onChange={(e) => setTime(e.target.value)}
+                    className="mt-1 block w-full rounded-md border border-gray-400 bg-white px-2 py-1.5 text-sm"
+                  >
+                    {CALENDAR_SLOTS.map((slot) => (
+                      <option key={slot} value={slot}>
+                        {slot}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              {conflict && (
+                <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800">
+                  {conflict}
+                </p>
+              )}
+              <div className="mt-3 flex justify-end gap-2">
+                <button
+                  type="button"
+                  className={adminButton.outline}
+                  onClick={() => setRescheduling(false)}
+                >
+                  Back
+                </button>
+                <button
+                  type="button"
+                  className={adminButton.primary}
+                  disabled={busy || !date}
+                  onClick={() => void reschedule()}
+                >
+                  Save New Time
+                </button>
+              </div>
+            </fieldset>
+          ) : (
+            <div className="mt-5 flex flex-wrap gap-2">
+              {appointmentActions(a.status).map((action) => (
+                <button
+                  key={action.id}
+                  type="button"
+                  disabled={busy}
+                  className={
+                    action.id === "delete"
+                      ? adminButton.danger
+                      : action.id === "confirm" || action.id === "complete"
+                        ? adminButton.primary
+                        : adminButton.outline
+                  }
+                  onClick={() => act(action)}
+                >
+                  {action.label}
+                </button>
+              ))}
+            </div>
+          )}
+        </DialogContent>
+      </DialogRoot>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete appointment?"
+        description={`This removes ${a.customerName}'s ${a.serviceName} appointment. This cannot be undone.`}
+        confirmLabel="Delete"
+        confirmDisabled={remove.pending}
+        onConfirm={() =>
+          void remove.run(() => apiRequest("DELETE", url), {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              onOpenChange(false);
+            },
+          })
+        }
+      />
+    </>
+  );
+}

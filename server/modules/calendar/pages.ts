@@ -1,0 +1,42 @@
+/**
+ * The calendar screen's reads (common/calendar.ts `CalendarPages`): the same service functions
+ * the API's GET /api/appointments and GET /api/blocked-time call, the active staff for the
+ * filter and the catalogue's services (minutes) for the New Booking form.
+ */
+import { asc, ne } from "drizzle-orm";
+import type { CalendarPages } from "#common/calendar.ts";
+import { durationMinutes } from "#common/catalog.ts";
+import type { Db } from "#server/db/client.ts";
+import { staff } from "#server/db/schema/staff.ts";
+import { listServices } from "#server/modules/catalog/service.ts";
+import { listAppointments, listBlockedTimes } from "./service.ts";
+
+export function calendarPages(db: Db): CalendarPages {
+  return {
+    appointments: (query) => listAppointments(db, query),
+    blockedTimes: (query) => listBlockedTimes(db, query),
+    staff: async () => {
+      const rows = await db
+        .select({
+          id: staff.id,
+          firstName: staff.firstName,
+          lastName: staff.lastName,
+          calendarColor: staff.calendarColor,
+        })
+        .from(staff)
+        .where(ne(staff.status, "archived"))
+        .orderBy(asc(staff.firstName), asc(staff.lastName), asc(staff.id));
+      return rows.map((r) => ({
+        id: r.id,
+        name: `${r.firstName} ${r.lastName}`.trim(),
+        calendarColor: r.calendarColor,
+      }));
+    },
+    services: async () =>
+      (await listServices(db)).map((s) => ({
+        id: s.id,
+        name: s.name,
+        duration: durationMinutes(s.duration),
+      })),
+  };
+}
