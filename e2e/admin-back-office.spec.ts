@@ -312,5 +312,8 @@ test("the sidebar has every section, entry and badge, and its views", async ({ p
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   if (mobile) await page.getByRole("button", { name: "Open menu" }).click();
   await nav.getByRole("link", { name: /^Calendar/ }).click();
+  await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
+  if (mobile) await page.getByRole("button", { name: "Open menu" }).click();
+  await nav.getByRole("link", { name: /^Sales/ }).click();
   await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
 });

@@ -68,6 +68,8 @@ test("calendar: book, confirm, reschedule, complete, duplicate, delete, block ti
   await form.getByLabel("Staff Member").selectOption(String(ada.id));
   await form.getByLabel("Date", { exact: true }).fill(date);
   await form.getByLabel("Time", { exact: true }).selectOption("10:00");
+  const shots = process.env.CALENDAR_SCREENSHOTS;
+  if (shots) await page.screenshot({ path: `${shots}/new-booking-${info.project.name}.png` });
   await form.getByRole("button", { name: "Create Booking" }).click();
   await expect(page.getByText("Appointment Created", { exact: true }).last()).toBeVisible();
   await expect(
@@ -98,6 +100,7 @@ test("calendar: book, confirm, reschedule, complete, duplicate, delete, block ti
   await block.click();
   const details = page.getByRole("dialog", { name: client });
   await expect(details.getByTestId("details-status")).toHaveText("Scheduled");
+  if (shots) await page.screenshot({ path: `${shots}/details-${info.project.name}.png` });
   await details.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(page.getByText("Appointment updated successfully!").last()).toBeVisible();
   await expect(details.getByTestId("details-status")).toHaveText("Confirmed");
@@ -185,7 +188,6 @@ test("calendar: book, confirm, reschedule, complete, duplicate, delete, block ti
   await expect(page).toHaveURL(/view=day/);
   await expect(page.locator("[data-testid^='day-20']")).toHaveCount(1);
   await expect(block).toBeVisible();
-  const shots = process.env.CALENDAR_SCREENSHOTS;
   if (shots) {
     await page.screenshot({ path: `${shots}/day-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 768, height: 1024 });
