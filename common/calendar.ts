@@ -8,6 +8,7 @@ import { addDays, addMonths, addWeeks, format, startOfWeek } from "date-fns";
 import { z } from "zod";
 import { BOOKING_STATUSES, lagosDate } from "./booking.ts";
 import { BUSINESS_TIME_ZONE } from "./business.ts";
+import { emailField, personNameField, phoneText } from "./contact.ts";
 import { databaseIdSchema } from "./ids.ts";
 
 /** Appointment statuses: the same list as bookings' (admin spec §4 "Appointment and booking statuses"). */
@@ -365,20 +366,9 @@ const optionalStaffId = (message: string) =>
   z.preprocess((v) => (v === "" ? null : v), databaseIdSchema(message).nullable()).optional();
 
 const appointmentFields = {
-  customerName: z
-    .string({ error: APPOINTMENT_MESSAGES.customerName })
-    .trim()
-    .min(1, APPOINTMENT_MESSAGES.customerName)
-    .max(100, "Customer name must be at most 100 characters"),
-  customerEmail: z
-    .string({ error: APPOINTMENT_MESSAGES.customerEmail })
-    .trim()
-    .pipe(z.email(APPOINTMENT_MESSAGES.customerEmail).max(254, APPOINTMENT_MESSAGES.customerEmail)),
-  customerPhone: z
-    .string({ error: APPOINTMENT_MESSAGES.customerPhone })
-    .trim()
-    .min(1, APPOINTMENT_MESSAGES.customerPhone)
-    .max(30, "Phone number must be at most 30 characters"),
+  customerName: personNameField({ required: APPOINTMENT_MESSAGES.customerName }),
+  customerEmail: emailField({ invalid: APPOINTMENT_MESSAGES.customerEmail }),
+  customerPhone: phoneText({ required: APPOINTMENT_MESSAGES.customerPhone }),
   serviceId: databaseIdSchema(APPOINTMENT_MESSAGES.serviceId),
   appointmentDate: calendarTime(
     APPOINTMENT_MESSAGES.appointmentDate,

@@ -4,6 +4,7 @@
  * (server/db/schema/staff.ts), so a value added here needs a migration.
  */
 import { z } from "zod";
+import { emailField, PHONE_MAX_LENGTH, personNameField } from "./contact.ts";
 
 /** Job roles; display labels only, they grant nothing (admin spec §6). */
 export const STAFF_ROLES = [
@@ -54,21 +55,10 @@ export const STAFF_MESSAGES = {
 
 /** A new staff member; hourlyRate in naira (a number or its text, as the spec's string). */
 export const staffInputSchema = z.object({
-  firstName: z
-    .string({ error: STAFF_MESSAGES.firstName })
-    .trim()
-    .min(1, STAFF_MESSAGES.firstName)
-    .max(100),
-  lastName: z
-    .string({ error: STAFF_MESSAGES.lastName })
-    .trim()
-    .min(1, STAFF_MESSAGES.lastName)
-    .max(100),
-  email: z
-    .string({ error: STAFF_MESSAGES.email })
-    .trim()
-    .pipe(z.email(STAFF_MESSAGES.email).max(254, STAFF_MESSAGES.email)),
-  phone: z.string({ error: "Phone must be text" }).trim().max(30).nullish(),
+  firstName: personNameField({ required: STAFF_MESSAGES.firstName }),
+  lastName: personNameField({ required: STAFF_MESSAGES.lastName }),
+  email: emailField({ invalid: STAFF_MESSAGES.email }),
+  phone: z.string({ error: "Phone must be text" }).trim().max(PHONE_MAX_LENGTH).nullish(),
   role: z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.role }).default("therapist"),
   department: z.enum(STAFF_DEPARTMENTS, { error: STAFF_MESSAGES.department }).default("treatments"),
   hourlyRate: z.coerce
