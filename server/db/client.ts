@@ -50,7 +50,17 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      poolSize?: number;
+      /**
+       * Told of connection-level errors (the server restarted, a connection was terminated). The
+       * pool replaces a broken connection by itself; without a listener such an error would be
+       * an uncaught exception that stops the process (node-postgres: always listen on the pool).
+       */
+      onConnectionError?: (err: Error) => void;
+    }
   | { kind: "pglite"; dataDir: string }
   | { kind: "memory" };
 
@@ -62,6 +72,10 @@ const migrationsFolder =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const onError = options.onConnectionError ?? (() => {});
+    pool.on("error", onError);
+    // A connection that breaks while checked out or being closed reports on itself, not the pool.
+    pool.on("connect", (client) => client.on("error", onError));
     const db = drizzleNodePg({ client: pool, schema });
     await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };

@@ -9,7 +9,13 @@ import { acquireDataDirLock } from "./lock.ts";
 
 /** @throws DataDirLockedError when another process holds DATA_DIR. */
 export async function openConfiguredDatabase(config: Config, logger: Logger): Promise<Database> {
-  if (config.DATABASE_URL) return openDatabase({ kind: "postgres", url: config.DATABASE_URL });
+  if (config.DATABASE_URL) {
+    return openDatabase({
+      kind: "postgres",
+      url: config.DATABASE_URL,
+      onConnectionError: (err) => logger.error({ err }, "PostgreSQL connection error"),
+    });
+  }
   const release = await acquireDataDirLock(config.dataDir, logger);
   try {
     const database = await openDatabase({ kind: "pglite", dataDir: config.dataDir });
