@@ -96,9 +96,12 @@ test.describe("header, menu, footer and scrolling", () => {
     test.skip(info.project.name !== "mobile", "the toggle exists on small screens only");
     await page.goto("/");
     const toggle = page.getByRole("button", { name: "Open menu" });
-    await toggle.click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
-    await expect(menu).toBeVisible();
+    // The toggle answers once the page has hydrated; on a busy machine a first tap can come sooner.
+    await expect(async () => {
+      if (!(await menu.isVisible())) await toggle.click();
+      await expect(menu).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     for (const name of ["HOME", "ABOUT", "TREATMENTS", "SHOP", "CONTACT", "Book Now"]) {
       await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
     }
