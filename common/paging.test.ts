@@ -47,6 +47,13 @@ describe("list query params", () => {
   });
 });
 
+describe("search text", () => {
+  it("drops control characters such as NUL, trims and cuts to the maximum", () => {
+    expect(listQuerySchema.parse({ q: " ab\u0000cd\n " }).q).toBe("abcd");
+    expect(listQuerySchema.parse({ q: "x".repeat(500) }).q.length).toBeLessThanOrEqual(100);
+  });
+});
+
 describe("page window", () => {
   it("counts pages, at least one", () => {
     expect(pageCount(0, 30)).toBe(1);

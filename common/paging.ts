@@ -41,11 +41,21 @@ export function clampedInt(min: number, max: number, fallback: number) {
     });
 }
 
-/** Free search text: trimmed, cut to MAX_SEARCH_LENGTH, '' when absent or not a string. */
+/**
+ * Free search text: control characters dropped (PostgreSQL text cannot hold NUL), trimmed, cut
+ * to MAX_SEARCH_LENGTH; '' when absent or not a string.
+ */
 export const searchText = z
   .unknown()
   .optional()
-  .transform((v) => (typeof v === "string" ? v.trim().slice(0, MAX_SEARCH_LENGTH) : ""));
+  .transform((v) =>
+    typeof v === "string"
+      ? v
+          .replace(/\p{Cc}/gu, "")
+          .trim()
+          .slice(0, MAX_SEARCH_LENGTH)
+      : "",
+  );
 
 /** One of `values`, else `fallback` (an unknown filter or sort value never fails). */
 export function oneOf<const T extends readonly [string, ...string[]]>(

@@ -57,6 +57,25 @@ describe("bad input", () => {
     expect(failures).toEqual([]);
   });
 
+  it("answers 400 to a NUL character in a query or a body (PostgreSQL text cannot hold one)", async () => {
+    const failures: string[] = [];
+    const gets = [
+      "/api/admin/search?q=ab%00cd",
+      "/api/appointments?customerEmail=a%00b%40example.com",
+      "/api/products/related?id=1%00",
+    ];
+    for (const path of gets) {
+      const res = await agent.get(path);
+      if (res.status !== 400) failures.push(`GET ${path} → ${res.status}`);
+    }
+    const body = { name: "Ada\u0000Obi", email: "ada@example.com", phone: "08031234567" };
+    for (const [method, path] of WRITES) {
+      const res = await agent[method](path).send(body);
+      if (res.status !== 400) failures.push(`${method.toUpperCase()} ${path} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("answers 4xx, never 5xx, to bad calendar queries and feed paths", async () => {
     const failures: string[] = [];
     for (const path of [

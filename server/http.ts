@@ -66,3 +66,19 @@ export const apiErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   req.log?.error({ err }, "request failed");
   res.status(500).json({ error: { message: "Something went wrong. Please try again." } });
 };
+
+/** Whether `value` (a parsed query or JSON body) holds a NUL character anywhere. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 20 || value === null || typeof value !== "object") return false;
+  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || holdsNul(v, depth + 1));
+}
+
+/**
+ * Refuses a request whose query or JSON body carries a NUL character, with a 400: PostgreSQL
+ * text cannot store or compare one, so it would otherwise fail deep in a query as a 500.
+ */
+export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
+  const bad = holdsNul(req.query) || holdsNul(req.body) || req.path.includes("\u0000");
+  next(bad ? new HttpError(400, "Text must not contain NUL characters") : undefined);
+};

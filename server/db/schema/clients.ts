@@ -16,7 +16,13 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { CLIENT_SOURCES, CLIENT_STATUSES, SKIN_TYPES } from "#common/clients.ts";
+import {
+  CLIENT_SOURCES,
+  CLIENT_STATUSES,
+  DEFAULT_CLIENT_SOURCE,
+  DEFAULT_CLIENT_STATUS,
+  SKIN_TYPES,
+} from "#common/clients.ts";
 import { createdAt, oneOf, updatedAt } from "./columns.ts";
 
 /**
@@ -42,10 +48,10 @@ export const clients = pgTable(
     zipCode: text("zip_code"),
     dateOfBirth: date("date_of_birth"),
     /** 'active' | 'inactive' | 'prospect' (common/clients.ts). */
-    status: text("status").notNull().default("active"),
+    status: text("status").notNull().default(DEFAULT_CLIENT_STATUS),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     /** 'manual' | 'website' | 'referral' | 'social_media' | 'walk_in' (common/clients.ts). */
-    source: text("source").notNull().default("manual"),
+    source: text("source").notNull().default(DEFAULT_CLIENT_SOURCE),
     referredBy: text("referred_by"),
     /** Comma-separated text, as the spec's form sends it. */
     preferredServices: text("preferred_services"),
