@@ -145,9 +145,18 @@ export function formatLagosWallTime(instant: Date | string): string {
   return format(new TZDate(new Date(instant), BUSINESS_TIME_ZONE), "yyyy-MM-dd HH:mm");
 }
 
-/** 'HH:MM' of an instant in Lagos. */
+// One formatter for every block of a week (thousands of calls per render): a cached Intl
+// formatter is ~50x faster than building a TZDate each time.
+const lagosClockFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** 'HH:MM' (24-hour) of an instant in Lagos. */
 export function lagosClock(instant: Date | string): string {
-  return format(new TZDate(new Date(instant), BUSINESS_TIME_ZONE), "HH:mm");
+  return lagosClockFormat.format(new Date(instant));
 }
 
 /** The instant a Lagos date ('YYYY-MM-DD') begins, or null for no real date. */
@@ -183,7 +192,17 @@ export function lagosWeek(instant: Date): { from: Date; to: Date; monday: string
 export function gridPosition(start: Date, end: Date): { top: number; height: number } {
   const local = new TZDate(start, BUSINESS_TIME_ZONE);
   const startMin = local.getHours() * 60 + local.getMinutes();
-  const lengthMin = (end.getTime() - start.getTime()) / 60_000;
+  return gridPositionOfMinutes(startMin, (end.getTime() - start.getTime()) / 60_000);
+}
+
+/**
+ * `gridPosition` from minutes: `startMin` after Lagos midnight and `lengthMin` long, clipped to
+ * the grid's 08:00–20:00 (px; height 0 when outside it).
+ */
+export function gridPositionOfMinutes(
+  startMin: number,
+  lengthMin: number,
+): { top: number; height: number } {
   const gridEnd = LAST_SLOT_MINUTES + SLOT_MINUTES;
   const from = Math.max(startMin, FIRST_SLOT_MINUTES);
   const to = Math.min(startMin + lengthMin, gridEnd);

@@ -3,8 +3,10 @@
  * p99 <= 50 ms with 2,000 appointments in a week). Seeds 2,000 appointments (and 200 waiting
  * booking requests, 100 blocks) into one Lagos week, starts the production server the way
  * `npm start` does (node server/main.ts, NODE_ENV=production), signs in and measures
- * GET /api/appointments and GET /api/blocked-time for that week, each beside a reference figure:
- * a static file of the same bytes served by the same server. On PGlite (DATA_DIR) and, when
+ * GET /api/appointments and GET /api/blocked-time for that week (one client, then
+ * BENCH_CONCURRENCY at once; and the first answer after a change), each beside a reference
+ * figure: a static file of the same bytes served by the same server. Then the week view's render
+ * time in Debian's Chromium (document to all blocks, and a week switch) beside an empty week. On PGlite (DATA_DIR) and, when
  * TEST_DATABASE_URL is set or a local server answers at postgres://postgres@127.0.0.1:5432/test,
  * on PostgreSQL (a throwaway database).
  *
@@ -30,6 +32,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const STAFF = 40;
 const WEEK = { from: "2030-01-07", to: "2030-01-13" };
+const EMPTY_WEEK = "2030-02-04";
+const CHANGE_ROUNDS = 20;
+const RENDER_RUNS = 5;
 const MONDAY_UTC = Date.parse("2030-01-06T23:00:00Z"); // Mon 7 Jan 2030 00:00 Lagos
 const ADMIN = { username: "bench", password: "bench-password-not-for-production" };
 
@@ -197,14 +202,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
-async function load(port: number, urlPath: string, cookie: string) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+async function load(port: number, urlPath: string, cookie: string, concurrency: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   for (let i = 0; i < 20; i++) await timedGet(agent, port, urlPath, cookie); // warm-up
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (next < REQUESTS) {
         next += 1;
         const { ms, status } = await timedGet(agent, port, urlPath, cookie);
@@ -213,6 +218,30 @@ async function load(port: number, urlPath: string, cookie: string) {
       }
     }),
   );
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}
+
+/**
+ * The first answer after a change: each round moves one appointment's notes through the API
+ * (so the week's fingerprint changes) and then times one GET of the week.
+ */
+async function afterChange(port: number, urlPath: string, cookie: string, id: string) {
+  const agent = new http.Agent({ keepAlive: true });
+  const latencies: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < CHANGE_ROUNDS; i++) {
+    const patch = await fetch(`http://127.0.0.1:${port}/api/appointments/${id}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", cookie, origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify({ notes: `bench round ${i}` }),
+    });
+    if (!patch.ok) throw new Error(`PATCH answered ${patch.status}`);
+    const { ms, status } = await timedGet(agent, port, urlPath, cookie);
+    if (status !== 200) errors += 1;
+    latencies.push(ms);
+  }
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
@@ -230,47 +259,144 @@ async function signIn(port: number): Promise<string> {
   return cookie;
 }
 
-async function measure(kind: string, port: number): Promise<void> {
-  const cookie = await signIn(port);
-  const rows: string[][] = [["request", "bytes", "p50 ms", "p99 ms", "errors"]];
+type Row = string[];
+const figures = (label: string, bytes: number, f: { p50: number; p99: number; errors: number }) => [
+  label,
+  String(bytes),
+  f.p50.toFixed(1),
+  f.p99.toFixed(1),
+  String(f.errors),
+];
+
+async function measureApi(port: number, cookie: string): Promise<Row[]> {
+  const rows: Row[] = [["request", "bytes", "p50 ms", "p99 ms", "errors"]];
   for (const urlPath of [
     `/api/appointments?from=${WEEK.from}&to=${WEEK.to}`,
     `/api/blocked-time?from=${WEEK.from}&to=${WEEK.to}`,
   ]) {
     const sample = await timedGet(new http.Agent(), port, urlPath, cookie, false);
     if (sample.status !== 200) throw new Error(`${urlPath} answered ${sample.status}`);
-    const count = (JSON.parse(sample.body) as unknown[]).length;
+    const items = JSON.parse(sample.body) as Array<{ id: string }>;
+    const bytes = sample.body.length;
+    const name = urlPath.split("?")[0];
     // The reference: a static file of the same bytes from the same server.
-    const name = `bench-calendar-${randomBytes(4).toString("hex")}.json`;
-    const file = path.join(root, "build/client", name);
-    writeFileSync(file, sample.body);
+    const file = `bench-calendar-${randomBytes(4).toString("hex")}.json`;
+    writeFileSync(path.join(root, "build/client", file), sample.body);
     try {
-      const api = await load(port, urlPath, cookie);
-      const ref = await load(port, `/${name}`, cookie);
-      rows.push([
-        `GET ${urlPath.split("?")[0]} (week, ${count} items)`,
-        String(sample.body.length),
-        api.p50.toFixed(1),
-        api.p99.toFixed(1),
-        String(api.errors),
-      ]);
-      rows.push([
-        "  reference: static file, same bytes",
-        String(sample.body.length),
-        ref.p50.toFixed(1),
-        ref.p99.toFixed(1),
-        String(ref.errors),
-      ]);
+      for (const concurrency of [1, CONCURRENCY]) {
+        const api = await load(port, urlPath, cookie, concurrency);
+        const ref = await load(port, `/${file}`, cookie, concurrency);
+        rows.push(
+          figures(`GET ${name} (week, ${items.length} items), ${concurrency} at once`, bytes, api),
+        );
+        rows.push(figures("  reference: static file, same bytes", bytes, ref));
+      }
+      if (name === "/api/appointments") {
+        const stored = items.find((a) => /^\d+$/.test(a.id));
+        if (stored) {
+          const cold = await afterChange(port, urlPath, cookie, stored.id);
+          rows.push(figures(`  first GET after a change (${CHANGE_ROUNDS} rounds)`, bytes, cold));
+        }
+      }
     } finally {
-      unlinkSync(file);
+      unlinkSync(path.join(root, "build/client", file));
     }
   }
-  console.log(
-    `\n${kind}: ${APPOINTMENTS} appointments in the week of ${WEEK.from}, ${REQUESTS} requests, ${CONCURRENCY} concurrent, keep-alive, gzip`,
-  );
+  return rows;
+}
+
+/**
+ * The week view in Debian's Chromium at 1280 px, signed in: the document load until every block
+ * of the week is in the page, and a client-side switch to the next week and back. Median of
+ * RENDER_RUNS; the reference is the same view of an empty week.
+ */
+async function measureRender(port: number, cookie: string): Promise<Row[]> {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const [name, value] = cookie.split("=") as [string, string];
+    await context.addCookies([{ name, value, domain: "127.0.0.1", path: "/" }]);
+    const page = await context.newPage();
+    // Rendered: the day headers add up to the week's appointments (the grid draws at most four
+    // side by side per group, the rest behind '+N more').
+    const headersTotal = (n: number) =>
+      page.waitForFunction((expected) => {
+        const headers = document.querySelectorAll('[data-testid^="day-header-"]');
+        let sum = 0;
+        for (const h of headers)
+          sum += Number(/(\d+) appointment/.exec(h.textContent ?? "")?.[1] ?? 0);
+        return headers.length === 7 && sum === expected;
+      }, n);
+    const drawn = () =>
+      page.evaluate(() => ({
+        blocks: document.querySelectorAll('[data-testid="appointment-block"]').length,
+        more: document.querySelectorAll('[data-testid="more-appointments"]').length,
+      }));
+    const timeWeek = async (date: string, expected: number) => {
+      const load: number[] = [];
+      const switchWeek: number[] = [];
+      for (let i = 0; i < RENDER_RUNS; i++) {
+        let t0 = performance.now();
+        await page.goto(`http://127.0.0.1:${port}/admin/calendar?view=week&date=${date}`);
+        await headersTotal(expected);
+        load.push(performance.now() - t0);
+        t0 = performance.now();
+        await page.getByRole("button", { name: "Next" }).click();
+        await page.waitForFunction((d) => !location.search.includes(d), date);
+        await page.getByRole("button", { name: "Previous" }).click();
+        await page.waitForFunction((d) => location.search.includes(d), date);
+        await headersTotal(expected);
+        switchWeek.push(performance.now() - t0);
+      }
+      const median = (xs: number[]) =>
+        [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+      return { load: median(load), switchWeek: median(switchWeek), ...(await drawn()) };
+    };
+    const full = await timeWeek(WEEK.from, APPOINTMENTS + 200);
+    const empty = await timeWeek(EMPTY_WEEK, 0);
+    return [
+      ["week view in Chromium, 1280 px", "blocks (+N more)", "load ms", "next+previous ms"],
+      [
+        `  week of ${WEEK.from}, ${APPOINTMENTS + 200} appointments`,
+        `${full.blocks} (+${full.more})`,
+        full.load.toFixed(0),
+        full.switchWeek.toFixed(0),
+      ],
+      [
+        `  reference: empty week of ${EMPTY_WEEK}`,
+        `${empty.blocks} (+${empty.more})`,
+        empty.load.toFixed(0),
+        empty.switchWeek.toFixed(0),
+      ],
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+function print(rows: Row[]): void {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  "));
+}
+
+async function measure(kind: string, port: number): Promise<void> {
+  const cookie = await signIn(port);
+  const api = await measureApi(port, cookie);
+  console.log(
+    `\n${kind}: ${APPOINTMENTS} appointments in the week of ${WEEK.from}, ${REQUESTS} requests per row, keep-alive, gzip`,
+  );
+  print(api);
   console.log("budget: p99 <= 50 ms for the calendar week (ARCHITECTURE.md)");
+  if (existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
+    console.log("");
+    print(await measureRender(port, cookie));
+  } else {
+    console.log("week view render skipped: no Chromium at /usr/bin/chromium (CHROMIUM_PATH)");
+  }
 }
 
 async function onPglite(): Promise<void> {

@@ -50,6 +50,8 @@ export const bookings = pgTable(
     index("bookings_email_idx").on(t.email),
     index("bookings_client_idx").on(t.clientId),
     index("bookings_service_idx").on(t.serviceId),
+    // The calendar reads booking requests by service date (its week and its fingerprint).
+    index("bookings_date_idx").on(t.date),
     check("bookings_status_valid", oneOf(t.status, BOOKING_STATUSES)),
     check("bookings_kind_valid", oneOf(t.kind, BOOKING_KINDS)),
     check(

@@ -13,7 +13,7 @@ import { lagosDate } from "#common/booking.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { appointments, blockedTimes } from "#server/db/schema/calendar.ts";
 import { clients } from "#server/db/schema/clients.ts";
-import { staffSchedules } from "#server/db/schema/staff.ts";
+import { staff, staffSchedules } from "#server/db/schema/staff.ts";
 import { bookingsDashboard } from "#server/modules/bookings/back-office.ts";
 import { insertService, insertStaff } from "#server/testing/builders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
@@ -398,6 +398,54 @@ describe.each(dbKinds)("calendar API on %s", (kind) => {
     expect(row).toMatchObject({ status: "no-show", processed: true });
     expect(await appointmentCount()).toBeGreaterThan(0);
     await agent.patch("/api/appointments/booking-999999").send({ status: "confirmed" }).expect(404);
+  });
+
+  it("revalidates the week with its ETag and answers anew after every change it depends on", async () => {
+    const url = "/api/appointments?from=2031-03-03&to=2031-03-09";
+    const names = (res: request.Response) =>
+      (res.body as Array<{ customerName: string; staffName: string | null }>).map(
+        (a) => `${a.customerName}/${a.staffName ?? "-"}`,
+      );
+    const created = await book({ appointmentDate: "2031-03-04 10:00", staffId: tunde.id });
+    expect(created.status).toBe(201);
+    const first = await agent.get(url).expect(200);
+    expect(names(first)).toEqual(["Ada Obi/Tunde Bello"]);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    await agent.get(url).set("If-None-Match", etag).expect(304);
+
+    // An online request in that week appears as a virtual appointment.
+    const [request_] = await t.db
+      .insert(bookings)
+      .values({
+        name: "Zainab Musa",
+        email: "zainab@example.com",
+        phone: "08071234567",
+        service: String(hydra.id),
+        serviceName: "HydraFacial",
+        serviceId: hydra.id,
+        date: new Date("2031-03-05T09:00:00Z"),
+      })
+      .returning();
+    const withRequest = await agent.get(url).set("If-None-Match", etag).expect(200);
+    expect(names(withRequest)).toEqual(["Ada Obi/Tunde Bello", "Zainab Musa/-"]);
+
+    // A renamed member shows under the new name.
+    await t.db.update(staff).set({ firstName: "Tunji" }).where(eq(staff.id, tunde.id));
+    const renamed = await agent
+      .get(url)
+      .set("If-None-Match", withRequest.headers.etag as string)
+      .expect(200);
+    expect(names(renamed)).toEqual(["Ada Obi/Tunji Bello", "Zainab Musa/-"]);
+    await t.db.update(staff).set({ firstName: "Tunde" }).where(eq(staff.id, tunde.id));
+
+    // Processing the request and deleting the appointment are seen at once.
+    await t.db
+      .update(bookings)
+      .set({ processed: true })
+      .where(eq(bookings.id, request_?.id ?? 0));
+    await agent.delete(`/api/appointments/${created.body.id}`).expect(200);
+    expect(names(await agent.get(url).expect(200))).toEqual([]);
   });
 
   it("lists the upcoming appointments for the point of sale (5)", async () => {

@@ -9,11 +9,11 @@ import { durationMinutes } from "#common/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { staff } from "#server/db/schema/staff.ts";
 import { listServices } from "#server/modules/catalog/service.ts";
-import { listAppointments, listBlockedTimes } from "./service.ts";
+import { cachedAppointments, listBlockedTimes } from "./service.ts";
 
 export function calendarPages(db: Db): CalendarPages {
   return {
-    appointments: (query) => listAppointments(db, query),
+    appointments: async (query) => (await cachedAppointments(db, query)).value,
     blockedTimes: (query) => listBlockedTimes(db, query),
     staff: async () => {
       const rows = await db

@@ -19,6 +19,7 @@ import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import { sendCachedJson } from "#server/response-cache.ts";
 import {
   createCalendarFeed,
   getCalendarFeed,
@@ -26,11 +27,11 @@ import {
   staffCalendarIcs,
 } from "./feed.ts";
 import {
+  cachedAppointments,
   createAppointments,
   createBlockedTime,
   deleteAppointment,
   deleteBlockedTime,
-  listAppointments,
   listBlockedTimes,
   listUpcomingAppointments,
   updateAppointment,
@@ -51,7 +52,8 @@ export function calendarRouter(db: Db, config: Config): Router {
     "/appointments",
     requireAdmin,
     handler(async (req, res) => {
-      res.json(await listAppointments(db, parse(calendarQuerySchema, req.query)));
+      const cached = await cachedAppointments(db, parse(calendarQuerySchema, req.query));
+      sendCachedJson(req, res, cached);
     }),
   );
   router.post(

@@ -74,6 +74,7 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteBooking } from "#server/modules/bookings/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
+import { type CachedJson, FingerprintCache } from "#server/response-cache.ts";
 
 /** Namespace of the calendar's advisory locks (pg_advisory_xact_lock(int, int)). */
 const CALENDAR_LOCK = 710_010;
@@ -279,6 +280,53 @@ function listRange(query: CalendarQuery, now: Date): { from: Date | null; to: Da
   return { from, to };
 }
 
+/** The resolved filters of one appointments list: what it reads and the key it is cached under. */
+type ListFilters = {
+  key: string;
+  appointmentsWhere: SQL | undefined;
+  /** Null when the list keeps one member's appointments (virtual ones have no staff). */
+  bookingsWhere: SQL | undefined | null;
+  /** The bookings a fingerprint covers: in range (or by email), processed or not. */
+  bookingsInRange: SQL | undefined;
+};
+
+function listFilters(query: CalendarQuery, now: Date): ListFilters {
+  const { from, to } = listRange(query, now);
+  const email = query.customerEmail?.toLowerCase();
+  const conditions: SQL[] = [];
+  if (from) conditions.push(gt(appointments.endsAt, from));
+  if (to) conditions.push(lt(appointments.startsAt, to));
+  if (query.staffId) conditions.push(eq(appointments.staffId, query.staffId));
+  if (email) conditions.push(sql`lower(${appointments.customerEmail}) = ${email}`);
+  const bookingConditions: SQL[] = [];
+  if (from) bookingConditions.push(gte(bookings.date, from));
+  if (to) bookingConditions.push(lt(bookings.date, to));
+  if (email) bookingConditions.push(sql`lower(${bookings.email}) = ${email}`);
+  return {
+    key: JSON.stringify([from?.getTime(), to?.getTime(), query.staffId ?? null, email ?? null]),
+    appointmentsWhere: and(...conditions),
+    bookingsWhere: query.staffId ? null : and(waitingBooking(), ...bookingConditions),
+    bookingsInRange: and(...bookingConditions),
+  };
+}
+
+async function readAppointments(db: Db, filters: ListFilters): Promise<Appointment[]> {
+  const rows = await selectAppointments(db)
+    .where(filters.appointmentsWhere)
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+  const list = rows.map(toAppointment);
+  if (filters.bookingsWhere === null) return list;
+  const waiting = await selectBookings(db)
+    .where(filters.bookingsWhere)
+    .orderBy(asc(bookings.date), asc(bookings.id));
+  if (waiting.length === 0) return list;
+  return [...list, ...waiting.map(toVirtual)].sort((a, b) =>
+    a.appointmentDate === b.appointmentDate
+      ? a.id.localeCompare(b.id)
+      : a.appointmentDate.localeCompare(b.appointmentDate),
+  );
+}
+
 /**
  * GET /api/appointments (admin spec §7): the appointments that overlap [from, to) and the
  * unprocessed online booking requests starting in it as virtual pending appointments
@@ -292,32 +340,52 @@ export async function listAppointments(
   query: CalendarQuery,
   now: Date = new Date(),
 ): Promise<Appointment[]> {
-  const { from, to } = listRange(query, now);
-  const email = query.customerEmail?.toLowerCase();
-  const conditions: SQL[] = [];
-  if (from) conditions.push(gt(appointments.endsAt, from));
-  if (to) conditions.push(lt(appointments.startsAt, to));
-  if (query.staffId) conditions.push(eq(appointments.staffId, query.staffId));
-  if (email) conditions.push(sql`lower(${appointments.customerEmail}) = ${email}`);
-  const rows = await selectAppointments(db)
-    .where(and(...conditions))
-    .orderBy(asc(appointments.startsAt), asc(appointments.id));
-  const list = rows.map(toAppointment);
-  if (query.staffId) return list;
+  return readAppointments(db, listFilters(query, now));
+}
 
-  const bookingConditions: Array<SQL | undefined> = [waitingBooking()];
-  if (from) bookingConditions.push(gte(bookings.date, from));
-  if (to) bookingConditions.push(lt(bookings.date, to));
-  if (email) bookingConditions.push(sql`lower(${bookings.email}) = ${email}`);
-  const waiting = await selectBookings(db)
-    .where(and(...bookingConditions))
-    .orderBy(asc(bookings.date), asc(bookings.id));
-  if (waiting.length === 0) return list;
-  return [...list, ...waiting.map(toVirtual)].sort((a, b) =>
-    a.appointmentDate === b.appointmentDate
-      ? a.id.localeCompare(b.id)
-      : a.appointmentDate.localeCompare(b.appointmentDate),
-  );
+/**
+ * A digest of every row `listAppointments(query)` depends on: each matching appointment's and
+ * each booking request's in range id and row version (`xmin`, new on every insert and update;
+ * a delete drops the id), whether each such request has an appointment yet, and the staff and
+ * services tables (names, durations, prices). Equal digests mean an equal answer.
+ */
+async function appointmentsFingerprint(db: Db, filters: ListFilters): Promise<string> {
+  const versions = (table: SQL, id: SQL, where?: SQL) =>
+    sql`coalesce((select string_agg(${id}::text || '.' || ${table}.xmin::text, ',' order by ${id}) from ${table}${where ? sql` where ${where}` : sql``}), '')`;
+  const booked = sql`exists (select 1 from ${appointments} where ${appointments.bookingId} = ${bookings.id})`;
+  const result = await db.execute<{ fingerprint: string }>(sql`select md5(
+    ${versions(sql`${appointments}`, sql`${appointments.id}`, filters.appointmentsWhere)} || '|' ||
+    coalesce((select string_agg(${bookings.id}::text || '.' || ${bookings}.xmin::text || case when ${booked} then '+' else '' end, ',' order by ${bookings.id}) from ${bookings}${filters.bookingsInRange ? sql` where ${filters.bookingsInRange}` : sql``}), '') || '|' ||
+    ${versions(sql`${staff}`, sql`${staff.id}`)} || '|' ||
+    ${versions(sql`${services}`, sql`${services.id}`)}
+  ) as fingerprint`);
+  // Both drivers (PGlite, node-postgres) answer with `{ rows }`.
+  const { rows } = result as unknown as { rows: Array<{ fingerprint: string }> };
+  return rows[0]?.fingerprint ?? "";
+}
+
+const appointmentCaches = new WeakMap<Db, FingerprintCache<Appointment[]>>();
+
+/**
+ * `listAppointments(query)` through the database's fingerprinted cache (server/response-cache.ts):
+ * one small digest query per call, the full read only when a row it depends on changed. For the
+ * API (JSON, gzip, ETag) and the calendar page. Throws as `listAppointments`.
+ */
+export async function cachedAppointments(
+  db: Db,
+  query: CalendarQuery,
+  now: Date = new Date(),
+): Promise<CachedJson<Appointment[]>> {
+  const filters = listFilters(query, now);
+  let cache = appointmentCaches.get(db);
+  if (!cache) {
+    cache = new FingerprintCache<Appointment[]>();
+    appointmentCaches.set(db, cache);
+  }
+  // The digest is read before the rows: a write landing in between makes the next digest differ,
+  // so a newer answer filed under an older digest is only ever read again once.
+  const fingerprint = await appointmentsFingerprint(db, filters);
+  return cache.get(filters.key, fingerprint, () => readAppointments(db, filters));
 }
 
 /**

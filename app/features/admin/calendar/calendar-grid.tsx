@@ -5,8 +5,8 @@
  * column. Times are Lagos time.
  */
 import { clsx } from "clsx";
-import { useEffect, useState } from "react";
-import { lagosDate } from "#common/booking.ts";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
+import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
 import {
   type Appointment,
   type BlockedTime,
@@ -15,7 +15,9 @@ import {
   lagosClock,
   SLOT_HEIGHT_PX,
 } from "#common/calendar.ts";
-import { assignLanes, dayLabels, placeOnDay, statusStyle } from "./calendar-view.ts";
+import { type DayLayout, dayLabels, layoutDays, MAX_LANES, statusStyle } from "./calendar-view.ts";
+
+const EMPTY_DAY: DayLayout = { count: 0, appointments: [], blocks: [], more: [] };
 
 const GRID_HEIGHT = CALENDAR_SLOTS.length * SLOT_HEIGHT_PX;
 
@@ -36,6 +38,17 @@ export function CalendarGrid({
 }) {
   const now = useNow();
   const week = days.length > 1;
+  // Laid out once per list, not per render: the minute tick of the now-line re-renders only
+  // today's column (DayColumn is memoised and only today's gets `now`).
+  const layout = useMemo(
+    () => layoutDays(days, appointments, blockedTimes, week ? MAX_LANES.week : MAX_LANES.day),
+    [days, appointments, blockedTimes, week],
+  );
+  const [more, setMore] = useState<{ date: string; hidden: Appointment[] } | null>(null);
+  const openMore = useCallback(
+    (date: string, hidden: Appointment[]) => setMore({ date, hidden }),
+    [],
+  );
   return (
     <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
       <div
@@ -44,9 +57,7 @@ export function CalendarGrid({
       >
         <div className="sticky top-0 z-20 border-b border-gray-200 bg-white" />
         {days.map((d) => {
-          const count = appointments.filter(
-            (a) => lagosDate(new Date(a.appointmentDate)) === d,
-          ).length;
+          const count = layout.get(d)?.count ?? 0;
           const labels = dayLabels(d);
           return (
             <div
@@ -84,45 +95,64 @@ export function CalendarGrid({
             key={d}
             date={d}
             isToday={d === today}
-            now={now}
-            appointments={appointments}
-            blockedTimes={blockedTimes}
+            now={d === today ? now : null}
+            layout={layout.get(d) ?? EMPTY_DAY}
+            onOpenMore={openMore}
             onOpen={onOpen}
             onOpenBlock={onOpenBlock}
           />
         ))}
       </div>
+      <DialogRoot open={more !== null} onOpenChange={(open) => !open && setMore(null)}>
+        <DialogContent className="max-w-md">
+          <DialogTitle className="text-lg font-semibold text-ink">
+            {more ? `${more.hidden.length} more on ${dayLabels(more.date).long}` : ""}
+          </DialogTitle>
+          <ul className="mt-3 max-h-[60vh] space-y-1 overflow-y-auto">
+            {more?.hidden.map((a) => (
+              <li key={a.id}>
+                <button
+                  type="button"
+                  className="w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+                  onClick={() => {
+                    setMore(null);
+                    onOpen(a);
+                  }}
+                >
+                  <span className="font-medium">
+                    {lagosClock(a.appointmentDate)}–{lagosClock(a.endTime)} {a.customerName}
+                  </span>
+                  <span className="block text-gray-700">
+                    {a.serviceName} · {a.staffName ?? "Unassigned"} · {statusStyle(a.status).label}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </DialogContent>
+      </DialogRoot>
     </div>
   );
 }
 
-function DayColumn({
+const DayColumn = memo(function DayColumn({
   date,
   isToday,
   now,
-  appointments,
-  blockedTimes,
+  layout,
   onOpen,
   onOpenBlock,
+  onOpenMore,
 }: {
   date: string;
   isToday: boolean;
   now: Date | null;
-  appointments: readonly Appointment[];
-  blockedTimes: readonly BlockedTime[];
+  layout: DayLayout;
   onOpen: (appointment: Appointment) => void;
   onOpenBlock: (block: BlockedTime) => void;
+  onOpenMore: (date: string, hidden: Appointment[]) => void;
 }) {
-  const blocks = blockedTimes.flatMap((b) => {
-    const pos = placeOnDay(date, new Date(b.startTime), new Date(b.endTime));
-    return pos ? [{ block: b, ...pos }] : [];
-  });
-  const placed = assignLanes(
-    appointments.flatMap((a) => {
-      const pos = placeOnDay(date, new Date(a.appointmentDate), new Date(a.endTime));
-      return pos ? [{ appointment: a, ...pos, start: pos.top, end: pos.top + pos.height }] : [];
-    }),
-  );
+  const { blocks, appointments: placed } = layout;
   const nowLine = isToday && now ? gridPosition(now, new Date(now.getTime() + 60_000)) : null;
   return (
     <section
@@ -199,6 +229,23 @@ function DayColumn({
           </button>
         );
       })}
+      {layout.more.map((m) => (
+        <button
+          key={`more-${m.top}`}
+          type="button"
+          data-testid="more-appointments"
+          onClick={() => onOpenMore(date, m.hidden)}
+          className="absolute z-10 flex items-start justify-center rounded-md border border-gray-300 bg-white px-1 py-0.5 text-xs font-semibold text-gray-800 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+          style={{
+            top: m.top,
+            height: Math.max(m.height, 20),
+            left: `calc(${(m.lane / m.lanes) * 100}% + 2px)`,
+            width: `calc(${100 / m.lanes}% - 4px)`,
+          }}
+        >
+          +{m.hidden.length} more
+        </button>
+      ))}
       {nowLine && nowLine.height > 0 && (
         <div
           data-testid="now-line"
@@ -211,7 +258,7 @@ function DayColumn({
       )}
     </section>
   );
-}
+});
 
 /** The current instant, on the client only (null while rendering on the server), each minute. */
 function useNow(): Date | null {

@@ -5,11 +5,10 @@
  * the URL names no view.
  */
 import { CalendarPlus, ChevronLeft, ChevronRight, Lock } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
-import { lagosDate } from "#common/booking.ts";
 import type { Appointment, BlockedTime, CalendarService, CalendarStaff } from "#common/calendar.ts";
 import { AppointmentDialog } from "./appointment-dialog.tsx";
 import { BlockDetailsDialog } from "./block-details-dialog.tsx";
@@ -18,6 +17,7 @@ import { CalendarGrid } from "./calendar-grid.tsx";
 import {
   type CalendarParams,
   type CalendarView,
+  dayBounds,
   rangeTitle,
   shiftDate,
   weekDays,
@@ -53,7 +53,10 @@ export function CalendarScreen({
     return () => media.removeEventListener("change", change);
   }, []);
   const view: CalendarView = params.view ?? (narrow ? "day" : "week");
-  const days = view === "day" ? [params.date] : weekDays(params.date);
+  const days = useMemo(
+    () => (view === "day" ? [params.date] : weekDays(params.date)),
+    [view, params.date],
+  );
 
   const [newOpen, setNewOpen] = useState(false);
   const [blockOpen, setBlockOpen] = useState(false);
@@ -73,7 +76,16 @@ export function CalendarScreen({
 
   const step = view === "day" ? 1 : 7;
   const loading = navigation.state === "loading";
-  const shown = appointments.filter((a) => days.includes(lagosDate(new Date(a.appointmentDate))));
+  const noneShown = useMemo(() => {
+    const from = dayBounds(days[0] as string).start;
+    const to = dayBounds(days[days.length - 1] as string).end;
+    return !appointments.some((a) => {
+      const start = Date.parse(a.appointmentDate);
+      return start >= from && start < to;
+    });
+  }, [days, appointments]);
+  const openAppointment = useCallback((a: Appointment) => setOpenId(a.id), []);
+  const openBlockedTime = useCallback((b: BlockedTime) => setOpenBlockId(b.id), []);
 
   return (
     <div>
@@ -147,7 +159,7 @@ export function CalendarScreen({
             Loading calendar…
           </p>
         )}
-        {shown.length === 0 && (
+        {noneShown && (
           <p className="mb-2 text-sm text-gray-700" data-testid="calendar-empty">
             No appointments {view === "day" ? "on this day" : "this week"}.
           </p>
@@ -157,8 +169,8 @@ export function CalendarScreen({
           today={today}
           appointments={appointments}
           blockedTimes={blockedTimes}
-          onOpen={(a) => setOpenId(a.id)}
-          onOpenBlock={(b) => setOpenBlockId(b.id)}
+          onOpen={openAppointment}
+          onOpenBlock={openBlockedTime}
         />
       </div>
 

@@ -7,7 +7,13 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, format } from "date-fns";
 import { lagosDate } from "#common/booking.ts";
 import { BUSINESS_TIME_ZONE } from "#common/business.ts";
-import { gridPosition, lagosDayStart, lagosWeek } from "#common/calendar.ts";
+import {
+  type Appointment,
+  type BlockedTime,
+  gridPositionOfMinutes,
+  lagosDayStart,
+  lagosWeek,
+} from "#common/calendar.ts";
 
 export type CalendarView = "week" | "day";
 
@@ -62,37 +68,173 @@ export function rangeTitle(view: CalendarView, date: string): string {
   return `${format(first, "d MMM")} – ${format(last, "d MMM yyyy")}`;
 }
 
+/** A Lagos day's [start, end) instants in ms since the epoch. */
+export type DayBounds = { date: string; start: number; end: number };
+
+/** The bounds of each Lagos date ('YYYY-MM-DD'); an unreal date gets an empty span. */
+export function dayBounds(date: string): DayBounds {
+  const start = lagosDayStart(date)?.getTime() ?? 0;
+  const end = lagosDayStart(shiftDate(date, 1))?.getTime() ?? start + 86_400_000;
+  return { date, start, end };
+}
+
+/**
+ * The part of [start, end) (ms) inside `day`, positioned on its column; null if none. Minutes
+ * after midnight are counted from the day's start, which holds because Lagos keeps no daylight
+ * saving time (common/business.ts).
+ */
+export function placeInDay(
+  day: DayBounds,
+  start: number,
+  end: number,
+): { top: number; height: number } | null {
+  const from = Math.max(start, day.start);
+  const to = Math.min(end, day.end);
+  if (to <= from) return null;
+  const pos = gridPositionOfMinutes((from - day.start) / 60_000, (to - from) / 60_000);
+  return pos.height > 0 ? pos : null;
+}
+
 /** The part of [start, end) inside Lagos day `date`, positioned on its column; null if none. */
 export function placeOnDay(
   date: string,
   start: Date,
   end: Date,
 ): { top: number; height: number } | null {
-  const dayStart = lagosDayStart(date);
-  if (!dayStart) return null;
-  const dayEnd = lagosDayStart(shiftDate(date, 1)) ?? new Date(dayStart.getTime() + 86_400_000);
-  const from = start > dayStart ? start : dayStart;
-  const to = end < dayEnd ? end : dayEnd;
-  if (to <= from) return null;
-  const pos = gridPosition(from, to);
-  return pos.height > 0 ? pos : null;
+  return placeInDay(dayBounds(date), start.getTime(), end.getTime());
+}
+
+/** One day column's content: how many appointments start that day, and what it shows. */
+export type DayLayout = {
+  count: number;
+  appointments: Array<{
+    appointment: Appointment;
+    top: number;
+    height: number;
+    lane: number;
+    lanes: number;
+  }>;
+  blocks: Array<{ block: BlockedTime; top: number; height: number }>;
+  /** Where a group has more than `maxLanes` side by side: the ones not drawn, behind '+N more'. */
+  more: Array<{ top: number; height: number; lane: number; lanes: number; hidden: Appointment[] }>;
+};
+
+/**
+ * Most blocks drawn side by side in one column: beyond this a block is too narrow to read, so
+ * the last lane shows '+N more' instead (as Google Calendar and Fresha do).
+ */
+export const MAX_LANES = { week: 4, day: 8 } as const;
+
+/** Keeps at most `maxLanes` lanes per group: the last one becomes the group's '+N more'. */
+function capLanes(
+  placed: ReturnType<
+    typeof assignLanes<{
+      appointment: Appointment;
+      top: number;
+      height: number;
+      start: number;
+      end: number;
+    }>
+  >,
+  maxLanes: number,
+): Pick<DayLayout, "appointments" | "more"> {
+  const shown: DayLayout["appointments"] = [];
+  const groups = new Map<number, Array<(typeof placed)[number]>>();
+  for (const p of placed) {
+    if (p.lanes <= maxLanes) shown.push(p);
+    else groups.set(p.group, [...(groups.get(p.group) ?? []), p]);
+  }
+  const more: DayLayout["more"] = [];
+  for (const members of groups.values()) {
+    const hidden = members.filter((p) => p.lane >= maxLanes - 1);
+    for (const p of members) if (p.lane < maxLanes - 1) shown.push({ ...p, lanes: maxLanes });
+    const top = Math.min(...members.map((p) => p.top));
+    const bottom = Math.max(...members.map((p) => p.top + p.height));
+    more.push({
+      top,
+      height: bottom - top,
+      lane: maxLanes - 1,
+      lanes: maxLanes,
+      hidden: hidden.sort((a, b) => a.top - b.top).map((p) => p.appointment),
+    });
+  }
+  return { appointments: shown, more };
 }
 
 /**
- * Side-by-side lanes for overlapping items of one column: each item's lane and the lane count
- * of the group of items it overlaps with, so blocks never cover each other.
+ * Lays out every day of `days` in one pass over the lists (a week of 2,000 appointments renders
+ * without re-scanning them per column or converting time zones per block): per day the count of
+ * appointments starting in it (the header), the appointments placed and side by side (at most
+ * `maxLanes` lanes, the rest behind '+N more'), and the blocked times.
+ */
+export function layoutDays(
+  days: readonly string[],
+  appointments: readonly Appointment[],
+  blockedTimes: readonly BlockedTime[],
+  maxLanes: number = Number.POSITIVE_INFINITY,
+): Map<string, DayLayout> {
+  const bounds = days.map(dayBounds);
+  const spans = new Map(
+    bounds.map((d) => [
+      d.date,
+      {
+        count: 0,
+        items: [] as Array<{
+          appointment: Appointment;
+          top: number;
+          height: number;
+          start: number;
+          end: number;
+        }>,
+        blocks: [] as DayLayout["blocks"],
+      },
+    ]),
+  );
+  for (const a of appointments) {
+    const start = Date.parse(a.appointmentDate);
+    const end = Date.parse(a.endTime);
+    for (const day of bounds) {
+      const span = spans.get(day.date);
+      if (!span) continue;
+      if (start >= day.start && start < day.end) span.count += 1;
+      const pos = placeInDay(day, start, end);
+      if (pos)
+        span.items.push({ appointment: a, ...pos, start: pos.top, end: pos.top + pos.height });
+    }
+  }
+  for (const b of blockedTimes) {
+    const start = Date.parse(b.startTime);
+    const end = Date.parse(b.endTime);
+    for (const day of bounds) {
+      const pos = placeInDay(day, start, end);
+      if (pos) spans.get(day.date)?.blocks.push({ block: b, ...pos });
+    }
+  }
+  return new Map(
+    [...spans].map(([date, span]) => [
+      date,
+      { count: span.count, blocks: span.blocks, ...capLanes(assignLanes(span.items), maxLanes) },
+    ]),
+  );
+}
+
+/**
+ * Side-by-side lanes for overlapping items of one column: each item's lane, the lane count of
+ * the group of items it overlaps with (so blocks never cover each other) and that group's index.
  */
 export function assignLanes<T extends { start: number; end: number }>(
   items: readonly T[],
-): Array<T & { lane: number; lanes: number }> {
+): Array<T & { lane: number; lanes: number; group: number }> {
   const sorted = [...items].sort((a, b) => a.start - b.start || b.end - a.end);
-  const out: Array<T & { lane: number; lanes: number }> = [];
-  let group: Array<T & { lane: number; lanes: number }> = [];
+  const out: Array<T & { lane: number; lanes: number; group: number }> = [];
+  let group: Array<T & { lane: number; lanes: number; group: number }> = [];
+  let groupIndex = 0;
   let groupEnd = -Infinity;
   const close = () => {
     const lanes = Math.max(1, ...group.map((g) => g.lane + 1));
     for (const g of group) g.lanes = lanes;
     group = [];
+    groupIndex += 1;
   };
   for (const item of sorted) {
     if (item.start >= groupEnd && group.length > 0) close();
@@ -100,7 +242,7 @@ export function assignLanes<T extends { start: number; end: number }>(
     for (const g of group) laneEnds[g.lane] = Math.max(laneEnds[g.lane] ?? -Infinity, g.end);
     let lane = laneEnds.findIndex((e) => e <= item.start);
     if (lane === -1) lane = laneEnds.length;
-    const placed = { ...item, lane, lanes: 1 };
+    const placed = { ...item, lane, lanes: 1, group: groupIndex };
     group.push(placed);
     out.push(placed);
     groupEnd = Math.max(groupEnd, item.end);

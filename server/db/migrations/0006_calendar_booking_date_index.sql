@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_date_idx" ON "bookings" USING btree ("date");

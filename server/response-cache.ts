@@ -1,0 +1,88 @@
+/**
+ * Fingerprint-validated JSON responses (issue 10: the calendar week with 2,000 appointments in
+ * p99 <= 50 ms; ARCHITECTURE.md "Performance budgets"). A reader first asks the database for a
+ * cheap fingerprint of every row the answer depends on (MVCC row versions, see the callers); while
+ * it matches the cached entry, the stored value, its JSON and its gzip are reused and a client
+ * holding the ETag gets a 304. In-process and bounded; nothing is ever served that the current
+ * fingerprint does not vouch for, so several server instances need no shared invalidation.
+ * docs/decisions.md "Calendar week: fingerprinted response cache".
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
+import type { Request, Response } from "express";
+
+const gzip = promisify(gzipCallback);
+
+/** One cached answer: the value (for page loaders), its JSON and gzip bytes, and a strong ETag. */
+export type CachedJson<T> = { value: T; etag: string; json: Buffer; gzip: Buffer };
+
+/**
+ * A bounded map from a request key (the resolved query) to its newest answer and the fingerprint
+ * it was produced under. Concurrent misses of one key share one production.
+ */
+export class FingerprintCache<T> {
+  readonly #entries = new Map<string, { fingerprint: string; entry: Promise<CachedJson<T>> }>();
+
+  readonly maxEntries: number;
+
+  /** @param maxEntries how many keys to keep (oldest use evicted first). */
+  constructor(maxEntries = 16) {
+    this.maxEntries = maxEntries;
+  }
+
+  /**
+   * The answer for `key` under `fingerprint`: the cached one when the fingerprint matches,
+   * otherwise `produce()`'s, encoded once (JSON + gzip off the main thread). A failed production
+   * is not kept. Rejects with `produce`'s error.
+   */
+  get(key: string, fingerprint: string, produce: () => Promise<T>): Promise<CachedJson<T>> {
+    const hit = this.#entries.get(key);
+    if (hit && hit.fingerprint === fingerprint) {
+      this.#entries.delete(key); // re-insert: Map order is our least-recently-used order
+      this.#entries.set(key, hit);
+      return hit.entry;
+    }
+    const entry = produce().then(encode);
+    const slot = { fingerprint, entry };
+    this.#entries.delete(key);
+    this.#entries.set(key, slot);
+    entry.catch(() => {
+      if (this.#entries.get(key) === slot) this.#entries.delete(key);
+    });
+    while (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.#entries.delete(oldest);
+    }
+    return entry;
+  }
+}
+
+async function encode<T>(value: T): Promise<CachedJson<T>> {
+  const json = Buffer.from(JSON.stringify(value));
+  const etag = `"${createHash("sha1").update(json).digest("base64url")}"`;
+  return { value, etag, json, gzip: await gzip(json) };
+}
+
+/**
+ * Sends a cached answer: 304 when the request's If-None-Match holds its ETag, otherwise the JSON,
+ * pre-compressed when the client accepts gzip (the compression middleware leaves a response that
+ * already has a Content-Encoding alone). `Cache-Control: private, no-cache` makes browsers
+ * revalidate every time, so a change is never hidden.
+ */
+export function sendCachedJson<T>(req: Request, res: Response, cached: CachedJson<T>): void {
+  res.setHeader("ETag", cached.etag);
+  res.setHeader("Cache-Control", "private, no-cache");
+  res.vary("Accept-Encoding");
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.type("application/json");
+  if (req.acceptsEncodings("gzip") === "gzip") {
+    res.setHeader("Content-Encoding", "gzip");
+    res.send(cached.gzip);
+    return;
+  }
+  res.send(cached.json);
+}
