@@ -210,17 +210,80 @@ test("calendar: book, confirm, reschedule, complete, duplicate, delete, block ti
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(block).toBeVisible();
 
-  // A blocked time opens its details and can be deleted after confirming.
+  // A blocked time opens its details, can be edited, and deleted after confirming.
   await day.getByTestId("blocked-time").filter({ hasText: bisiBlock }).click();
-  const blockDetails = page.getByRole("dialog", { name: bisiBlock });
-  await expect(blockDetails.getByText(bisiName)).toBeVisible();
+  await expect(page.getByRole("dialog", { name: bisiBlock }).getByText(bisiName)).toBeVisible();
+  await page.getByRole("dialog", { name: bisiBlock }).getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Blocked Time" });
+  await expect(edit.getByLabel("Start")).toHaveValue(`${date}T12:00`);
+  const renamed = `Supplier visit ${tag}`;
+  await edit.getByLabel("Title").fill(renamed);
+  await edit.getByLabel("End").fill(`${date}T13:30`);
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Blocked time updated successfully!").last()).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(day.getByTestId("blocked-time").filter({ hasText: bisiBlock })).toHaveCount(0);
+  await day.getByTestId("blocked-time").filter({ hasText: renamed }).click();
+  const blockDetails = page.getByRole("dialog", { name: renamed });
+  await expect(blockDetails.getByText("12:00–13:30")).toBeVisible();
   await blockDetails.getByRole("button", { name: "Delete" }).click();
   await page
     .getByRole("alertdialog", { name: "Delete blocked time?" })
     .getByRole("button", { name: "Delete" })
     .click();
   await expect(page.getByText("Blocked time deleted successfully!").last()).toBeVisible();
-  await expect(day.getByTestId("blocked-time").filter({ hasText: bisiBlock })).toHaveCount(0);
+  await expect(day.getByTestId("blocked-time").filter({ hasText: renamed })).toHaveCount(0);
+});
+
+test("calendar: a click on an empty half hour books it; a member's phone calendar link serves their day", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name === "mobile", "one run is enough: the same screen");
+  const tag = `slot${Date.now()}`;
+  const date = lagosDatePlus(36);
+  await signIn(page);
+  const res = await page.request.post("/api/staff", {
+    data: { firstName: "Chidi", lastName: tag, email: `chidi.${tag}@example.com` },
+  });
+  expect(res.status()).toBe(201);
+  const chidi = (await res.json()) as { id: number };
+
+  await page.goto(`/admin/calendar?view=day&date=${date}&staff=${chidi.id}`);
+  const day = page.getByTestId(`day-${date}`);
+  // 14:30 is the 14th half hour after 08:00: 13 × 48 px + a little.
+  await day.click({ position: { x: 40, y: 13 * 48 + 10 } });
+  const form = page.getByRole("dialog", { name: "New Booking" });
+  await expect(form.getByLabel("Time")).toHaveValue("14:30");
+  await expect(form.getByLabel("Date")).toHaveValue(date);
+  await form.getByLabel("Client Name").fill("Ifeoma Eze");
+  await form.getByLabel("Client Email").fill(`ifeoma.${tag}@example.com`);
+  await form.getByLabel("Client Phone").fill("08031234567");
+  await form.getByLabel("Service").selectOption({ index: 1 });
+  await form.getByLabel("Staff Member").selectOption(String(chidi.id));
+  await form.getByRole("button", { name: "Create Booking" }).click();
+  await expect(page.getByText("Appointment Created").last()).toBeVisible();
+  await expect(
+    day.getByTestId("appointment-block").filter({ hasText: "Ifeoma Eze" }),
+  ).toBeVisible();
+
+  // The phone calendar: create the link, read it as a calendar app would, turn it off.
+  await page.getByRole("button", { name: "Phone calendar" }).click();
+  const feed = page.getByRole("dialog", { name: /Phone calendar for Chidi/ });
+  await expect(feed.getByTestId("feed-status")).toHaveText("No link yet.");
+  await feed.getByRole("button", { name: "Create link" }).click();
+  const url = await feed.getByLabel("Subscription link").inputValue();
+  expect(url).toMatch(/\/calendar\/staff\/[\w-]{20,}\.ics$/);
+  const ics = await page.request.get(url);
+  expect(ics.status()).toBe(200);
+  expect(await ics.text()).toContain("Ifeoma Eze");
+  await feed.getByRole("button", { name: "Turn off link" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Turn off this calendar link?" })
+    .getByRole("button", { name: "Turn off link" })
+    .click();
+  await expect(page.getByText("Calendar link turned off").last()).toBeVisible();
+  await expect(feed.getByTestId("feed-status")).toHaveText("No link yet.");
+  expect((await page.request.get(url)).status()).toBe(404);
 });
 
 test("calendar: an online booking request shows as a pending block and Confirm Booking confirms it", async ({

@@ -95,7 +95,7 @@ const resolver: Resolver<FormValues> = async (values) => {
   return { values: {}, errors };
 };
 
-function emptyValues(date: string, staffId: number | null): FormValues {
+function emptyValues(date: string, staffId: number | null, time = "10:00"): FormValues {
   return {
     customerName: "",
     customerEmail: "",
@@ -103,7 +103,7 @@ function emptyValues(date: string, staffId: number | null): FormValues {
     serviceId: "",
     staffId: staffId ? String(staffId) : "",
     date,
-    time: "10:00",
+    time,
     duration: String(DEFAULT_APPOINTMENT_MINUTES),
     groupSize: String(GROUP_SIZE_MIN),
     isRecurring: false,
@@ -120,6 +120,7 @@ export function AppointmentDialog({
   services,
   staff,
   defaultDate,
+  defaultTime,
   defaultStaffId,
 }: {
   open: boolean;
@@ -127,6 +128,8 @@ export function AppointmentDialog({
   services: readonly CalendarService[];
   staff: readonly CalendarStaff[];
   defaultDate: string;
+  /** 'HH:MM' of the grid slot that was clicked; 10:00 otherwise. */
+  defaultTime?: string;
   defaultStaffId: number | null;
 }) {
   const form = useForm<FormValues>({ resolver, defaultValues: emptyValues(defaultDate, null) });
@@ -152,10 +155,10 @@ export function AppointmentDialog({
 
   useEffect(() => {
     if (open) {
-      reset(emptyValues(defaultDate, defaultStaffId));
+      reset(emptyValues(defaultDate, defaultStaffId, defaultTime));
       setClash(null);
     }
-  }, [open, defaultDate, defaultStaffId, reset]);
+  }, [open, defaultDate, defaultStaffId, defaultTime, reset]);
 
   const recurring = watch("isRecurring");
   const serviceField = register("serviceId", {

@@ -1,6 +1,7 @@
 /**
  * A blocked time's details (admin spec §3 "Blocked time"): what, when, for whom, its type, paid
- * and recurring labels, and Delete after a confirmation → DELETE /api/blocked-time/{id}.
+ * and recurring labels, Edit (the Block Time form) and Delete after a confirmation →
+ * DELETE /api/blocked-time/{id}.
  */
 import { useState } from "react";
 import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
@@ -13,9 +14,12 @@ import { type BlockedTime, formatLagosSpan } from "#common/calendar.ts";
 export function BlockDetailsDialog({
   block,
   onOpenChange,
+  onEdit,
 }: {
   block: BlockedTime | null;
   onOpenChange: (open: boolean) => void;
+  /** Opens the Block Time form on this block (PATCH /api/blocked-time/{id}). */
+  onEdit: (block: BlockedTime) => void;
 }) {
   const [confirm, setConfirm] = useState(false);
   const remove = useAdminMutation({
@@ -56,7 +60,10 @@ export function BlockDetailsDialog({
               </>
             )}
           </dl>
-          <div className="mt-5 flex justify-end">
+          <div className="mt-5 flex justify-end gap-2">
+            <button type="button" className={adminButton.outline} onClick={() => onEdit(block)}>
+              Edit
+            </button>
             <button type="button" className={adminButton.danger} onClick={() => setConfirm(true)}>
               Delete
             </button>

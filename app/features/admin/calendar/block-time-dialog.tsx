@@ -1,7 +1,8 @@
 /**
  * The Block Time dialog (admin spec §3 "Blocked time", §5, §8): title, description, start and
  * end (Lagos), all staff or one member, block type, paid, recurring and colour (default
- * #ff6b6b) → POST /api/blocked-time. Validation is the shared `blockedTimeInputSchema`.
+ * #ff6b6b) → POST /api/blocked-time; given a block, the same form edits it → PATCH
+ * /api/blocked-time/{id}. Validation is the shared `blockedTimeInputSchema`.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
@@ -13,12 +14,14 @@ import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-a
 import { apiRequest } from "#app/lib/api.ts";
 import {
   BLOCK_TYPES,
+  type BlockedTime,
   type BlockedTimeInput,
   type BlockedTimeValues,
   blockedTimeInputSchema,
   type CalendarStaff,
   DEFAULT_BLOCK_COLOR,
   DEFAULT_BLOCK_TYPE,
+  formatLagosWallTime,
 } from "#common/calendar.ts";
 
 const FORM_FIELDS = [
@@ -32,6 +35,21 @@ const FORM_FIELDS = [
   "isRecurring",
   "color",
 ] as const;
+
+/** A stored block as the form's values (Lagos 'YYYY-MM-DDTHH:MM' for the datetime inputs). */
+function blockValues(block: BlockedTime): BlockedTimeInput {
+  return {
+    title: block.title,
+    description: block.description ?? "",
+    startTime: formatLagosWallTime(block.startTime).replace(" ", "T"),
+    endTime: formatLagosWallTime(block.endTime).replace(" ", "T"),
+    staffId: block.staffId,
+    blockType: block.blockType,
+    isPaid: block.isPaid,
+    isRecurring: block.isRecurring,
+    color: block.color,
+  };
+}
 
 function emptyValues(date: string, staffId: number | null): BlockedTimeInput {
   return {
@@ -53,12 +71,15 @@ export function BlockTimeDialog({
   staff,
   defaultDate,
   defaultStaffId,
+  block = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   staff: readonly CalendarStaff[];
   defaultDate: string;
   defaultStaffId: number | null;
+  /** The block to edit (PATCH); null for a new one (POST). */
+  block?: BlockedTime | null;
 }) {
   const form = useForm<BlockedTimeInput, unknown, BlockedTimeValues>({
     resolver: zodResolver(blockedTimeInputSchema),
@@ -66,31 +87,39 @@ export function BlockTimeDialog({
   });
   const { register, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
+  const editing = block !== null;
   const save = useAdminMutation<unknown, BlockedTimeInput>({
-    success: { title: "Blocked time created successfully!" },
-    failure: serverMessageOr("Failed to create blocked time"),
-    failureTitle: "Failed to create blocked time",
+    success: {
+      title: editing ? "Blocked time updated successfully!" : "Blocked time created successfully!",
+    },
+    failure: serverMessageOr(
+      editing ? "Failed to update blocked time" : "Failed to create blocked time",
+    ),
+    failureTitle: editing ? "Failed to update blocked time" : "Failed to create blocked time",
     form,
     formFields: FORM_FIELDS,
     onSuccess: () => onOpenChange(false),
   });
 
   useEffect(() => {
-    if (open) reset(emptyValues(defaultDate, defaultStaffId));
-  }, [open, defaultDate, defaultStaffId, reset]);
+    if (open) reset(block ? blockValues(block) : emptyValues(defaultDate, defaultStaffId));
+  }, [open, block, defaultDate, defaultStaffId, reset]);
 
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
-        <DialogTitle className="text-xl font-semibold text-ink">Block Time</DialogTitle>
+        <DialogTitle className="text-xl font-semibold text-ink">
+          {editing ? "Edit Blocked Time" : "Block Time"}
+        </DialogTitle>
         <form
           noValidate
           onSubmit={handleSubmit((values) =>
             save.run(() =>
-              apiRequest("POST", "/api/blocked-time", {
-                ...values,
-                description: values.description || null,
-              }),
+              apiRequest(
+                editing ? "PATCH" : "POST",
+                editing ? `/api/blocked-time/${block.id}` : "/api/blocked-time",
+                { ...values, description: values.description || null },
+              ),
             ),
           )}
           className="mt-4 grid gap-4 sm:grid-cols-2"
@@ -171,7 +200,7 @@ export function BlockTimeDialog({
               Cancel
             </button>
             <button type="submit" className={adminButton.primary} disabled={save.pending}>
-              {save.pending ? "Saving…" : "Block Time"}
+              {save.pending ? "Saving…" : editing ? "Save Changes" : "Block Time"}
             </button>
           </div>
         </form>

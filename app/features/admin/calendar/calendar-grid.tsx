@@ -28,6 +28,7 @@ export function CalendarGrid({
   blockedTimes,
   onOpen,
   onOpenBlock,
+  onBookSlot,
 }: {
   days: readonly string[];
   today: string;
@@ -35,6 +36,8 @@ export function CalendarGrid({
   blockedTimes: readonly BlockedTime[];
   onOpen: (appointment: Appointment) => void;
   onOpenBlock: (block: BlockedTime) => void;
+  /** A click on an empty part of a column: that Lagos date and half hour ('HH:MM'). */
+  onBookSlot: (date: string, time: string) => void;
 }) {
   const now = useNow();
   const week = days.length > 1;
@@ -98,6 +101,7 @@ export function CalendarGrid({
             now={d === today ? now : null}
             layout={layout.get(d) ?? EMPTY_DAY}
             onOpenMore={openMore}
+            onBookSlot={onBookSlot}
             onOpen={onOpen}
             onOpenBlock={onOpenBlock}
           />
@@ -143,6 +147,7 @@ const DayColumn = memo(function DayColumn({
   onOpen,
   onOpenBlock,
   onOpenMore,
+  onBookSlot,
 }: {
   date: string;
   isToday: boolean;
@@ -151,15 +156,28 @@ const DayColumn = memo(function DayColumn({
   onOpen: (appointment: Appointment) => void;
   onOpenBlock: (block: BlockedTime) => void;
   onOpenMore: (date: string, hidden: Appointment[]) => void;
+  onBookSlot: (date: string, time: string) => void;
 }) {
   const { blocks, appointments: placed } = layout;
   const nowLine = isToday && now ? gridPosition(now, new Date(now.getTime() + 60_000)) : null;
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut to New Booking at the clicked half hour; the New Booking button (date and time pickers) is the keyboard path.
     <section
       aria-label={dayLabels(date).long}
       data-testid={`day-${date}`}
-      className={clsx("relative border-l border-gray-200", isToday && "bg-brand-50/40")}
+      className={clsx(
+        "relative cursor-pointer border-l border-gray-200",
+        isToday && "bg-brand-50/40",
+      )}
       style={{ height: GRID_HEIGHT }}
+      onClick={(event) => {
+        if ((event.target as HTMLElement).closest("button")) return;
+        const row = Math.floor(
+          (event.clientY - event.currentTarget.getBoundingClientRect().top) / SLOT_HEIGHT_PX,
+        );
+        const time = CALENDAR_SLOTS[Math.min(Math.max(row, 0), CALENDAR_SLOTS.length - 1)];
+        if (time) onBookSlot(date, time);
+      }}
     >
       {CALENDAR_SLOTS.map((slot, i) => (
         <div

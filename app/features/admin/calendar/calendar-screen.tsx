@@ -4,7 +4,7 @@
  * dialog of an appointment. At narrow widths (below 1024 px) the day view is the default when
  * the URL names no view.
  */
-import { CalendarPlus, ChevronLeft, ChevronRight, Lock } from "lucide-react";
+import { CalendarPlus, ChevronLeft, ChevronRight, Lock, Smartphone } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
@@ -13,6 +13,7 @@ import type { Appointment, BlockedTime, CalendarService, CalendarStaff } from "#
 import { AppointmentDialog } from "./appointment-dialog.tsx";
 import { BlockDetailsDialog } from "./block-details-dialog.tsx";
 import { BlockTimeDialog } from "./block-time-dialog.tsx";
+import { CalendarFeedDialog } from "./calendar-feed-dialog.tsx";
 import { CalendarGrid } from "./calendar-grid.tsx";
 import {
   type CalendarParams,
@@ -85,6 +86,15 @@ export function CalendarScreen({
     });
   }, [days, appointments]);
   const openAppointment = useCallback((a: Appointment) => setOpenId(a.id), []);
+  const [slot, setSlot] = useState<{ date: string; time: string } | null>(null);
+  const bookSlot = useCallback((date: string, time: string) => {
+    setSlot({ date, time });
+    setNewOpen(true);
+  }, []);
+  const [feedOpen, setFeedOpen] = useState(false);
+  const filteredMember = staff.find((s) => s.id === params.staffId) ?? null;
+  const [editBlockId, setEditBlockId] = useState<number | null>(null);
+  const editBlock = editBlockId ? (blockedTimes.find((b) => b.id === editBlockId) ?? null) : null;
   const openBlockedTime = useCallback((b: BlockedTime) => setOpenBlockId(b.id), []);
 
   return (
@@ -142,6 +152,12 @@ export function CalendarScreen({
               ))}
             </select>
           </label>
+          {filteredMember && (
+            <button type="button" className={adminButton.outline} onClick={() => setFeedOpen(true)}>
+              <Smartphone className="h-4 w-4" aria-hidden />
+              Phone calendar
+            </button>
+          )}
           <button
             type="button"
             className={adminButton.outline}
@@ -171,25 +187,46 @@ export function CalendarScreen({
           blockedTimes={blockedTimes}
           onOpen={openAppointment}
           onOpenBlock={openBlockedTime}
+          onBookSlot={bookSlot}
         />
       </div>
 
       <AppointmentDialog
         open={newOpen}
-        onOpenChange={setNewOpen}
+        onOpenChange={(o) => {
+          setNewOpen(o);
+          if (!o) setSlot(null);
+        }}
         services={services}
         staff={staff}
-        defaultDate={params.date}
+        defaultDate={slot?.date ?? params.date}
+        defaultTime={slot?.time}
         defaultStaffId={params.staffId}
       />
+      <CalendarFeedDialog
+        member={feedOpen ? filteredMember : null}
+        onOpenChange={(o) => {
+          if (!o) setFeedOpen(false);
+        }}
+      />
       <BlockTimeDialog
-        open={blockOpen}
-        onOpenChange={setBlockOpen}
+        open={blockOpen || editBlock !== null}
+        onOpenChange={(o) => {
+          if (!o) {
+            setBlockOpen(false);
+            setEditBlockId(null);
+          }
+        }}
         staff={staff}
         defaultDate={params.date}
         defaultStaffId={params.staffId}
+        block={editBlock}
       />
       <BlockDetailsDialog
+        onEdit={(b) => {
+          setOpenBlockId(null);
+          setEditBlockId(b.id);
+        }}
         block={openBlock}
         onOpenChange={(o) => {
           if (!o) setOpenBlockId(null);
