@@ -202,25 +202,38 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
+/** Times GETs of `urlPath` (one per `round` call) and sums them up as p50/p99 and non-200s. */
+function recorder(agent: http.Agent, port: number, urlPath: string, cookie: string) {
+  const latencies: number[] = [];
+  let errors = 0;
+  return {
+    async round() {
+      const { ms, status } = await timedGet(agent, port, urlPath, cookie);
+      if (status !== 200) errors += 1;
+      latencies.push(ms);
+    },
+    summary() {
+      agent.destroy();
+      latencies.sort((a, b) => a - b);
+      return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+    },
+  };
+}
+
 async function load(port: number, urlPath: string, cookie: string, concurrency: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   for (let i = 0; i < 20; i++) await timedGet(agent, port, urlPath, cookie); // warm-up
-  const latencies: number[] = [];
-  let errors = 0;
+  const timed = recorder(agent, port, urlPath, cookie);
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < REQUESTS) {
         next += 1;
-        const { ms, status } = await timedGet(agent, port, urlPath, cookie);
-        if (status !== 200) errors += 1;
-        latencies.push(ms);
+        await timed.round();
       }
     }),
   );
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return timed.summary();
 }
 
 /**
@@ -228,9 +241,7 @@ async function load(port: number, urlPath: string, cookie: string, concurrency: 
  * (so the week's fingerprint changes) and then times one GET of the week.
  */
 async function afterChange(port: number, urlPath: string, cookie: string, id: string) {
-  const agent = new http.Agent({ keepAlive: true });
-  const latencies: number[] = [];
-  let errors = 0;
+  const timed = recorder(new http.Agent({ keepAlive: true }), port, urlPath, cookie);
   for (let i = 0; i < CHANGE_ROUNDS; i++) {
     const patch = await fetch(`http://127.0.0.1:${port}/api/appointments/${id}`, {
       method: "PATCH",
@@ -238,13 +249,9 @@ async function afterChange(port: number, urlPath: string, cookie: string, id: st
       body: JSON.stringify({ notes: `bench round ${i}` }),
     });
     if (!patch.ok) throw new Error(`PATCH answered ${patch.status}`);
-    const { ms, status } = await timedGet(agent, port, urlPath, cookie);
-    if (status !== 200) errors += 1;
-    latencies.push(ms);
+    await timed.round();
   }
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return timed.summary();
 }
 
 async function signIn(port: number): Promise<string> {
