@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, publicConfig } from "./config.ts";
 
@@ -7,6 +10,15 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({ PORT: 3000, ADMIN_USERNAME: "admin", SEED_DEMO: true });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it("starts from .env.example copied as is (empty values count as unset)", () => {
+    const example = parseEnv(
+      readFileSync(path.resolve(import.meta.dirname, "../.env.example"), "utf8"),
+    );
+    const config = loadConfig(example);
+    expect(config.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(config.PUBLIC_URL).toBeUndefined();
   });
 
   it("names the variable of a bad value", () => {

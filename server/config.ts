@@ -98,7 +98,9 @@ export class ConfigError extends Error {}
  * @throws ConfigError whose message names each bad variable, e.g. "PORT: Invalid input".
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = envSchema.safeParse(env);
+  // An empty variable is an unset one (`.env.example` copied as is leaves many `NAME=` lines).
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(set);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
