@@ -587,3 +587,6 @@ export const saleListQuerySchema = z.object({
   customerEmail: z.string().trim().max(254).optional(),
   date: z.string().refine(isIsoDate, POS_MESSAGES.date).optional(),
 });
+
+/** A client found by the Complete Sale dialog's customer search. */
+export type PosClient = { id: number; name: string; email: string; phone: string | null };

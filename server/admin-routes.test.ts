@@ -109,6 +109,7 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "POST /api/surcharges",
       "PATCH /api/surcharges/:id",
       "POST /api/pos/process-sale",
+      "GET /api/pos/clients",
       "GET /api/sales",
       "GET /api/sales/:id",
       "GET /api/sales/daily/:date",

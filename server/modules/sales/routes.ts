@@ -1,12 +1,13 @@
 /**
  * HTTP routes of the point of sale (admin spec §7; issue 11), all behind an admin session:
  * GET /api/popular-items; GET, POST /api/surcharges, PATCH /api/surcharges/{id};
- * POST /api/pos/process-sale; GET /api/sales; GET /api/sales/daily/{date},
+ * GET /api/pos/clients?q=, POST /api/pos/process-sale; GET /api/sales; GET /api/sales/daily/{date},
  * GET /api/sales/daily/{date}/export (CSV), POST /api/sales/daily/{date}/close;
  * GET /api/sales/{id}, POST /api/sales/{id}/refund, /void, /email-receipt.
  */
 import { stringify } from "csv-stringify/sync";
 import { Router } from "express";
+import { searchText } from "#common/paging.ts";
 import {
   dayCloseInputSchema,
   emailReceiptSchema,
@@ -38,6 +39,7 @@ import {
   popularItems,
   processSale,
   refundSale,
+  searchPosClients,
   updateSurcharge,
 } from "./service.ts";
 
@@ -84,6 +86,14 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
     }),
   );
 
+  router.get(
+    "/pos/clients",
+    requireAdmin,
+    handler(async (req, res) => {
+      const q = parse(searchText, req.query.q);
+      res.json(await searchPosClients(db, q));
+    }),
+  );
   router.post(
     "/pos/process-sale",
     requireAdmin,

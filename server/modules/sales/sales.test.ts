@@ -572,6 +572,11 @@ describe.each(dbKinds)("point of sale API on %s", (kind) => {
       totalAmount: "25000.00",
       status: "completed",
     });
+    const found = await agent.get("/api/pos/clients?q=obi").expect(200);
+    expect(found.body).toContainEqual(
+      expect.objectContaining({ name: "Ada Obi", email: "ada.obi@example.com" }),
+    );
+    expect((await agent.get("/api/pos/clients?q=a").expect(200)).body).toEqual([]);
     const one = await agent.get(`/api/sales/${sale.body.id}`).expect(200);
     expect(one.body.saleNumber).toBe(sale.body.saleNumber);
   });

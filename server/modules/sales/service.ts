@@ -16,11 +16,12 @@
  * - Refunds and voids never delete: they are rows of their own, counted on the day they were
  *   given, and put products back in stock.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { BUSINESS } from "#common/business.ts";
 import { lagosDayStart } from "#common/calendar.ts";
 import { formatNairaWithKobo, koboToNaira, nairaToKobo } from "#common/money.ts";
+import { likePattern } from "#common/paging.ts";
 import {
   type DailySales,
   type DayClose,
@@ -35,6 +36,7 @@ import {
   POS_MESSAGES,
   type PopularItem,
   type PosCatalogItem,
+  type PosClient,
   type ProcessSaleResult,
   type Receipt,
   type RefundKind,
@@ -53,6 +55,7 @@ import {
 import type { Db, Tx } from "#server/db/client.ts";
 import { adminUsers } from "#server/db/schema/access.ts";
 import { products, services } from "#server/db/schema/catalog.ts";
+import { clients } from "#server/db/schema/clients.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
 import {
   saleDayCloses,
@@ -1401,5 +1404,40 @@ export async function listSaleRecords(
     status: r.status as SaleStatus,
     notes: r.notes,
     saleDate: r.soldAt.toISOString(),
+  }));
+}
+
+/**
+ * GET /api/pos/clients?q=: clients whose name, email or phone contain `q` (case-insensitive),
+ * for the Complete Sale dialog's customer search; at most 8, by name. Read straight from the
+ * clients table (the clients area owns its writes).
+ */
+export async function searchPosClients(db: Db, q: string): Promise<PosClient[]> {
+  const text = q.trim();
+  if (text.length < 2) return [];
+  const pattern = likePattern(text);
+  const rows = await db
+    .select({
+      id: clients.id,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      email: clients.email,
+      phone: clients.phone,
+    })
+    .from(clients)
+    .where(
+      or(
+        ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, pattern),
+        ilike(clients.email, pattern),
+        ilike(clients.phone, pattern),
+      ),
+    )
+    .orderBy(asc(clients.firstName), asc(clients.lastName), asc(clients.id))
+    .limit(8);
+  return rows.map((r) => ({
+    id: r.id,
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    email: r.email,
+    phone: r.phone,
   }));
 }
