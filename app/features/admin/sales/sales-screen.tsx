@@ -77,7 +77,12 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
         </button>
       </PageHeader>
       <OfflineBar sale={sale} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+      {/* The daily figures take the whole width; the cart keeps its state meanwhile. */}
+      <div
+        className={
+          tab === "daily-sales" ? "grid gap-6" : "grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]"
+        }
+      >
         <div className="min-w-0">
           <div
             role="tablist"
@@ -152,16 +157,18 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
             )}
           </div>
         </div>
-        <CurrentSale
-          sale={sale}
-          onCheckout={() => {
-            if (sale.lines.length === 0) {
-              void sale.complete();
-              return;
-            }
-            setCheckoutOpen(true);
-          }}
-        />
+        {tab !== "daily-sales" && (
+          <CurrentSale
+            sale={sale}
+            onCheckout={() => {
+              if (sale.lines.length === 0) {
+                void sale.complete();
+                return;
+              }
+              setCheckoutOpen(true);
+            }}
+          />
+        )}
       </div>
       <CompleteSaleDialog
         open={checkoutOpen}
