@@ -108,6 +108,10 @@ test("till: cash sale with surcharge and discount, split sale, daily tables and 
   const panel = page.getByRole("complementary").filter({ hasText: "Current Sale" });
   await expect(panel.getByText(naira(subtotal), { exact: true }).first()).toBeVisible();
 
+  if (process.env.POS_SCREENSHOTS) {
+    await page.getByRole("tab", { name: "Quick Sale" }).click();
+    await page.screenshot({ path: `${process.env.POS_SCREENSHOTS}/pos-till-1280.png` });
+  }
   await page.getByRole("button", { name: "Checkout" }).click();
   const dialog = page.getByRole("dialog", { name: "Complete Sale" });
   await expect(dialog).toBeVisible();
@@ -171,7 +175,7 @@ test("till: cash sale with surcharge and discount, split sale, daily tables and 
   );
   expect(daily.cashMovement.cash.collected).toBeGreaterThanOrEqual(total);
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export" }).click();
+  await page.getByRole("button", { name: "Export" }).click();
   const csvPath = await (await download).path();
   const { readFileSync } = await import("node:fs");
   const csv = readFileSync(csvPath, "utf8");
@@ -277,6 +281,9 @@ test("the till fits a 375 px phone and the receipt prints the sale", async ({ pa
   const sale = await res.json();
   await page.goto("/admin/sales");
   await expect(page.getByRole("heading", { name: "Current Sale" })).toBeVisible();
+  if (process.env.POS_SCREENSHOTS) {
+    await page.screenshot({ path: `${process.env.POS_SCREENSHOTS}/pos-375.png`, fullPage: true });
+  }
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
   await page.goto(`/admin/sales/receipt/${sale.saleNumber}`);

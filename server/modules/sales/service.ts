@@ -605,6 +605,26 @@ export async function processSale(
   input: ParsedSaleInput,
   headerKey?: string,
 ): Promise<ProcessSaleResult> {
+  try {
+    return await recordSale(db, admin, input, headerKey);
+  } catch (err) {
+    // A refusal or a unique violation for a key another request has just recorded (the first
+    // attempt of a double tap took the last unit, or won the insert): answer that sale.
+    const key = headerKey ?? input.idempotencyKey;
+    if (key && (err instanceof HttpError || sqlState(err) === SQL_STATE.uniqueViolation)) {
+      const existing = await saleIdByKey(db, key);
+      if (existing !== null) return replay(db, existing);
+    }
+    throw err;
+  }
+}
+
+async function recordSale(
+  db: Db,
+  admin: AdminIdentity,
+  input: ParsedSaleInput,
+  headerKey?: string,
+): Promise<ProcessSaleResult> {
   if (headerKey && input.idempotencyKey && headerKey !== input.idempotencyKey) {
     throw new HttpError(400, "The Idempotency-Key header and idempotencyKey field differ", {
       idempotencyKey: "The Idempotency-Key header and idempotencyKey field differ",
@@ -642,179 +662,173 @@ export async function processSale(
         .where(inArray(services.id, serviceIds))
     : [];
 
-  let saleId: number;
-  try {
-    saleId = await db.transaction(async (tx) => {
-      if (key) {
-        await tx.execute(sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK}, hashtext(${key}))`);
-        const existing = await saleIdByKey(tx, key);
-        if (existing !== null) return -existing;
-      }
-      const productIds = [
-        ...new Set(input.cart.filter((l) => l.type === "product").map((l) => l.id)),
-      ].sort((a, b) => a - b);
-      // Locked in id order so two sales sharing products never deadlock.
-      const productRows = productIds.length
-        ? await tx
-            .select({
-              id: products.id,
-              name: products.name,
-              priceKobo: products.priceKobo,
-              stock: products.stock,
-            })
-            .from(products)
-            .where(inArray(products.id, productIds))
-            .orderBy(asc(products.id))
-            .for("update")
-        : [];
-
-      const priced: PricedLine[] = input.cart.map((line, i) => {
-        const item =
-          line.type === "service"
-            ? serviceRows.find((s) => s.id === line.id)
-            : productRows.find((p) => p.id === line.id);
-        if (!item) {
-          const message = `${line.name ?? "An item"} is no longer in the catalogue`;
-          throw new HttpError(409, message, { [`cart.${i}.id`]: message });
-        }
-        if (item.priceKobo === null) {
-          const message = `${item.name} has no set price and cannot be sold at the till`;
-          throw new HttpError(409, message, { [`cart.${i}.id`]: message });
-        }
-        if (line.price !== undefined && nairaToKobo(line.price) !== item.priceKobo) {
-          const message = `The price of ${item.name} is ${money(item.priceKobo)}, not ${money(nairaToKobo(line.price))}; please review the sale`;
-          throw new HttpError(409, message, { [`cart.${i}.price`]: message });
-        }
-        return {
-          type: line.type,
-          itemId: item.id,
-          name: item.name,
-          unitKobo: item.priceKobo,
-          quantity: line.quantity,
-        };
-      });
-
-      for (const p of productRows) {
-        const wanted = priced
-          .filter((l) => l.type === "product" && l.itemId === p.id)
-          .reduce((s, l) => s + l.quantity, 0);
-        if (wanted > p.stock) {
-          const message =
-            p.stock <= 0
-              ? `${p.name} is out of stock`
-              : `Only ${p.stock} of ${p.name} left in stock`;
-          const i = input.cart.findIndex((l) => l.type === "product" && l.id === p.id);
-          throw new HttpError(409, message, { [`cart.${i}.quantity`]: message });
-        }
-      }
-
-      const figures = saleFigures(
-        priced,
-        surchargeIds.map((id) => {
-          const s = applied.find((a) => a.id === id) as typeof surcharges.$inferSelect;
-          return { id: s.id, name: s.name, type: s.type as SurchargeType, amount: s.amount };
-        }),
-        nairaToKobo(input.discountAmount),
-      );
-      if (figures.totalKobo < 0) {
-        const message = "The discount cannot be more than the subtotal plus surcharges";
-        throw new HttpError(400, message, { discountAmount: message });
-      }
-      if (input.subtotal !== undefined && nairaToKobo(input.subtotal) !== figures.subtotalKobo) {
-        const message = `The subtotal is ${money(figures.subtotalKobo)}, not ${money(nairaToKobo(input.subtotal))}; please review the sale`;
-        throw new HttpError(409, message, { subtotal: message });
-      }
-      if (input.totalAmount !== undefined && nairaToKobo(input.totalAmount) !== figures.totalKobo) {
-        const message = `The total is ${money(figures.totalKobo)}, not ${money(nairaToKobo(input.totalAmount))}; please review the sale`;
-        throw new HttpError(409, message, { totalAmount: message });
-      }
-      const settlement = settle(input, figures.totalKobo);
-      if (
-        settlement.paymentMethod === "cash" &&
-        input.changeAmount !== undefined &&
-        nairaToKobo(input.changeAmount) !== settlement.changeKobo
-      ) {
-        const message = `The change is ${money(settlement.changeKobo)}, not ${money(nairaToKobo(input.changeAmount))}`;
-        throw new HttpError(409, message, { changeAmount: message });
-      }
-
-      const clientId = await ensureClient(tx, {
-        email: input.customerInfo.email,
-        name: input.customerInfo.name,
-        phone: input.customerInfo.phone,
-      });
-      const [sale] = await tx
-        .insert(sales)
-        .values({
-          clientId,
-          customerName: input.customerInfo.name,
-          customerEmail: input.customerInfo.email.toLowerCase(),
-          customerPhone: input.customerInfo.phone,
-          subtotalKobo: figures.subtotalKobo,
-          surchargesKobo: figures.surchargesKobo,
-          discountKobo: figures.discountKobo,
-          totalKobo: figures.totalKobo,
-          cashReceivedKobo: settlement.cashReceivedKobo,
-          changeKobo: settlement.changeKobo,
-          paymentMethod: settlement.paymentMethod,
-          status: "completed",
-          notes: input.notes ?? null,
-          idempotencyKey: key,
-          surchargeLines: figures.surchargeLines.map((l) => {
-            const s = applied.find((a) => a.id === l.surchargeId) as typeof surcharges.$inferSelect;
-            return { ...l, type: s.type, rate: s.amount };
-          }),
-          soldAt,
-          createdBy: admin.id,
+  const productIds = [
+    ...new Set(input.cart.filter((l) => l.type === "product").map((l) => l.id)),
+  ].sort((a, b) => a - b);
+  // Read without a lock: prices and a first stock check. The stock is taken at the end of the
+  // transaction by a conditional UPDATE, so the product rows stay locked only until the commit.
+  const productRows = productIds.length
+    ? await db
+        .select({
+          id: products.id,
+          name: products.name,
+          priceKobo: products.priceKobo,
+          stock: products.stock,
         })
-        .returning({ id: sales.id, saleNumber: sales.saleNumber });
-      if (!sale) throw new Error("sale insert returned no row");
-      await tx.insert(saleLines).values(
-        priced.map((l) => ({
-          saleId: sale.id,
-          itemType: l.type,
-          itemId: l.itemId,
-          itemName: l.name,
-          unitPriceKobo: l.unitKobo,
-          quantity: l.quantity,
-          lineTotalKobo: l.unitKobo * l.quantity,
-        })),
-      );
-      if (settlement.payments.length) {
-        await tx
-          .insert(salePayments)
-          .values(settlement.payments.map((p) => ({ saleId: sale.id, ...p })));
-      }
-      for (const p of productRows) {
-        const qty = priced
-          .filter((l) => l.type === "product" && l.itemId === p.id)
-          .reduce((s, l) => s + l.quantity, 0);
-        await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${qty}`, updatedAt: new Date() })
-          .where(eq(products.id, p.id));
-      }
-      await recordAudit(tx, admin, {
-        action: "sale.create",
-        entity: "sale",
-        entityId: sale.id,
-        details: {
-          saleNumber: sale.saleNumber,
-          total: naira(figures.totalKobo),
-          paymentMethod: settlement.paymentMethod,
-        },
-      });
-      return sale.id;
-    });
-  } catch (err) {
-    // Two first attempts with one key that got past the lock check on different connections:
-    // the unique index keeps one; the other answers it.
-    if (key && sqlState(err) === SQL_STATE.uniqueViolation) {
-      const existing = await saleIdByKey(db, key);
-      if (existing !== null) return replay(db, existing);
+        .from(products)
+        .where(inArray(products.id, productIds))
+        .orderBy(asc(products.id))
+    : [];
+
+  const priced: PricedLine[] = input.cart.map((line, i) => {
+    const item =
+      line.type === "service"
+        ? serviceRows.find((s) => s.id === line.id)
+        : productRows.find((p) => p.id === line.id);
+    if (!item) {
+      const message = `${line.name ?? "An item"} is no longer in the catalogue`;
+      throw new HttpError(409, message, { [`cart.${i}.id`]: message });
     }
-    throw err;
+    if (item.priceKobo === null) {
+      const message = `${item.name} has no set price and cannot be sold at the till`;
+      throw new HttpError(409, message, { [`cart.${i}.id`]: message });
+    }
+    if (line.price !== undefined && nairaToKobo(line.price) !== item.priceKobo) {
+      const message = `The price of ${item.name} is ${money(item.priceKobo)}, not ${money(nairaToKobo(line.price))}; please review the sale`;
+      throw new HttpError(409, message, { [`cart.${i}.price`]: message });
+    }
+    return {
+      type: line.type,
+      itemId: item.id,
+      name: item.name,
+      unitKobo: item.priceKobo,
+      quantity: line.quantity,
+    };
+  });
+
+  for (const p of productRows) {
+    const wanted = priced
+      .filter((l) => l.type === "product" && l.itemId === p.id)
+      .reduce((s, l) => s + l.quantity, 0);
+    if (wanted > p.stock) {
+      throw shortage(input, p);
+    }
   }
+
+  const figures = saleFigures(
+    priced,
+    surchargeIds.map((id) => {
+      const s = applied.find((a) => a.id === id) as typeof surcharges.$inferSelect;
+      return { id: s.id, name: s.name, type: s.type as SurchargeType, amount: s.amount };
+    }),
+    nairaToKobo(input.discountAmount),
+  );
+  if (figures.totalKobo < 0) {
+    const message = "The discount cannot be more than the subtotal plus surcharges";
+    throw new HttpError(400, message, { discountAmount: message });
+  }
+  if (input.subtotal !== undefined && nairaToKobo(input.subtotal) !== figures.subtotalKobo) {
+    const message = `The subtotal is ${money(figures.subtotalKobo)}, not ${money(nairaToKobo(input.subtotal))}; please review the sale`;
+    throw new HttpError(409, message, { subtotal: message });
+  }
+  if (input.totalAmount !== undefined && nairaToKobo(input.totalAmount) !== figures.totalKobo) {
+    const message = `The total is ${money(figures.totalKobo)}, not ${money(nairaToKobo(input.totalAmount))}; please review the sale`;
+    throw new HttpError(409, message, { totalAmount: message });
+  }
+  const settlement = settle(input, figures.totalKobo);
+  if (
+    settlement.paymentMethod === "cash" &&
+    input.changeAmount !== undefined &&
+    nairaToKobo(input.changeAmount) !== settlement.changeKobo
+  ) {
+    const message = `The change is ${money(settlement.changeKobo)}, not ${money(nairaToKobo(input.changeAmount))}`;
+    throw new HttpError(409, message, { changeAmount: message });
+  }
+
+  const saleId = await db.transaction(async (tx) => {
+    if (key) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK}, hashtext(${key}))`);
+      const existing = await saleIdByKey(tx, key);
+      if (existing !== null) return -existing;
+    }
+    const clientId = await ensureClient(tx, {
+      email: input.customerInfo.email,
+      name: input.customerInfo.name,
+      phone: input.customerInfo.phone,
+    });
+    const [sale] = await tx
+      .insert(sales)
+      .values({
+        clientId,
+        customerName: input.customerInfo.name,
+        customerEmail: input.customerInfo.email.toLowerCase(),
+        customerPhone: input.customerInfo.phone,
+        subtotalKobo: figures.subtotalKobo,
+        surchargesKobo: figures.surchargesKobo,
+        discountKobo: figures.discountKobo,
+        totalKobo: figures.totalKobo,
+        cashReceivedKobo: settlement.cashReceivedKobo,
+        changeKobo: settlement.changeKobo,
+        paymentMethod: settlement.paymentMethod,
+        status: "completed",
+        notes: input.notes ?? null,
+        idempotencyKey: key,
+        surchargeLines: figures.surchargeLines.map((l) => {
+          const s = applied.find((a) => a.id === l.surchargeId) as typeof surcharges.$inferSelect;
+          return { ...l, type: s.type, rate: s.amount };
+        }),
+        soldAt,
+        createdBy: admin.id,
+      })
+      .returning({ id: sales.id, saleNumber: sales.saleNumber });
+    if (!sale) throw new Error("sale insert returned no row");
+    await tx.insert(saleLines).values(
+      priced.map((l) => ({
+        saleId: sale.id,
+        itemType: l.type,
+        itemId: l.itemId,
+        itemName: l.name,
+        unitPriceKobo: l.unitKobo,
+        quantity: l.quantity,
+        lineTotalKobo: l.unitKobo * l.quantity,
+      })),
+    );
+    if (settlement.payments.length) {
+      await tx
+        .insert(salePayments)
+        .values(settlement.payments.map((p) => ({ saleId: sale.id, ...p })));
+    }
+    await recordAudit(tx, admin, {
+      action: "sale.create",
+      entity: "sale",
+      entityId: sale.id,
+      details: {
+        saleNumber: sale.saleNumber,
+        total: naira(figures.totalKobo),
+        paymentMethod: settlement.paymentMethod,
+      },
+    });
+    // Last, in id order (no deadlock between sales sharing products): take the stock only
+    // while enough is left; otherwise the whole sale rolls back.
+    for (const p of productRows) {
+      const qty = priced
+        .filter((l) => l.type === "product" && l.itemId === p.id)
+        .reduce((sum, l) => sum + l.quantity, 0);
+      const [taken] = await tx
+        .update(products)
+        .set({ stock: sql`${products.stock} - ${qty}`, updatedAt: new Date() })
+        .where(and(eq(products.id, p.id), gte(products.stock, qty)))
+        .returning({ id: products.id });
+      if (!taken) {
+        const [now] = await tx
+          .select({ stock: products.stock })
+          .from(products)
+          .where(eq(products.id, p.id));
+        throw shortage(input, { ...p, stock: now?.stock ?? 0 });
+      }
+    }
+    return sale.id;
+  });
   if (saleId < 0) return replay(db, -saleId);
 
   let appointmentCompleted: boolean | null = null;
@@ -824,6 +838,14 @@ export async function processSale(
   const detail = await getSale(db, saleId);
   if (!detail) throw new Error("sale vanished after commit");
   return { ...detail, replayed: false, appointmentCompleted };
+}
+
+/** The 409 for a product short of stock, naming it (on the cart line's quantity). */
+function shortage(input: ParsedSaleInput, p: { id: number; name: string; stock: number }) {
+  const message =
+    p.stock <= 0 ? `${p.name} is out of stock` : `Only ${p.stock} of ${p.name} left in stock`;
+  const i = input.cart.findIndex((l) => l.type === "product" && l.id === p.id);
+  return new HttpError(409, message, { [`cart.${i}.quantity`]: message });
 }
 
 async function replay(db: Db, id: number): Promise<ProcessSaleResult> {

@@ -76,14 +76,20 @@ export function DailySalesTab({
             {longDayLabel(date)}
           </h2>
         </div>
-        <a
+        <button
+          type="button"
           className={adminButton.outline}
-          href={`/api/sales/daily/${date}/export`}
-          download={`daily-sales-${date}.csv`}
+          onClick={() => {
+            // The server answers the CSV as an attachment: the browser downloads it in place.
+            const link = document.createElement("a");
+            link.href = `/api/sales/daily/${date}/export`;
+            link.download = `daily-sales-${date}.csv`;
+            link.click();
+          }}
         >
           <Download className="h-4 w-4" aria-hidden />
           Export
-        </a>
+        </button>
       </div>
 
       <div className="grid gap-6 xl:grid-cols-2">
