@@ -590,3 +590,50 @@ export const saleListQuerySchema = z.object({
 
 /** A client found by the Complete Sale dialog's customer search. */
 export type PosClient = { id: number; name: string; email: string; phone: string | null };
+
+/** Messages of the customer dialog's Record Sale (admin spec §5 "Record sale", §8). */
+export const RECORD_SALE_MESSAGES = {
+  item: "Please choose an item",
+  customerName: "Customer name is required",
+  customerEmail: "Valid email is required",
+  paymentMethod: "Payment method must be cash, card, transfer or online",
+} as const;
+
+/**
+ * POST /api/sales (admin spec §3 "Sale record", §5 "Record sale", §7): one item sold to a client
+ * from the customer dialog, recorded as a completed sale. The server prices it; `unitPrice` and
+ * `totalAmount`, when sent, are compared (409 when they differ).
+ */
+export const recordSaleSchema = z.object({
+  type: z.enum(SALE_ITEM_TYPES, { error: RECORD_SALE_MESSAGES.item }),
+  customerName: z
+    .string({ error: RECORD_SALE_MESSAGES.customerName })
+    .trim()
+    .min(1, RECORD_SALE_MESSAGES.customerName)
+    .max(NAME_MAX_LENGTH),
+  customerEmail: emailField({ invalid: RECORD_SALE_MESSAGES.customerEmail }),
+  customerPhone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX_LENGTH)
+    .nullish()
+    .transform((v) => v || null),
+  paymentMethod: z
+    .enum(["cash", "card", "transfer", "online"], { error: RECORD_SALE_MESSAGES.paymentMethod })
+    .default("cash"),
+  itemId: databaseIdSchema(RECORD_SALE_MESSAGES.item),
+  itemName: z.string().max(200).optional(),
+  quantity: z
+    .number({ error: POS_MESSAGES.quantity })
+    .int(POS_MESSAGES.quantity)
+    .min(1, POS_MESSAGES.quantity)
+    .max(MAX_SALE_QUANTITY, POS_MESSAGES.quantity)
+    .default(1),
+  unitPrice: nairaInput.optional(),
+  totalAmount: nairaInput.optional(),
+  /** Only 'completed' is recorded (admin spec §4); refunds and voids have their own calls. */
+  status: z.literal("completed", { error: "A recorded sale is completed" }).optional(),
+  notes: z.string().trim().max(500).nullish(),
+  saleDate: z.iso.datetime({ offset: true }).optional(),
+});
+export type RecordSaleInput = z.input<typeof recordSaleSchema>;

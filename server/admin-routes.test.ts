@@ -111,6 +111,7 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "POST /api/pos/process-sale",
       "GET /api/pos/clients",
       "GET /api/sales",
+      "POST /api/sales",
       "GET /api/sales/:id",
       "GET /api/sales/daily/:date",
       "GET /api/sales/daily/:date/export",

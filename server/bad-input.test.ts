@@ -33,6 +33,7 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["post", "/api/surcharges"],
   ["patch", "/api/surcharges/1"],
   ["post", "/api/pos/process-sale"],
+  ["post", "/api/sales"],
   ["post", "/api/sales/1/refund"],
   ["post", "/api/sales/1/void"],
   ["post", "/api/sales/1/email-receipt"],

@@ -1,7 +1,7 @@
 /**
  * HTTP routes of the point of sale (admin spec §7; issue 11), all behind an admin session:
  * GET /api/popular-items; GET, POST /api/surcharges, PATCH /api/surcharges/{id};
- * GET /api/pos/clients?q=, POST /api/pos/process-sale; GET /api/sales; GET /api/sales/daily/{date},
+ * GET /api/pos/clients?q=, POST /api/pos/process-sale; GET, POST /api/sales; GET /api/sales/daily/{date},
  * GET /api/sales/daily/{date}/export (CSV), POST /api/sales/daily/{date}/close;
  * GET /api/sales/{id}, POST /api/sales/{id}/refund, /void, /email-receipt.
  */
@@ -15,6 +15,7 @@ import {
   isIsoDate,
   longDayLabel,
   POS_MESSAGES,
+  recordSaleSchema,
   refundInputSchema,
   saleInputSchema,
   saleListQuerySchema,
@@ -38,6 +39,7 @@ import {
   listSurcharges,
   popularItems,
   processSale,
+  recordCustomerSale,
   refundSale,
   searchPosClients,
   updateSurcharge,
@@ -115,6 +117,14 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
     requireAdmin,
     handler(async (req, res) => {
       res.json(await listSaleRecords(db, parse(saleListQuerySchema, req.query)));
+    }),
+  );
+  router.post(
+    "/sales",
+    requireAdmin,
+    handler(async (req, res) => {
+      const input = parse(recordSaleSchema, req.body);
+      res.status(201).json(await recordCustomerSale(db, currentAdmin(req), input));
     }),
   );
   router.get(

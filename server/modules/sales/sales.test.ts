@@ -581,6 +581,62 @@ describe.each(dbKinds)("point of sale API on %s", (kind) => {
     expect(one.body.saleNumber).toBe(sale.body.saleNumber);
   });
 
+  it("records a sale from the customer dialog (POST /api/sales), priced by the server", async () => {
+    await agent.post("/api/sales").send({}).expect(400);
+    const before = await stockOf(cleanser.id);
+    const res = await agent
+      .post("/api/sales")
+      .send({
+        type: "product",
+        customerName: "Ngozi Eze",
+        customerEmail: "ngozi@example.com",
+        customerPhone: "08031234567",
+        paymentMethod: "cash",
+        itemId: cleanser.id,
+        itemName: "Gentle Cleanser",
+        quantity: 2,
+        unitPrice: "12500",
+        totalAmount: "25000",
+        status: "completed",
+        notes: "Walk-in",
+        saleDate: new Date().toISOString(),
+      })
+      .expect(201);
+    expect(res.body).toMatchObject({
+      type: "product",
+      customerName: "Ngozi Eze",
+      paymentMethod: "cash",
+      itemName: "Gentle Cleanser",
+      quantity: 2,
+      unitPrice: "12500.00",
+      totalAmount: "25000.00",
+      status: "completed",
+      notes: "Walk-in",
+    });
+    expect(await stockOf(cleanser.id)).toBe((before ?? 0) - 2);
+    const online = await agent
+      .post("/api/sales")
+      .send({
+        type: "service",
+        customerName: "Ngozi Eze",
+        customerEmail: "ngozi@example.com",
+        paymentMethod: "online",
+        itemId: facial.id,
+      })
+      .expect(201);
+    expect(online.body).toMatchObject({ paymentMethod: "online", totalAmount: "180000.00" });
+    await agent
+      .post("/api/sales")
+      .send({
+        type: "product",
+        customerName: "Ngozi Eze",
+        customerEmail: "ngozi@example.com",
+        itemId: cleanser.id,
+        unitPrice: 1,
+      })
+      .expect(409);
+  });
+
   it("feeds the dashboard: revenue less refunds, nothing for a voided sale", async () => {
     const from = new Date(Date.now() - 86_400_000);
     const to = new Date(Date.now() + 86_400_000);

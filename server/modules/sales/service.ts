@@ -16,7 +16,9 @@
  * - Refunds and voids never delete: they are rows of their own, counted on the day they were
  *   given, and put products back in stock.
  */
+
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
 import { BUSINESS } from "#common/business.ts";
 import { lagosDayStart } from "#common/calendar.ts";
@@ -40,6 +42,7 @@ import {
   type ProcessSaleResult,
   type Receipt,
   type RefundKind,
+  type recordSaleSchema,
   type SaleDetail,
   type SaleItemType,
   type SalePaymentMethod,
@@ -1375,7 +1378,7 @@ export async function emailReceipt(
  */
 export async function listSaleRecords(
   db: Db,
-  query: { customerEmail?: string; date?: string },
+  query: { customerEmail?: string; date?: string; saleId?: number },
 ): Promise<SaleRecord[]> {
   const range = query.date ? lagosDayRange(query.date) : null;
   const rows = await db
@@ -1405,6 +1408,7 @@ export async function listSaleRecords(
           ? sql`lower(${sales.customerEmail}) = ${query.customerEmail.trim().toLowerCase()}`
           : undefined,
         range ? and(gte(sales.soldAt, range.from), lt(sales.soldAt, range.to)) : undefined,
+        query.saleId !== undefined ? eq(sales.id, query.saleId) : undefined,
       ),
     )
     .orderBy(desc(sales.soldAt), desc(sales.id), asc(saleLines.id))
@@ -1462,4 +1466,58 @@ export async function searchPosClients(db: Db, q: string): Promise<PosClient[]> 
     email: r.email,
     phone: r.phone,
   }));
+}
+
+/**
+ * POST /api/sales (admin spec §5 "Record sale", §7): one item sold from the customer dialog,
+ * recorded like a till sale (priced by the server, stock taken, client linked, audited) and paid
+ * in full by `paymentMethod` (cash without change). Answers the spec's sale record.
+ * @throws HttpError as processSale: 409 a price or total that differs, short stock, unknown item.
+ */
+export async function recordCustomerSale(
+  db: Db,
+  admin: AdminIdentity,
+  input: z.output<typeof recordSaleSchema>,
+): Promise<SaleRecord> {
+  const table = input.type === "service" ? services : products;
+  const [item] = await db
+    .select({ priceKobo: table.priceKobo })
+    .from(table)
+    .where(eq(table.id, input.itemId));
+  const total =
+    input.totalAmount ??
+    (input.unitPrice !== undefined
+      ? koboToNaira(nairaToKobo(input.unitPrice) * input.quantity)
+      : item?.priceKobo != null
+        ? koboToNaira(item.priceKobo * input.quantity)
+        : undefined);
+  const sale = await processSale(db, admin, {
+    cart: [
+      {
+        id: input.itemId,
+        type: input.type,
+        name: input.itemName,
+        price: input.unitPrice,
+        quantity: input.quantity,
+      },
+    ],
+    customerInfo: {
+      name: input.customerName,
+      email: input.customerEmail,
+      phone: input.customerPhone,
+    },
+    appliedSurcharges: [],
+    discountAmount: 0,
+    splitPayments: [],
+    // 'online' (a payment the shop took) is booked like card: one payment of the total.
+    paymentMethod: input.paymentMethod as ParsedSaleInput["paymentMethod"],
+    totalAmount: total,
+    cashReceived: input.paymentMethod === "cash" ? (total ?? 0) : null,
+    tipAmount: 0,
+    notes: input.notes,
+    soldAt: input.saleDate,
+  });
+  const [record] = await listSaleRecords(db, { saleId: sale.id });
+  if (!record) throw new Error("recorded sale has no line");
+  return record;
 }
