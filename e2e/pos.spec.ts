@@ -77,7 +77,7 @@ test("till: cash sale with surcharge and discount, split sale, daily tables and 
   await expect(page.getByRole("heading", { name: "Current Sale" })).toBeVisible();
 
   // Checkout with nothing in the cart: the spec's toast.
-  await page.getByRole("button", { name: "Checkout" }).click();
+  await page.getByRole("button", { name: "Checkout", exact: true }).click();
   await expect(page.getByText("Empty Cart", { exact: true })).toBeVisible();
   await expect(
     page.getByText("Please add items to cart before processing sale", { exact: true }),
@@ -112,7 +112,7 @@ test("till: cash sale with surcharge and discount, split sale, daily tables and 
     await page.getByRole("tab", { name: "Quick Sale" }).click();
     await page.screenshot({ path: `${process.env.POS_SCREENSHOTS}/pos-till-1280.png` });
   }
-  await page.getByRole("button", { name: "Checkout" }).click();
+  await page.getByRole("button", { name: "Checkout", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Complete Sale" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Complete Sale" }).click();
@@ -139,7 +139,7 @@ test("till: cash sale with surcharge and discount, split sale, daily tables and 
 
   // A split card + transfer sale: 'Add Payment' adds a card payment for what is left.
   await addFromTab(page, "Products", c.name);
-  await page.getByRole("button", { name: "Checkout" }).click();
+  await page.getByRole("button", { name: "Checkout", exact: true }).click();
   await fillCustomer(page, "Bisi Ade", `bisi.${tag}@example.com`);
   await dialog.getByLabel("Split", { exact: true }).check();
   await dialog.getByRole("button", { name: "Add Payment" }).click();
@@ -237,7 +237,7 @@ test("offline: a sale taken without network waits, then syncs once", async ({
 
   await context.setOffline(true);
   await addFromTab(page, "Products", a.name);
-  await page.getByRole("button", { name: "Checkout" }).click();
+  await page.getByRole("button", { name: "Checkout", exact: true }).click();
   const dialog = await fillCustomer(page, "Chika Offline", email);
   await dialog.getByLabel("Card", { exact: true }).check();
   await dialog.getByRole("button", { name: "Complete Sale" }).click();
@@ -263,6 +263,44 @@ test("offline: a sale taken without network waits, then syncs once", async ({
     await page.request.get(`/api/sales?customerEmail=${encodeURIComponent(email)}`)
   ).json();
   expect(again).toHaveLength(1);
+});
+
+test("quick sale: Start Checkout loads the appointment and completes it once paid", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== "desktop", "one viewport is enough");
+  const tag = Date.now();
+  const email = `funmi.${tag}@example.com`;
+  await signIn(page);
+  const { service } = await catalogue(page);
+  const tomorrow = new Date(Date.now() + 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+  const created = await page.request.post("/api/appointments", {
+    data: {
+      customerName: "Funmi Bello",
+      customerEmail: email,
+      customerPhone: "08031234567",
+      serviceId: service.id,
+      appointmentDate: `${tomorrow} 09:00`,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const appointment = await created.json();
+
+  await page.goto("/admin/sales");
+  await page.getByRole("button", { name: "Start Checkout for Funmi Bello" }).click();
+  const panel = page.getByRole("complementary").filter({ hasText: "Current Sale" });
+  await expect(panel.getByText(`Checking out Funmi Bello's ${service.name}`)).toBeVisible();
+  await expect(panel.getByText(service.name, { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Checkout", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Complete Sale" });
+  await expect(dialog.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await dialog.getByLabel("Card", { exact: true }).check();
+  await dialog.getByRole("button", { name: "Complete Sale" }).click();
+  await expect(page.getByText(/^Sale #\d+ processed successfully$/)).toBeVisible();
+  const after: Array<{ id: string; status: string }> = await (
+    await page.request.get(`/api/appointments?customerEmail=${encodeURIComponent(email)}`)
+  ).json();
+  expect(after.find((a) => a.id === appointment.id)?.status).toBe("completed");
 });
 
 test("the till fits a 375 px phone and the receipt prints the sale", async ({ page }) => {
