@@ -317,8 +317,13 @@ test("the till fits a 375 px phone and the receipt prints the sale", async ({ pa
   });
   expect(res.status()).toBe(201);
   const sale = await res.json();
-  await page.goto("/admin/sales");
+  await page.goto("/admin/sales?tab=products");
   await expect(page.getByRole("heading", { name: "Current Sale" })).toBeVisible();
+  await addFromTab(page, "Products", a.name);
+  await page.getByRole("button", { name: /^View sale \(1\)/ }).click();
+  await expect(
+    page.getByRole("button", { name: `Increase quantity of ${a.name}` }),
+  ).toBeInViewport();
   if (process.env.POS_SCREENSHOTS) {
     await page.screenshot({ path: `${process.env.POS_SCREENSHOTS}/pos-375.png`, fullPage: true });
   }

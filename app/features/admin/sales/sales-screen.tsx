@@ -170,6 +170,21 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
           />
         )}
       </div>
+      {tab !== "daily-sales" && sale.lines.length > 0 && (
+        // Phones and tablets: the panel sits below the items, so a bar keeps the sale in reach.
+        <div className="sticky bottom-0 z-10 mt-4 rounded-lg border-t border-gray-200 bg-white p-3 shadow-lg lg:hidden">
+          <button
+            type="button"
+            className={`${adminButton.primary} w-full`}
+            onClick={() =>
+              document.getElementById("current-sale")?.scrollIntoView({ behavior: "smooth" })
+            }
+          >
+            View sale ({sale.lines.reduce((n, l) => n + l.quantity, 0)}) ·{" "}
+            {money(sale.figures.total)}
+          </button>
+        </div>
+      )}
       <CompleteSaleDialog
         open={checkoutOpen}
         onOpenChange={setCheckoutOpen}

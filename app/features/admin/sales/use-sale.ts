@@ -6,7 +6,7 @@
  * connection is down the sale goes to the offline queue instead (offline-queue.ts) and the till
  * carries on; a refusal shows 'Sale Failed' with the server's message.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { ApiError } from "#app/lib/api.ts";
@@ -135,24 +135,27 @@ export function useSale(surcharges: Surcharge[]) {
     }
   }, [refreshQueue, revalidate, toast]);
 
+  // The listeners are set once; they call the latest sync through a ref.
+  const syncRef = useRef(sync);
+  syncRef.current = sync;
   useEffect(() => {
     setOnline(navigator.onLine);
-    void refreshQueue().then(sync);
+    void refreshQueue().then(() => syncRef.current());
     const up = () => {
       setOnline(true);
-      void sync();
+      void syncRef.current();
     };
     const down = () => setOnline(false);
     window.addEventListener("online", up);
     window.addEventListener("offline", down);
     // A connection can come back without an 'online' event (a captive portal, a flaky router).
-    const timer = window.setInterval(() => void sync(), 30_000);
+    const timer = window.setInterval(() => void syncRef.current(), 30_000);
     return () => {
       window.removeEventListener("online", up);
       window.removeEventListener("offline", down);
       window.clearInterval(timer);
     };
-  }, [refreshQueue, sync]);
+  }, [refreshQueue]);
 
   async function complete(): Promise<boolean> {
     if (lines.length === 0) {
