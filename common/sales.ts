@@ -4,6 +4,10 @@
  * (server/db/schema/sales.ts), so a value added here needs a migration. Money is integer kobo in
  * the database and naira in the API.
  */
+import { z } from "zod";
+import type { Appointment } from "./calendar.ts";
+import { emailField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./contact.ts";
+import { databaseIdSchema } from "./ids.ts";
 
 /** Sale statuses: created completed; refunded and voided are displayed states (admin spec §4). */
 export const SALE_STATUSES = ["completed", "refunded", "voided"] as const;
@@ -35,3 +39,601 @@ export const SURCHARGE_TYPES = ["percentage", "fixed"] as const;
 export type SurchargeType = (typeof SURCHARGE_TYPES)[number];
 /** 100% in basis points: the largest percentage surcharge. */
 export const MAX_SURCHARGE_BASIS_POINTS = 10_000;
+
+/** Refund kinds: a refund (whole sale or some lines) or a void (the whole sale, a till mistake). */
+export const REFUND_KINDS = ["refund", "void"] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Point of sale (admin spec §2 "Point of sale", §3, §5, §7, §8, §9; issue 11)
+
+/** The point of sale's tabs (admin spec §2). */
+export const POS_TABS = ["daily-sales", "quick-sale", "services", "products"] as const;
+export type PosTab = (typeof POS_TABS)[number];
+
+/** Popular items on the quick-sale tab, from this many days of sales (admin spec §9). */
+export const POPULAR_ITEMS_LIMIT = 12;
+export const POPULAR_ITEMS_DAYS = 90;
+/** Upcoming appointments on the quick-sale tab (admin spec §9). */
+export const POS_UPCOMING_LIMIT = 5;
+
+/** What the Complete Sale dialog offers (admin spec §4, §9). */
+export const POS_PAYMENT_METHODS = ["card", "cash", "transfer", "split"] as const;
+export type PosPaymentMethod = (typeof POS_PAYMENT_METHODS)[number];
+/** The methods one part of a split payment may use. */
+export const SPLIT_PAYMENT_METHODS = ["card", "cash", "transfer"] as const;
+
+/** Display labels of payment methods (admin spec §9: 'Bank Transfer', 'Online Payment'). */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  cash: "Cash",
+  card: "Card",
+  transfer: "Bank Transfer",
+  online: "Online Payment",
+  gift_card: "Gift card",
+  split: "Split",
+};
+
+/** The transaction summary's item types, in order (admin spec §9). */
+export const TRANSACTION_TYPES = [
+  "Services",
+  "Products",
+  "Shipping",
+  "Gift cards",
+  "Memberships",
+  "Late cancellation fees",
+  "No-show fees",
+  "Refund amount",
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+/** The largest quantity of one cart line, and the most lines and payments of one sale. */
+export const MAX_SALE_QUANTITY = 999;
+export const MAX_SALE_LINES = 100;
+export const MAX_SALE_PAYMENTS = 10;
+/** The largest amount (naira) one sale field may hold: the int4 kobo columns' limit. */
+export const MAX_SALE_AMOUNT = 21_000_000;
+/** How far back a sale taken offline may be dated when it syncs (later ones are dated now). */
+export const OFFLINE_SALE_MAX_AGE_DAYS = 7;
+
+/** The point of sale's texts (admin spec §5, §8). */
+export const POS_MESSAGES = {
+  emptyCartTitle: "Empty Cart",
+  emptyCart: "Please add items to cart before processing sale",
+  customerInfoTitle: "Customer Info Required",
+  customerInfo: "Please enter customer name and email",
+  customerEmail: "Please enter a valid customer email",
+  saleCompleteTitle: "Sale Complete",
+  saleFailedTitle: "Sale Failed",
+  saleFailed: "Failed to process sale",
+  paymentMethod: "Choose card, cash, transfer or split",
+  amount: "Enter an amount in naira with at most 2 decimals",
+  quantity: `Quantity must be a whole number from 1 to ${MAX_SALE_QUANTITY}`,
+  idempotencyKey: "The idempotency key must be 8 to 100 letters, digits, '-', '_', ':' or '.'",
+  surchargeName: "Surcharge name is required",
+  surchargeType: "Surcharge type must be percentage or fixed",
+  surchargePercent: "A percentage surcharge must be between 0 and 100",
+  refundReason: "Please give a reason",
+  countedCash: "Enter the cash counted in the drawer",
+  date: "Enter the date as YYYY-MM-DD",
+} as const;
+
+/** 'Sale #1001 processed successfully' (admin spec §8). */
+export function saleCompleteMessage(saleNumber: number): string {
+  return `Sale #${saleNumber} processed successfully`;
+}
+
+/** A naira amount of at most 2 decimals, 0 to MAX_SALE_AMOUNT. */
+export const nairaAmount = z
+  .number({ error: POS_MESSAGES.amount })
+  .finite(POS_MESSAGES.amount)
+  .min(0, POS_MESSAGES.amount)
+  .max(MAX_SALE_AMOUNT, POS_MESSAGES.amount)
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, POS_MESSAGES.amount);
+
+/** A naira amount that may arrive as a number or numeric text (the spec's string prices). */
+const nairaInput = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+  nairaAmount,
+);
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+/** One cart line as the till sends it (admin spec §3 "Cart line"); the price is only compared. */
+export const cartLineSchema = z.object({
+  id: databaseIdSchema("Unknown item"),
+  name: z.string().max(200).optional(),
+  type: z.enum(SALE_ITEM_TYPES, { error: "Line type must be service or product" }),
+  price: nairaInput.optional(),
+  quantity: z
+    .number({ error: POS_MESSAGES.quantity })
+    .int(POS_MESSAGES.quantity)
+    .min(1, POS_MESSAGES.quantity)
+    .max(MAX_SALE_QUANTITY, POS_MESSAGES.quantity),
+  isPopular: z.boolean().optional(),
+});
+export type CartLineInput = z.infer<typeof cartLineSchema>;
+
+export const splitPaymentSchema = z.object({
+  method: z.enum(SPLIT_PAYMENT_METHODS, { error: "Payment method must be card, cash or transfer" }),
+  amount: nairaInput.refine((n) => n > 0, "A payment must be more than 0"),
+  tip: nairaInput.optional(),
+});
+
+/** A surcharge the till applied: its id, or the surcharge object the screen holds (§3). */
+const appliedSurchargeSchema = z.union([
+  databaseIdSchema("Unknown surcharge"),
+  z.object({ id: databaseIdSchema("Unknown surcharge") }).transform((s) => s.id),
+]);
+
+/**
+ * POST /api/pos/process-sale (admin spec §3 "Sale payload", §5). Money in naira. The server
+ * recomputes every figure; `subtotal`, `totalAmount`, `changeAmount` and line prices, when sent,
+ * are compared with its own and a difference is refused (409), never trusted.
+ */
+export const saleInputSchema = z.object({
+  cart: z
+    .array(cartLineSchema, { error: POS_MESSAGES.emptyCart })
+    .min(1, POS_MESSAGES.emptyCart)
+    .max(MAX_SALE_LINES, `A sale may have at most ${MAX_SALE_LINES} lines`),
+  customerInfo: z.object(
+    {
+      name: z
+        .string({ error: POS_MESSAGES.customerInfo })
+        .trim()
+        .min(1, POS_MESSAGES.customerInfo)
+        .max(NAME_MAX_LENGTH, POS_MESSAGES.customerInfo),
+      email: emailField({
+        invalid: POS_MESSAGES.customerEmail,
+        required: POS_MESSAGES.customerInfo,
+      }),
+      phone: z
+        .string()
+        .trim()
+        .max(PHONE_MAX_LENGTH, `Phone must be at most ${PHONE_MAX_LENGTH} characters`)
+        .nullish()
+        .transform((v) => v || null),
+    },
+    { error: POS_MESSAGES.customerInfo },
+  ),
+  clientId: databaseIdSchema("Unknown client").nullish(),
+  appliedSurcharges: z.array(appliedSurchargeSchema).max(20).default([]),
+  discountAmount: nairaInput.default(0),
+  splitPayments: z.array(splitPaymentSchema).max(MAX_SALE_PAYMENTS).default([]),
+  paymentMethod: z.enum(POS_PAYMENT_METHODS, { error: POS_MESSAGES.paymentMethod }),
+  subtotal: nairaInput.optional(),
+  totalAmount: nairaInput.optional(),
+  changeAmount: nairaInput.optional(),
+  cashReceived: nairaInput.nullish(),
+  /** A tip on top of the total, paid with the (first) payment. */
+  tipAmount: nairaInput.default(0),
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, POS_MESSAGES.idempotencyKey).optional(),
+  /** The appointment checked out: its id, or 'booking-{id}' for a waiting request. */
+  appointmentId: z
+    .union([z.number().int().positive(), z.string().regex(/^(booking-)?[1-9]\d{0,9}$/)], {
+      error: "Unknown appointment",
+    })
+    .transform(String)
+    .nullish(),
+  /** When a sale taken offline was rung up (ISO 8601); the server dates it now otherwise. */
+  soldAt: z.iso.datetime({ offset: true }).optional(),
+  notes: z.string().trim().max(500).nullish(),
+});
+export type SaleInput = z.input<typeof saleInputSchema>;
+export type ParsedSaleInput = z.output<typeof saleInputSchema>;
+
+/** A line of a stored sale; money in naira. */
+export type SaleLine = {
+  id: number;
+  type: SaleItemType;
+  itemId: number | null;
+  name: string;
+  unitPrice: number;
+  quantity: number;
+  refundedQuantity: number;
+  lineTotal: number;
+};
+
+export type SalePayment = { method: PaymentMethod; amount: number; tip: number };
+
+export type SaleRefund = {
+  id: number;
+  kind: RefundKind;
+  amount: number;
+  method: PaymentMethod;
+  reason: string;
+  by: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  lines: Array<{ saleLineId: number; quantity: number }>;
+};
+
+/** A stored sale with everything a receipt or the day's list shows; money in naira. */
+export type SaleDetail = {
+  id: number;
+  saleNumber: number;
+  status: SaleStatus;
+  /** ISO 8601 UTC. */
+  soldAt: string;
+  customerName: string;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  clientId: number | null;
+  paymentMethod: SalePaymentMethod;
+  subtotal: number;
+  surcharges: number;
+  surchargeLines: Array<{ surchargeId: number; name: string; amount: number }>;
+  discount: number;
+  total: number;
+  cashReceived: number | null;
+  change: number;
+  tips: number;
+  /** Money given back so far (refunds and voids). */
+  refunded: number;
+  lines: SaleLine[];
+  payments: SalePayment[];
+  refunds: SaleRefund[];
+  appointmentId: number | null;
+  createdBy: string | null;
+};
+
+/** The answer of POST /api/pos/process-sale: the sale, and whether it was a replay of a key. */
+export type ProcessSaleResult = SaleDetail & {
+  /** True when the idempotency key was seen before: this is the sale recorded then. */
+  replayed: boolean;
+  /** Whether the checked-out appointment is now completed (null: none was sent). */
+  appointmentCompleted: boolean | null;
+};
+
+/** A popular item of the quick-sale tab (admin spec §3); `lastSoldPrice` in naira. */
+export type PopularItem = {
+  itemId: number;
+  itemType: SaleItemType;
+  itemName: string;
+  lastSoldPrice: number;
+  /** The catalogue's current price (naira; null: a service with no set price). */
+  price: number | null;
+  /** Units in stock for a product; null for a service. */
+  stock: number | null;
+  /** Units sold in the last POPULAR_ITEMS_DAYS days (0 for a catalogue filler). */
+  soldQuantity: number;
+};
+
+/** A service or product as the till's tabs show it; price in naira. */
+export type PosCatalogItem = {
+  id: number;
+  type: SaleItemType;
+  name: string;
+  category: string;
+  /** Null: a service without a set price (cannot be rung up). */
+  price: number | null;
+  stock: number | null;
+};
+
+/** A surcharge as the API answers it (admin spec §3): `amount` is percent or naira by type. */
+export type Surcharge = {
+  id: number;
+  name: string;
+  description: string | null;
+  type: SurchargeType;
+  amount: number;
+  isActive: boolean;
+};
+
+export const surchargeInputSchema = z
+  .object({
+    name: z
+      .string({ error: POS_MESSAGES.surchargeName })
+      .trim()
+      .min(1, POS_MESSAGES.surchargeName)
+      .max(100, "Surcharge name must be at most 100 characters"),
+    description: z
+      .string()
+      .trim()
+      .max(500)
+      .nullish()
+      .transform((v) => v || null),
+    type: z.enum(SURCHARGE_TYPES, { error: POS_MESSAGES.surchargeType }),
+    amount: nairaInput,
+    isActive: z.boolean().default(true),
+  })
+  .refine((s) => s.type !== "percentage" || s.amount <= 100, {
+    path: ["amount"],
+    message: POS_MESSAGES.surchargePercent,
+  });
+export type SurchargeInput = z.input<typeof surchargeInputSchema>;
+
+export const surchargePatchSchema = z
+  .object({
+    name: z
+      .string({ error: POS_MESSAGES.surchargeName })
+      .trim()
+      .min(1, POS_MESSAGES.surchargeName)
+      .max(100),
+    description: z
+      .string()
+      .trim()
+      .max(500)
+      .nullable()
+      .transform((v) => v || null),
+    type: z.enum(SURCHARGE_TYPES, { error: POS_MESSAGES.surchargeType }),
+    amount: nairaInput,
+    isActive: z.boolean({ error: "isActive must be true or false" }),
+  })
+  .partial()
+  .refine((p) => Object.keys(p).length > 0, "Nothing to update");
+export type SurchargePatch = z.output<typeof surchargePatchSchema>;
+
+/** POST /api/sales/{id}/refund: some lines (`lines`) or, without them, all that is left. */
+export const refundInputSchema = z.object({
+  reason: z
+    .string({ error: POS_MESSAGES.refundReason })
+    .trim()
+    .min(1, POS_MESSAGES.refundReason)
+    .max(500),
+  lines: z
+    .array(
+      z.object({
+        lineId: databaseIdSchema("Unknown sale line"),
+        quantity: z.number({ error: POS_MESSAGES.quantity }).int().min(1).max(MAX_SALE_QUANTITY),
+      }),
+    )
+    .min(1)
+    .max(MAX_SALE_LINES)
+    .optional(),
+  method: z.enum(["cash", "card", "transfer", "gift_card"]).optional(),
+});
+export type RefundInput = z.input<typeof refundInputSchema>;
+
+export const voidInputSchema = z.object({
+  reason: z
+    .string({ error: POS_MESSAGES.refundReason })
+    .trim()
+    .min(1, POS_MESSAGES.refundReason)
+    .max(500),
+});
+
+export const dayCloseInputSchema = z.object({
+  countedCash: nairaInput.refine((n) => n >= 0, POS_MESSAGES.countedCash),
+  notes: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => v || null),
+});
+
+export const emailReceiptSchema = z.object({
+  email: emailField({ invalid: POS_MESSAGES.customerEmail }).optional(),
+});
+
+/** One row of the transaction summary (admin spec §3 "Daily sales response"); naira. */
+export type TransactionRow = {
+  type: TransactionType;
+  salesQty: number;
+  refundQty: number;
+  grossTotal: number;
+};
+
+export type CashMovementRow = { collected: number; refunds: number };
+
+/** A closed day: counted cash against expected, who closed it and when. */
+export type DayClose = {
+  date: string;
+  expectedCash: number;
+  countedCash: number;
+  /** counted − expected: positive is over, negative short. */
+  difference: number;
+  notes: string | null;
+  closedBy: string;
+  /** ISO 8601 UTC. */
+  closedAt: string;
+};
+
+/**
+ * GET /api/sales/daily/{YYYY-MM-DD} (admin spec §3 "Daily sales response"): a Lagos day of POS
+ * sales and paid shop orders. Refunds count on the day they were given. Money in naira.
+ */
+export type DailySales = {
+  date: string;
+  transactionSummary: TransactionRow[];
+  totals: { salesQty: number; refundQty: number; grossTotal: number };
+  cashMovement: {
+    cash: CashMovementRow;
+    other: CashMovementRow;
+    giftCards: CashMovementRow;
+    totalCollected: number;
+    totalRefunds: number;
+    /** Of which tips (included in collected). */
+    tips: number;
+  };
+  /** POS surcharges and discounts of the day (they sit between item totals and payments). */
+  adjustments: { surcharges: number; discounts: number };
+  /** Sales rung up (any status) and the number of shop orders paid that day. */
+  saleCount: number;
+  orderCount: number;
+  /** Cash the drawer should hold from the day's takings: cash collected − cash refunds. */
+  expectedCash: number;
+  close: DayClose | null;
+};
+
+/** The printable receipt (issue 11): the sale and the clinic's details. */
+export type Receipt = {
+  sale: SaleDetail;
+  clinic: { name: string; address: string; phone: string; email: string };
+};
+
+/** What the POS screen's loader reads (app/routes/admin/sales.tsx). */
+export type PosScreen = {
+  today: string;
+  date: string;
+  popularItems: PopularItem[];
+  services: PosCatalogItem[];
+  products: PosCatalogItem[];
+  surcharges: Surcharge[];
+  upcoming: Appointment[];
+  daily: DailySales;
+  /** The day's sales, newest first (at most POS_DAY_SALES_LIMIT). */
+  sales: SaleDetail[];
+};
+export const POS_DAY_SALES_LIMIT = 200;
+
+/** The point of sale's reads for page loaders (common/page-context.ts). */
+export type SalesPages = {
+  screen(date: string): Promise<PosScreen>;
+  receipt(saleNumber: number): Promise<Receipt | null>;
+};
+
+/** The long date of the day navigator (admin spec §2): 'Monday, 23 Nov 2026'. */
+export function longDayLabel(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const when = new Date(Date.UTC(y, m - 1, d, 12));
+  return new Intl.DateTimeFormat("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(when);
+}
+
+/** Whether `text` is a real 'YYYY-MM-DD' date. */
+export function isIsoDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
+  const when = new Date(Date.UTC(y, mo - 1, d));
+  return when.getUTCFullYear() === y && when.getUTCMonth() === mo - 1 && when.getUTCDate() === d;
+}
+
+/** The Lagos date `days` after 'YYYY-MM-DD' (negative: before). */
+export function shiftDate(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Kobo arithmetic for the till (admin spec §9): the same sums on the screen and the server. */
+export type SaleFigures = {
+  subtotalKobo: number;
+  surchargeLines: Array<{ surchargeId: number; name: string; amountKobo: number }>;
+  surchargesKobo: number;
+  discountKobo: number;
+  totalKobo: number;
+};
+
+/**
+ * subtotal = Σ unit × quantity; a percentage surcharge is `basisPoints` of the subtotal (rounded
+ * to the kobo), a fixed one its kobo; total = subtotal + surcharges − discount, at least 0
+ * (a larger discount is the caller's error). All in kobo.
+ */
+export function saleFigures(
+  lines: Array<{ unitKobo: number; quantity: number }>,
+  applied: Array<{ id: number; name: string; type: SurchargeType; amount: number }>,
+  discountKobo: number,
+): SaleFigures {
+  const subtotalKobo = lines.reduce((s, l) => s + l.unitKobo * l.quantity, 0);
+  const surchargeLines = applied.map((s) => ({
+    surchargeId: s.id,
+    name: s.name,
+    amountKobo: s.type === "percentage" ? Math.round((subtotalKobo * s.amount) / 10_000) : s.amount,
+  }));
+  const surchargesKobo = surchargeLines.reduce((s, l) => s + l.amountKobo, 0);
+  return {
+    subtotalKobo,
+    surchargeLines,
+    surchargesKobo,
+    discountKobo,
+    totalKobo: subtotalKobo + surchargesKobo - discountKobo,
+  };
+}
+
+/** 'Mon 23 Nov 2026, 07:15' in Lagos time: the receipt's date and time. */
+export function lagosDateTime(instant: string | Date): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+    timeZone: "Africa/Lagos",
+  }).format(new Date(instant));
+}
+
+/** A sale record (admin spec §3 "Sale record"): one line of a sale; amounts naira as text. */
+export type SaleRecord = {
+  /** The sale line's id. */
+  id: number;
+  saleId: number;
+  saleNumber: number;
+  type: SaleItemType;
+  customerName: string;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  paymentMethod: SalePaymentMethod;
+  itemId: number | null;
+  itemName: string;
+  quantity: number;
+  unitPrice: string;
+  totalAmount: string;
+  status: SaleStatus;
+  notes: string | null;
+  /** ISO 8601 UTC. */
+  saleDate: string;
+};
+
+/** GET /api/sales query: a customer's sales, or a Lagos day's. */
+export const saleListQuerySchema = z.object({
+  customerEmail: z.string().trim().max(254).optional(),
+  date: z.string().refine(isIsoDate, POS_MESSAGES.date).optional(),
+});
+
+/** A client found by the Complete Sale dialog's customer search. */
+export type PosClient = { id: number; name: string; email: string; phone: string | null };
+
+/** Messages of the customer dialog's Record Sale (admin spec §5 "Record sale", §8). */
+export const RECORD_SALE_MESSAGES = {
+  item: "Please choose an item",
+  customerName: "Customer name is required",
+  customerEmail: "Valid email is required",
+  paymentMethod: "Payment method must be cash, card, transfer or online",
+} as const;
+
+/**
+ * POST /api/sales (admin spec §3 "Sale record", §5 "Record sale", §7): one item sold to a client
+ * from the customer dialog, recorded as a completed sale. The server prices it; `unitPrice` and
+ * `totalAmount`, when sent, are compared (409 when they differ).
+ */
+export const recordSaleSchema = z.object({
+  type: z.enum(SALE_ITEM_TYPES, { error: RECORD_SALE_MESSAGES.item }),
+  customerName: z
+    .string({ error: RECORD_SALE_MESSAGES.customerName })
+    .trim()
+    .min(1, RECORD_SALE_MESSAGES.customerName)
+    .max(NAME_MAX_LENGTH),
+  customerEmail: emailField({ invalid: RECORD_SALE_MESSAGES.customerEmail }),
+  customerPhone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX_LENGTH)
+    .nullish()
+    .transform((v) => v || null),
+  paymentMethod: z
+    .enum(["cash", "card", "transfer", "online"], { error: RECORD_SALE_MESSAGES.paymentMethod })
+    .default("cash"),
+  itemId: databaseIdSchema(RECORD_SALE_MESSAGES.item),
+  itemName: z.string().max(200).optional(),
+  quantity: z
+    .number({ error: POS_MESSAGES.quantity })
+    .int(POS_MESSAGES.quantity)
+    .min(1, POS_MESSAGES.quantity)
+    .max(MAX_SALE_QUANTITY, POS_MESSAGES.quantity)
+    .default(1),
+  unitPrice: nairaInput.optional(),
+  totalAmount: nairaInput.optional(),
+  /** Only 'completed' is recorded (admin spec §4); refunds and voids have their own calls. */
+  status: z.literal("completed", { error: "A recorded sale is completed" }).optional(),
+  notes: z.string().trim().max(500).nullish(),
+  saleDate: z.iso.datetime({ offset: true }).optional(),
+});
+export type RecordSaleInput = z.input<typeof recordSaleSchema>;

@@ -104,6 +104,21 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "POST /api/staff/:id/calendar-feed",
       "DELETE /api/staff/:id/calendar-feed",
       "POST /api/staff",
+      "GET /api/popular-items",
+      "GET /api/surcharges",
+      "POST /api/surcharges",
+      "PATCH /api/surcharges/:id",
+      "POST /api/pos/process-sale",
+      "GET /api/pos/clients",
+      "GET /api/sales",
+      "POST /api/sales",
+      "GET /api/sales/:id",
+      "GET /api/sales/daily/:date",
+      "GET /api/sales/daily/:date/export",
+      "POST /api/sales/daily/:date/close",
+      "POST /api/sales/:id/refund",
+      "POST /api/sales/:id/void",
+      "POST /api/sales/:id/email-receipt",
     ]) {
       expect(routes).toContain(expected);
     }

@@ -34,6 +34,7 @@ import { ordersRouter } from "./modules/orders/routes.ts";
 import { paystackWebhookRouter } from "./modules/orders/webhook.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
 import { reviewsRouter } from "./modules/reviews/routes.ts";
+import { salesRouter } from "./modules/sales/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
 import { staffRouter } from "./modules/staff/routes.ts";
 import { pageServices } from "./pages.ts";
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(bookingsAdminRouter(db));
   api.use(calendarRouter(db, config));
   api.use(staffRouter(db));
+  api.use(salesRouter(db, deps.smtp));
   api.use(reviewsRouter(db, config, deps.smtp));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));

@@ -30,6 +30,14 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["post", "/api/blocked-time"],
   ["patch", "/api/blocked-time/1"],
   ["post", "/api/staff"],
+  ["post", "/api/surcharges"],
+  ["patch", "/api/surcharges/1"],
+  ["post", "/api/pos/process-sale"],
+  ["post", "/api/sales"],
+  ["post", "/api/sales/1/refund"],
+  ["post", "/api/sales/1/void"],
+  ["post", "/api/sales/1/email-receipt"],
+  ["post", "/api/sales/daily/2026-01-01/close"],
 ];
 
 describe("bad input", () => {
@@ -87,6 +95,12 @@ describe("bad input", () => {
       "/api/blocked-time?to=2030-01-01T25:00:00Z",
       "/api/staff/abc/calendar-feed",
       "/api/staff/99999999999/calendar-feed",
+      "/api/sales?date=2026-13-01",
+      "/api/sales?customerEmail=a&customerEmail=b",
+      "/api/sales/daily/2026-02-30",
+      "/api/sales/daily/2026-01-01%00",
+      "/api/sales/daily/%E0%A4%A/export",
+      "/api/sales/99999999999",
     ]) {
       const res = await agent.get(path);
       if (res.status < 400 || res.status >= 500) failures.push(`GET ${path} → ${res.status}`);

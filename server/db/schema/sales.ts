@@ -8,22 +8,27 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
   MAX_SURCHARGE_BASIS_POINTS,
   PAYMENT_METHODS,
+  REFUND_KINDS,
   SALE_ITEM_TYPES,
   SALE_PAYMENT_METHODS,
   SALE_STATUSES,
   SURCHARGE_TYPES,
 } from "#common/sales.ts";
 import { adminUsers } from "./access.ts";
+import { appointments } from "./calendar.ts";
 import { clients } from "./clients.ts";
 import { createdAt, oneOf, updatedAt } from "./columns.ts";
 
@@ -58,6 +63,22 @@ export const sales = pgTable(
     /** 'completed' | 'refunded' | 'voided'; only completed sales count toward totals. */
     status: text("status").notNull().default("completed"),
     notes: text("notes"),
+    /**
+     * The till's idempotency key (header or field): a retried or double-tapped sale with the same
+     * key answers the stored sale instead of recording a second one. Null for sales without one.
+     */
+    idempotencyKey: text("idempotency_key"),
+    /** The surcharges applied, as priced at sale time (for the receipt and the audit). */
+    surchargeLines: jsonb("surcharge_lines")
+      .$type<
+        Array<{ surchargeId: number; name: string; type: string; rate: number; amountKobo: number }>
+      >()
+      .notNull()
+      .default([]),
+    /** The appointment this sale checked out (quick sale's Start Checkout), if any. */
+    appointmentId: integer("appointment_id").references(() => appointments.id, {
+      onDelete: "set null",
+    }),
     /** When the sale happened (the daily sales report groups by its Lagos day). */
     soldAt: timestamp("sold_at", { withTimezone: true }).notNull().defaultNow(),
     /** The admin who rang it up; null once that account is deleted. */
@@ -67,6 +88,7 @@ export const sales = pgTable(
   },
   (t) => [
     index("sales_sold_at_idx").on(t.soldAt),
+    uniqueIndex("sales_idempotency_key_idx").on(t.idempotencyKey),
     index("sales_client_idx").on(t.clientId),
     index("sales_customer_email_idx").on(sql`lower(${t.customerEmail})`),
     check("sales_status_valid", oneOf(t.status, SALE_STATUSES)),
@@ -99,6 +121,8 @@ export const saleLines = pgTable(
     quantity: integer("quantity").notNull(),
     /** unit price × quantity, in kobo. */
     lineTotalKobo: integer("line_total_kobo").notNull(),
+    /** How many of `quantity` were refunded or voided since (never more than `quantity`). */
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
   },
   (t) => [
     index("sale_lines_sale_idx").on(t.saleId),
@@ -106,6 +130,10 @@ export const saleLines = pgTable(
     check("sale_lines_item_type_valid", oneOf(t.itemType, SALE_ITEM_TYPES)),
     check("sale_lines_quantity_positive", sql`${t.quantity} > 0`),
     check("sale_lines_price_nonnegative", sql`${t.unitPriceKobo} >= 0`),
+    check(
+      "sale_lines_refunded_range",
+      sql`${t.refundedQuantity} >= 0 AND ${t.refundedQuantity} <= ${t.quantity}`,
+    ),
     check(
       "sale_lines_total_is_product",
       sql`${t.lineTotalKobo} = ${t.unitPriceKobo} * ${t.quantity}`,
@@ -162,3 +190,69 @@ export const surcharges = pgTable(
     ),
   ],
 );
+
+/**
+ * Money given back on a sale: a refund (whole or some lines) or a void (the whole sale, a
+ * mistake at the till). Counted on the Lagos day it happened, whatever day the sale was, so a day
+ * once closed keeps its figures. `method` is how the money went back (cash, card, …).
+ */
+export const saleRefunds = pgTable(
+  "sale_refunds",
+  {
+    id: serial("id").primaryKey(),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    /** 'refund' | 'void'. */
+    kind: text("kind").notNull(),
+    amountKobo: integer("amount_kobo").notNull(),
+    method: text("method").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sale_refunds_sale_idx").on(t.saleId),
+    index("sale_refunds_created_idx").on(t.createdAt),
+    check("sale_refunds_kind_valid", oneOf(t.kind, REFUND_KINDS)),
+    check("sale_refunds_method_valid", oneOf(t.method, PAYMENT_METHODS)),
+    check("sale_refunds_amount_nonnegative", sql`${t.amountKobo} >= 0`),
+  ],
+);
+
+/** The lines (and how many of each) a refund or void gave back; products are restocked. */
+export const saleRefundLines = pgTable(
+  "sale_refund_lines",
+  {
+    id: serial("id").primaryKey(),
+    refundId: integer("refund_id")
+      .notNull()
+      .references(() => saleRefunds.id, { onDelete: "cascade" }),
+    saleLineId: integer("sale_line_id")
+      .notNull()
+      .references(() => saleLines.id, { onDelete: "cascade" }),
+    /** Copied from the line, for the daily report's refund quantities by item type. */
+    itemType: text("item_type").notNull(),
+    quantity: integer("quantity").notNull(),
+    amountKobo: integer("amount_kobo").notNull(),
+  },
+  (t) => [
+    index("sale_refund_lines_refund_idx").on(t.refundId),
+    check("sale_refund_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A closed business day (Lagos date): the cash the front desk counted against the cash the
+ * figures expected. One row per day, written once and never changed.
+ */
+export const saleDayCloses = pgTable("sale_day_closes", {
+  businessDate: date("business_date").primaryKey(),
+  expectedCashKobo: integer("expected_cash_kobo").notNull(),
+  countedCashKobo: integer("counted_cash_kobo").notNull(),
+  notes: text("notes"),
+  closedBy: integer("closed_by").references(() => adminUsers.id, { onDelete: "set null" }),
+  closedByName: text("closed_by_name").notNull(),
+  closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,6 +13,7 @@ import { countClients } from "#server/modules/clients/back-office.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
 import { outboxPages } from "#server/modules/outbox/pages.ts";
 import { reviewsAdminPages } from "#server/modules/reviews/pages.ts";
+import { salesPages } from "#server/modules/sales/pages.ts";
 import { dashboard } from "./dashboard.ts";
 
 export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
@@ -27,5 +28,6 @@ export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
     reviews: reviewsAdminPages(db),
     outbox: outboxPages(db),
     audit: auditPages(db),
+    sales: salesPages(db),
   };
 }

@@ -24,7 +24,7 @@ import {
 } from "#server/modules/orders/back-office.ts";
 import { outboxClearable } from "#server/modules/outbox/back-office.ts";
 import { reviewsClearable } from "#server/modules/reviews/back-office.ts";
-import { salesClearable } from "#server/modules/sales/back-office.ts";
+import { salesClearable, salesDashboard } from "#server/modules/sales/back-office.ts";
 import { staffClearable } from "#server/modules/staff/back-office.ts";
 
 /** The top-bar search's sources, in display order. */
@@ -58,4 +58,5 @@ export const DASHBOARD_SOURCES: DashboardSource[] = [
   bookingsDashboard,
   calendarDashboard,
   ordersDashboard,
+  salesDashboard,
 ];

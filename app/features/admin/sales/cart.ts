@@ -1,0 +1,174 @@
+/**
+ * The till's sale in the browser (admin spec §3 "Cart line", §4, §5, §9): lines, surcharges,
+ * discount and payments, and the figures shown in the Current Sale panel and the Complete Sale
+ * dialog. The server computes the same figures again (common/sales.ts `saleFigures`) and refuses
+ * a sale whose figures differ, so both sides use one function, in kobo.
+ */
+import { koboToNaira, nairaToKobo } from "#common/money.ts";
+import {
+  MAX_SALE_QUANTITY,
+  type PosPaymentMethod,
+  type SaleInput,
+  type Surcharge,
+  saleFigures,
+} from "#common/sales.ts";
+
+export type CartLine = {
+  id: number;
+  type: "service" | "product";
+  name: string;
+  /** Naira. */
+  price: number;
+  quantity: number;
+  isPopular: boolean;
+  /** Units in stock for a product (the cap of the + button); null for a service. */
+  stock: number | null;
+};
+
+export type SplitPayment = { key: number; method: "card" | "cash" | "transfer"; amount: string };
+
+export type Customer = { name: string; email: string; phone: string };
+
+export const EMPTY_CUSTOMER: Customer = { name: "", email: "", phone: "" };
+
+/** Adds one of an item (a new line, or one more on its line), capped by stock and 999. */
+export function addLine(lines: CartLine[], item: Omit<CartLine, "quantity">): CartLine[] {
+  const at = lines.findIndex((l) => l.type === item.type && l.id === item.id);
+  if (at < 0) return [...lines, { ...item, quantity: 1 }];
+  return lines.map((l, i) => (i === at ? { ...l, quantity: capped(l, l.quantity + 1) } : l));
+}
+
+function capped(line: CartLine, quantity: number): number {
+  const max = line.stock === null ? MAX_SALE_QUANTITY : Math.min(line.stock, MAX_SALE_QUANTITY);
+  return Math.min(quantity, max);
+}
+
+/** Sets a line's quantity; 0 or less removes the line (admin spec §5). */
+export function setQuantity(lines: CartLine[], index: number, quantity: number): CartLine[] {
+  if (quantity <= 0) return lines.filter((_, i) => i !== index);
+  return lines.map((l, i) => (i === index ? { ...l, quantity: capped(l, quantity) } : l));
+}
+
+/** A naira amount typed by the front desk ('1,500.50', '₦2000'), or 0 when unreadable. */
+export function readAmount(text: string): number {
+  const n = Number(text.replace(/[₦,\s]/g, ""));
+  return Number.isFinite(n) && n > 0 ? Math.round(n * 100) / 100 : 0;
+}
+
+export type Figures = {
+  subtotal: number;
+  surchargeLines: Array<{ surchargeId: number; name: string; amount: number }>;
+  surcharges: number;
+  discount: number;
+  total: number;
+  /** Cash received − total (− tip), floored at 0; only for cash (admin spec §9). */
+  change: number;
+};
+
+/** The panel's figures in naira (admin spec §9: total = subtotal + surcharges − discount). */
+export function figuresOf(
+  lines: CartLine[],
+  applied: Surcharge[],
+  discount: number,
+  method: PosPaymentMethod,
+  cashReceived: number,
+  tip = 0,
+): Figures {
+  const f = saleFigures(
+    lines.map((l) => ({ unitKobo: nairaToKobo(l.price), quantity: l.quantity })),
+    applied.map((s) => ({
+      id: s.id,
+      name: s.name,
+      type: s.type,
+      // The API gives percent or naira; the shared arithmetic takes basis points or kobo.
+      amount: s.type === "percentage" ? Math.round(s.amount * 100) : nairaToKobo(s.amount),
+    })),
+    nairaToKobo(discount),
+  );
+  const change =
+    method === "cash" ? Math.max(0, nairaToKobo(cashReceived) - f.totalKobo - nairaToKobo(tip)) : 0;
+  return {
+    subtotal: koboToNaira(f.subtotalKobo),
+    surchargeLines: f.surchargeLines.map((l) => ({ ...l, amount: koboToNaira(l.amountKobo) })),
+    surcharges: koboToNaira(f.surchargesKobo),
+    discount: koboToNaira(f.discountKobo),
+    total: koboToNaira(f.totalKobo),
+    change: koboToNaira(change),
+  };
+}
+
+/** What is still to pay after the split payments so far (naira, may be ≤ 0). */
+export function remainingBalance(total: number, splits: SplitPayment[]): number {
+  const paid = splits.reduce((s, p) => s + nairaToKobo(readAmount(p.amount)), 0);
+  return koboToNaira(nairaToKobo(total) - paid);
+}
+
+/**
+ * The split payments after 'Add Payment' (admin spec §5): a card payment for the remaining
+ * balance, only when that balance is positive.
+ */
+export function addSplitPayment(
+  total: number,
+  splits: SplitPayment[],
+  key: number,
+): SplitPayment[] {
+  const left = remainingBalance(total, splits);
+  if (left <= 0) return splits;
+  return [...splits, { key, method: "card", amount: left.toFixed(2) }];
+}
+
+/** A fresh idempotency key for one sale (kept with it through retries and offline sync). */
+export function newSaleKey(): string {
+  const random =
+    typeof crypto !== "undefined" && "randomUUID" in crypto
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `pos-${random}`;
+}
+
+/** The sale payload of admin spec §3, with the till's figures for the server to compare. */
+export function salePayload(input: {
+  lines: CartLine[];
+  customer: Customer;
+  applied: Surcharge[];
+  discount: number;
+  method: PosPaymentMethod;
+  cashReceived: number;
+  splits: SplitPayment[];
+  tip: number;
+  figures: Figures;
+  key: string;
+  appointmentId: string | null;
+  soldAt: string;
+}): SaleInput {
+  return {
+    cart: input.lines.map((l) => ({
+      id: l.id,
+      name: l.name,
+      type: l.type,
+      price: l.price,
+      quantity: l.quantity,
+      isPopular: l.isPopular,
+    })),
+    customerInfo: {
+      name: input.customer.name.trim(),
+      email: input.customer.email.trim(),
+      phone: input.customer.phone.trim() || null,
+    },
+    appliedSurcharges: input.applied.map((s) => s.id),
+    discountAmount: input.discount,
+    splitPayments:
+      input.method === "split"
+        ? input.splits.map((p) => ({ method: p.method, amount: readAmount(p.amount) }))
+        : [],
+    paymentMethod: input.method,
+    subtotal: input.figures.subtotal,
+    totalAmount: input.figures.total,
+    changeAmount: input.figures.change,
+    cashReceived: input.method === "cash" ? input.cashReceived : null,
+    tipAmount: input.tip,
+    idempotencyKey: input.key,
+    appointmentId: input.appointmentId,
+    soldAt: input.soldAt,
+  };
+}

@@ -1,0 +1,340 @@
+/**
+ * The Complete Sale dialog (admin spec §2 "Point of sale", §5): customer (search the clients or
+ * type name, email and phone; name and email required), payment method (card, cash, transfer,
+ * split), cash received, split payments ('Add Payment' adds a card payment for the remaining
+ * balance when positive), tip, service charges, discount, total, change and Complete Sale.
+ */
+import { Trash2 } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import {
+  DialogContent,
+  DialogDescription,
+  DialogRoot,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { TextField } from "#app/features/admin/kit/fields.tsx";
+import { apiRequest } from "#app/lib/api.ts";
+import { formatNairaWithKobo } from "#common/money.ts";
+import {
+  POS_PAYMENT_METHODS,
+  type PosClient,
+  type PosPaymentMethod,
+  SPLIT_PAYMENT_METHODS,
+  type Surcharge,
+} from "#common/sales.ts";
+import { addSplitPayment, type Customer, type Figures, remainingBalance } from "./cart.ts";
+import type { SaleState } from "./use-sale.ts";
+
+const METHOD_LABELS: Record<PosPaymentMethod, string> = {
+  card: "Card",
+  cash: "Cash",
+  transfer: "Transfer",
+  split: "Split",
+};
+
+export function CompleteSaleDialog({
+  open,
+  onOpenChange,
+  sale,
+  figures,
+  surcharges,
+  pending,
+  onComplete,
+  onManageSurcharges,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  sale: SaleState;
+  figures: Figures;
+  surcharges: Surcharge[];
+  pending: boolean;
+  onComplete: () => void;
+  onManageSurcharges: () => void;
+}) {
+  const active = surcharges.filter((s) => s.isActive);
+  const left = remainingBalance(figures.total, sale.splits);
+  const methodGroup = useId();
+  return (
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogTitle className="text-xl font-semibold text-ink">Complete Sale</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-gray-600">
+          {sale.appointmentLabel
+            ? `Checking out ${sale.appointmentLabel}.`
+            : "Who is paying, and how."}
+        </DialogDescription>
+        <form
+          noValidate
+          className="mt-5 space-y-6"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onComplete();
+          }}
+        >
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-ink">Customer Info</legend>
+            <ClientSearch onPick={(c) => sale.setCustomer(c)} />
+            <div className="grid gap-3 sm:grid-cols-3">
+              <TextField
+                label="Name"
+                aria-required="true"
+                autoComplete="off"
+                value={sale.customer.name}
+                onChange={(e) => sale.setCustomer({ ...sale.customer, name: e.target.value })}
+              />
+              <TextField
+                label="Email"
+                type="email"
+                aria-required="true"
+                autoComplete="off"
+                value={sale.customer.email}
+                onChange={(e) => sale.setCustomer({ ...sale.customer, email: e.target.value })}
+              />
+              <TextField
+                label="Phone"
+                type="tel"
+                autoComplete="off"
+                value={sale.customer.phone}
+                onChange={(e) => sale.setCustomer({ ...sale.customer, phone: e.target.value })}
+              />
+            </div>
+          </fieldset>
+
+          <fieldset>
+            <legend className="text-sm font-semibold text-ink">Payment Method</legend>
+            <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+              {POS_PAYMENT_METHODS.map((m) => (
+                <label
+                  key={m}
+                  className="flex cursor-pointer items-center justify-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm font-medium has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900"
+                >
+                  <input
+                    type="radio"
+                    name={methodGroup}
+                    value={m}
+                    checked={sale.method === m}
+                    onChange={() => sale.setMethod(m)}
+                    className="accent-brand-700"
+                  />
+                  {METHOD_LABELS[m]}
+                </label>
+              ))}
+            </div>
+            {sale.method === "cash" && (
+              <TextField
+                className="mt-3 max-w-xs"
+                label="Cash Received"
+                inputMode="decimal"
+                value={sale.cashReceived}
+                onChange={(e) => sale.setCashReceived(e.target.value)}
+                hint={`Total due ${formatNairaWithKobo(figures.total + sale.tipNaira)}`}
+              />
+            )}
+            {sale.method === "split" && (
+              <div className="mt-3 space-y-2">
+                <p className="text-sm font-medium text-gray-800">Split Payments</p>
+                {sale.splits.map((p, i) => (
+                  <div key={p.key} className="flex flex-wrap items-end gap-2">
+                    <label className="text-sm">
+                      <span className="sr-only">Payment {i + 1} method</span>
+                      <select
+                        aria-label={`Payment ${i + 1} method`}
+                        value={p.method}
+                        onChange={(e) =>
+                          sale.setSplits(
+                            sale.splits.map((s) =>
+                              s.key === p.key
+                                ? { ...s, method: e.target.value as typeof p.method }
+                                : s,
+                            ),
+                          )
+                        }
+                        className="rounded-md border border-gray-400 bg-white px-2 py-2 text-sm"
+                      >
+                        {SPLIT_PAYMENT_METHODS.map((m) => (
+                          <option key={m} value={m}>
+                            {METHOD_LABELS[m]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <input
+                      aria-label={`Payment ${i + 1} amount`}
+                      inputMode="decimal"
+                      value={p.amount}
+                      onChange={(e) =>
+                        sale.setSplits(
+                          sale.splits.map((s) =>
+                            s.key === p.key ? { ...s, amount: e.target.value } : s,
+                          ),
+                        )
+                      }
+                      className="w-40 rounded-md border border-gray-400 px-3 py-2 text-sm"
+                    />
+                    <button
+                      type="button"
+                      className={adminButton.outline}
+                      aria-label={`Remove payment ${i + 1}`}
+                      onClick={() => sale.setSplits(sale.splits.filter((s) => s.key !== p.key))}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </button>
+                  </div>
+                ))}
+                <div className="flex flex-wrap items-center gap-3">
+                  <button
+                    type="button"
+                    className={adminButton.outline}
+                    onClick={() =>
+                      sale.setSplits(addSplitPayment(figures.total, sale.splits, Date.now()))
+                    }
+                  >
+                    Add Payment
+                  </button>
+                  <span className="text-sm text-gray-700" aria-live="polite">
+                    Remaining balance: {formatNairaWithKobo(Math.max(0, left))}
+                    {left < 0 ? ` (over by ${formatNairaWithKobo(-left)})` : ""}
+                  </span>
+                </div>
+              </div>
+            )}
+            <TextField
+              className="mt-3 max-w-xs"
+              label="Tip"
+              inputMode="decimal"
+              value={sale.tip}
+              onChange={(e) => sale.setTip(e.target.value)}
+            />
+          </fieldset>
+
+          <fieldset>
+            <legend className="flex w-full items-center justify-between text-sm font-semibold text-ink">
+              Service Charges
+            </legend>
+            {active.length === 0 ? (
+              <p className="mt-1 text-sm text-gray-600">No active service charges.</p>
+            ) : (
+              <div className="mt-2 flex flex-wrap gap-3">
+                {active.map((s) => (
+                  <label key={s.id} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={sale.appliedIds.includes(s.id)}
+                      onChange={(e) => sale.toggleSurcharge(s.id, e.target.checked)}
+                      className="accent-brand-700"
+                    />
+                    {s.name} (
+                    {s.type === "percentage" ? `${s.amount}%` : formatNairaWithKobo(s.amount)})
+                  </label>
+                ))}
+              </div>
+            )}
+            <button
+              type="button"
+              className="mt-2 text-sm font-medium text-brand-800 underline"
+              onClick={onManageSurcharges}
+            >
+              Manage surcharges
+            </button>
+          </fieldset>
+
+          <TextField
+            className="max-w-xs"
+            label="Discount"
+            inputMode="decimal"
+            value={sale.discount}
+            onChange={(e) => sale.setDiscount(e.target.value)}
+          />
+
+          <dl className="space-y-1 rounded-lg bg-gray-50 p-4 text-sm">
+            <Row label="Subtotal" value={figures.subtotal} />
+            {figures.surchargeLines.map((l) => (
+              <Row key={l.surchargeId} label={l.name} value={l.amount} />
+            ))}
+            <Row label="Discount" value={-figures.discount} />
+            {sale.tipNaira > 0 && <Row label="Tip" value={sale.tipNaira} />}
+            <Row label="Total" value={figures.total} strong />
+            {sale.method === "cash" && <Row label="Change" value={figures.change} />}
+          </dl>
+
+          <div className="flex justify-end gap-2">
+            <button
+              type="button"
+              className={adminButton.outline}
+              onClick={() => onOpenChange(false)}
+            >
+              Cancel
+            </button>
+            <button type="submit" className={adminButton.primary} disabled={pending}>
+              {pending ? "Processing…" : "Complete Sale"}
+            </button>
+          </div>
+        </form>
+      </DialogContent>
+    </DialogRoot>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between ${strong ? "text-base font-semibold text-ink" : ""}`}>
+      <dt>{label}</dt>
+      <dd>
+        {value < 0 ? "-" : ""}
+        {formatNairaWithKobo(Math.abs(value))}
+      </dd>
+    </div>
+  );
+}
+
+/** Finds a client on file by name, email or phone (at least 2 characters). */
+function ClientSearch({ onPick }: { onPick: (c: Customer) => void }) {
+  const [q, setQ] = useState("");
+  const [found, setFound] = useState<PosClient[]>([]);
+  useEffect(() => {
+    const text = q.trim();
+    if (text.length < 2) {
+      setFound([]);
+      return;
+    }
+    const timer = setTimeout(() => {
+      apiRequest<PosClient[]>("GET", `/api/pos/clients?q=${encodeURIComponent(text)}`)
+        .then(setFound)
+        .catch(() => setFound([]));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [q]);
+  return (
+    <div className="relative">
+      <input
+        type="search"
+        aria-label="Search clients"
+        placeholder="Search clients by name, email or phone…"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        className="block w-full rounded-md border border-gray-400 px-3 py-2 text-sm"
+      />
+      {found.length > 0 && (
+        <ul className="absolute z-10 mt-1 w-full overflow-hidden rounded-md border border-gray-200 bg-white shadow-lg">
+          {found.map((c) => (
+            <li key={c.id}>
+              <button
+                type="button"
+                className="block w-full px-3 py-2 text-left text-sm hover:bg-brand-50"
+                onClick={() => {
+                  onPick({ name: c.name, email: c.email, phone: c.phone ?? "" });
+                  setQ("");
+                  setFound([]);
+                }}
+              >
+                <span className="font-medium">{c.name || c.email}</span>
+                <span className="ml-2 text-gray-600">{c.email}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,507 @@
+/**
+ * The daily-sales tab (admin spec §2 "Point of sale", §3 "Daily sales response"): the day
+ * navigator (previous day, Today, next day; the long date), Export (the day's CSV), the
+ * transaction summary and cash movement summary tables, the day close (counted cash against
+ * expected; once closed, who and when, and no more editing) and the day's sales with receipt,
+ * refund and void.
+ */
+import { ChevronLeft, ChevronRight, Download, Printer } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Badge } from "#app/features/admin/kit/badge.tsx";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
+import { EmptyState } from "#app/features/admin/kit/empty-state.tsx";
+import { TextField } from "#app/features/admin/kit/fields.tsx";
+import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { apiRequest } from "#app/lib/api.ts";
+import { formatNairaWithKobo } from "#common/money.ts";
+import {
+  type DailySales,
+  lagosDateTime,
+  longDayLabel,
+  PAYMENT_METHOD_LABELS,
+  type SaleDetail,
+  shiftDate,
+} from "#common/sales.ts";
+import { readAmount } from "./cart.ts";
+
+const money = formatNairaWithKobo;
+
+export function DailySalesTab({
+  date,
+  today,
+  daily,
+  sales,
+  onDate,
+  loading,
+}: {
+  date: string;
+  today: string;
+  daily: DailySales;
+  sales: SaleDetail[];
+  onDate: (date: string) => void;
+  loading: boolean;
+}) {
+  const m = daily.cashMovement;
+  return (
+    <div className="space-y-6" aria-busy={loading}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className={adminButton.outline}
+            aria-label="Previous day"
+            onClick={() => onDate(shiftDate(date, -1))}
+          >
+            <ChevronLeft className="h-4 w-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={adminButton.outline}
+            onClick={() => onDate(today)}
+            disabled={date === today}
+          >
+            Today
+          </button>
+          <button
+            type="button"
+            className={adminButton.outline}
+            aria-label="Next day"
+            onClick={() => onDate(shiftDate(date, 1))}
+          >
+            <ChevronRight className="h-4 w-4" aria-hidden />
+          </button>
+          <h2 className="ml-2 text-lg font-semibold text-ink" aria-live="polite">
+            {longDayLabel(date)}
+          </h2>
+        </div>
+        <button
+          type="button"
+          className={adminButton.outline}
+          onClick={() => {
+            // The server answers the CSV as an attachment: the browser downloads it in place.
+            const link = document.createElement("a");
+            link.href = `/api/sales/daily/${date}/export`;
+            link.download = `daily-sales-${date}.csv`;
+            link.click();
+          }}
+        >
+          <Download className="h-4 w-4" aria-hidden />
+          Export
+        </button>
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <section aria-labelledby="transaction-summary">
+          <h3 id="transaction-summary" className="mb-2 font-semibold text-ink">
+            Transaction summary
+          </h3>
+          <table className="w-full overflow-hidden rounded-lg border border-gray-200 bg-white text-sm">
+            <thead className="bg-gray-50 text-left text-gray-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Item type
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Sales qty
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Refund qty
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Gross total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {daily.transactionSummary.map((r) => (
+                <tr key={r.type} className="border-t border-gray-100">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    {r.type}
+                  </th>
+                  <td className="px-3 py-2 text-right">{r.salesQty}</td>
+                  <td className="px-3 py-2 text-right">{r.refundQty}</td>
+                  <td className="px-3 py-2 text-right">{money(r.grossTotal)}</td>
+                </tr>
+              ))}
+              <tr className="border-t-2 border-gray-300 font-semibold">
+                <th scope="row" className="px-3 py-2 text-left">
+                  Total
+                </th>
+                <td className="px-3 py-2 text-right">{daily.totals.salesQty}</td>
+                <td className="px-3 py-2 text-right">{daily.totals.refundQty}</td>
+                <td className="px-3 py-2 text-right">{money(daily.totals.grossTotal)}</td>
+              </tr>
+            </tbody>
+          </table>
+          <p className="mt-2 text-xs text-gray-600">
+            Service charges {money(daily.adjustments.surcharges)} · Discounts{" "}
+            {money(daily.adjustments.discounts)} · {daily.saleCount} till sales · {daily.orderCount}{" "}
+            shop orders
+          </p>
+        </section>
+
+        <section aria-labelledby="cash-movement">
+          <h3 id="cash-movement" className="mb-2 font-semibold text-ink">
+            Cash movement summary
+          </h3>
+          <table className="w-full overflow-hidden rounded-lg border border-gray-200 bg-white text-sm">
+            <thead className="bg-gray-50 text-left text-gray-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Payment type
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Payments collected
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Refunds paid
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(
+                [
+                  ["Cash", m.cash],
+                  ["Other", m.other],
+                  ["Gift cards", m.giftCards],
+                ] as const
+              ).map(([label, row]) => (
+                <tr key={label} className="border-t border-gray-100">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    {label}
+                  </th>
+                  <td className="px-3 py-2 text-right">{money(row.collected)}</td>
+                  <td className="px-3 py-2 text-right">{money(row.refunds)}</td>
+                </tr>
+              ))}
+              <tr className="border-t-2 border-gray-300 font-semibold">
+                <th scope="row" className="px-3 py-2 text-left">
+                  Total
+                </th>
+                <td className="px-3 py-2 text-right">{money(m.totalCollected)}</td>
+                <td className="px-3 py-2 text-right">{money(m.totalRefunds)}</td>
+              </tr>
+              <tr className="border-t border-gray-100 text-gray-700">
+                <th scope="row" className="px-3 py-2 text-left font-normal italic">
+                  Of which tips
+                </th>
+                <td className="px-3 py-2 text-right">{money(m.tips)}</td>
+                <td className="px-3 py-2" />
+              </tr>
+            </tbody>
+          </table>
+        </section>
+      </div>
+
+      <DayClose date={date} today={today} daily={daily} />
+      <DaySales sales={sales} />
+    </div>
+  );
+}
+
+function DayClose({ date, today, daily }: { date: string; today: string; daily: DailySales }) {
+  const [counted, setCounted] = useState("");
+  const [notes, setNotes] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const save = useAdminMutation({
+    success: { title: "Day closed", description: `${longDayLabel(date)} is closed.` },
+    failure: serverMessageOr("Failed to close the day"),
+    onSuccess: () => {
+      setConfirming(false);
+      setCounted("");
+      setNotes("");
+    },
+  });
+  const close = daily.close;
+  const countedNaira = readAmount(counted);
+  const difference = countedNaira - daily.expectedCash;
+  return (
+    <section aria-labelledby="day-close" className="rounded-lg border border-gray-200 bg-white p-4">
+      <h3 id="day-close" className="font-semibold text-ink">
+        Day close
+      </h3>
+      {close ? (
+        <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-4">
+          <Figure label="Expected cash" value={money(close.expectedCash)} />
+          <Figure label="Counted cash" value={money(close.countedCash)} />
+          <Figure label="Difference" value={signed(close.difference)} />
+          <Figure label="Closed" value={`by ${close.closedBy}, ${lagosDateTime(close.closedAt)}`} />
+          {close.notes && <Figure label="Notes" value={close.notes} />}
+          {daily.expectedCash !== close.expectedCash && (
+            <p className="text-amber-800 sm:col-span-4">
+              Cash expected now is {money(daily.expectedCash)}: sales or refunds came after the
+              close.
+            </p>
+          )}
+        </dl>
+      ) : date > today ? (
+        <p className="mt-2 text-sm text-gray-600">This day has not started yet.</p>
+      ) : (
+        <form
+          className="mt-3 flex flex-wrap items-end gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setConfirming(true);
+          }}
+        >
+          <Figure label="Expected cash" value={money(daily.expectedCash)} />
+          <TextField
+            label="Counted cash"
+            inputMode="decimal"
+            required
+            value={counted}
+            onChange={(e) => setCounted(e.target.value)}
+          />
+          <Figure label="Difference" value={counted.trim() ? signed(difference) : "—"} />
+          <TextField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
+          <button type="submit" className={adminButton.primary} disabled={!counted.trim()}>
+            Close Day
+          </button>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Close the day?"
+        description={`Counted ${money(countedNaira)} against ${money(daily.expectedCash)} expected (${signed(difference)}). A closed day cannot be edited.`}
+        confirmLabel="Close Day"
+        confirmDisabled={save.pending}
+        onConfirm={() =>
+          save.run(() =>
+            apiRequest("POST", `/api/sales/daily/${date}/close`, {
+              countedCash: countedNaira,
+              notes,
+            }),
+          )
+        }
+      />
+    </section>
+  );
+}
+
+function signed(n: number): string {
+  if (n === 0) return money(0);
+  return n > 0 ? `+${money(n)} over` : `-${money(-n)} short`;
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs uppercase tracking-wide text-gray-600">{label}</dt>
+      <dd className="text-sm font-semibold text-ink">{value}</dd>
+    </div>
+  );
+}
+
+const STATUS_TONE = { completed: "green", refunded: "amber", voided: "red" } as const;
+
+function DaySales({ sales }: { sales: SaleDetail[] }) {
+  const [refunding, setRefunding] = useState<SaleDetail | null>(null);
+  const [voiding, setVoiding] = useState<SaleDetail | null>(null);
+  return (
+    <section aria-labelledby="day-sales">
+      <h3 id="day-sales" className="mb-2 font-semibold text-ink">
+        Sales of the day
+      </h3>
+      {sales.length === 0 ? (
+        <EmptyState>No sales on this day.</EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <table className="w-full text-sm">
+            <thead className="bg-gray-50 text-left text-gray-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Sale
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Time
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Customer
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Items
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Payment
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Total
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sales.map((s) => (
+                <tr key={s.id} className="border-t border-gray-100 align-top">
+                  <td className="px-3 py-2 font-medium">#{s.saleNumber}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {lagosDateTime(s.soldAt).split(", ").pop()}
+                  </td>
+                  <td className="px-3 py-2">{s.customerName}</td>
+                  <td className="px-3 py-2">
+                    {s.lines.map((l) => `${l.quantity} × ${l.name}`).join(", ")}
+                  </td>
+                  <td className="px-3 py-2">
+                    {PAYMENT_METHOD_LABELS[s.paymentMethod] ?? s.paymentMethod}
+                  </td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap">
+                    {money(s.total)}
+                    {s.refunded > 0 && (
+                      <span className="block text-xs text-red-700">
+                        refunded {money(s.refunded)}
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    <Badge tone={STATUS_TONE[s.status] ?? "gray"}>{s.status}</Badge>
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-1">
+                      <Link
+                        className={adminButton.outline}
+                        to={`/admin/sales/receipt/${s.saleNumber}`}
+                        aria-label={`Receipt of sale #${s.saleNumber}`}
+                      >
+                        <Printer className="h-4 w-4" aria-hidden />
+                      </Link>
+                      {s.status === "completed" && (
+                        <>
+                          <button
+                            type="button"
+                            className={adminButton.outline}
+                            onClick={() => setRefunding(s)}
+                            aria-label={`Refund sale #${s.saleNumber}`}
+                          >
+                            Refund
+                          </button>
+                          {s.refunded === 0 && (
+                            <button
+                              type="button"
+                              className={adminButton.danger}
+                              onClick={() => setVoiding(s)}
+                              aria-label={`Void sale #${s.saleNumber}`}
+                            >
+                              Void
+                            </button>
+                          )}
+                        </>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {refunding && <RefundDialog sale={refunding} onClose={() => setRefunding(null)} />}
+      {voiding && <VoidDialog sale={voiding} onClose={() => setVoiding(null)} />}
+    </section>
+  );
+}
+
+function RefundDialog({ sale, onClose }: { sale: SaleDetail; onClose: () => void }) {
+  const [qty, setQty] = useState<Record<number, number>>({});
+  const [reason, setReason] = useState("");
+  const save = useAdminMutation({
+    success: { title: "Refund recorded", description: `Sale #${sale.saleNumber} was refunded.` },
+    failure: serverMessageOr("Failed to refund the sale"),
+    onSuccess: onClose,
+  });
+  const chosen = Object.entries(qty)
+    .filter(([, q]) => q > 0)
+    .map(([lineId, quantity]) => ({ lineId: Number(lineId), quantity }));
+  const value = chosen.reduce(
+    (s, c) => s + (sale.lines.find((l) => l.id === c.lineId)?.unitPrice ?? 0) * c.quantity,
+    0,
+  );
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Refund sale #${sale.saleNumber}`}
+      description="Choose what comes back (products return to stock) and why."
+      confirmLabel={chosen.length ? `Refund ${money(value)}` : "Refund"}
+      confirmDisabled={save.pending || !reason.trim() || chosen.length === 0}
+      onConfirm={() =>
+        save.run(() =>
+          apiRequest("POST", `/api/sales/${sale.id}/refund`, { reason, lines: chosen }),
+        )
+      }
+    >
+      <ul className="mt-4 space-y-2">
+        {sale.lines.map((l) => {
+          const left = l.quantity - l.refundedQuantity;
+          return (
+            <li key={l.id} className="flex items-center justify-between gap-3 text-sm">
+              <span>
+                {l.name} · {money(l.unitPrice)}
+                <span className="block text-xs text-gray-600">
+                  {left} of {l.quantity} refundable
+                </span>
+              </span>
+              <input
+                type="number"
+                min={0}
+                max={left}
+                disabled={left === 0}
+                aria-label={`Refund quantity of ${l.name}`}
+                value={qty[l.id] ?? 0}
+                onChange={(e) =>
+                  setQty({
+                    ...qty,
+                    [l.id]: Math.max(0, Math.min(left, Math.trunc(Number(e.target.value) || 0))),
+                  })
+                }
+                className="w-20 rounded-md border border-gray-400 px-2 py-1"
+              />
+            </li>
+          );
+        })}
+      </ul>
+      <TextField
+        className="mt-4"
+        label="Reason"
+        required
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </ConfirmDialog>
+  );
+}
+
+function VoidDialog({ sale, onClose }: { sale: SaleDetail; onClose: () => void }) {
+  const [reason, setReason] = useState("");
+  const save = useAdminMutation({
+    success: { title: "Sale voided", description: `Sale #${sale.saleNumber} was voided.` },
+    failure: serverMessageOr("Failed to void the sale"),
+    onSuccess: onClose,
+  });
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Void sale #${sale.saleNumber}?`}
+      description={`The whole sale (${money(sale.total)}) is given back and its products return to stock.`}
+      confirmLabel="Void Sale"
+      confirmDisabled={save.pending || !reason.trim()}
+      onConfirm={() => save.run(() => apiRequest("POST", `/api/sales/${sale.id}/void`, { reason }))}
+    >
+      <TextField
+        className="mt-4"
+        label="Reason"
+        required
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The printable receipt of a sale (issue 11): clinic name and address, sale number, Lagos date
+ * and time, lines, surcharges, discount, total, payments, cash received and change, refunds.
+ * Printing shows the receipt alone (the admin shell is hidden by the print rules below).
+ */
+import { ArrowLeft, Printer } from "lucide-react";
+import { Link } from "react-router";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { formatNairaWithKobo } from "#common/money.ts";
+import { lagosDateTime, PAYMENT_METHOD_LABELS, type Receipt } from "#common/sales.ts";
+
+const money = formatNairaWithKobo;
+
+const PRINT_RULES = `@media print {
+  body * { visibility: hidden !important; }
+  #receipt, #receipt * { visibility: visible !important; }
+  #receipt { position: absolute; left: 0; top: 0; width: 80mm; border: 0; box-shadow: none; }
+}`;
+
+export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const s = receipt.sale;
+  return (
+    <div>
+      <style>{PRINT_RULES}</style>
+      <div className="mb-4 flex flex-wrap gap-2 print:hidden">
+        <Link className={adminButton.outline} to="/admin/sales?tab=daily-sales">
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          Back to sales
+        </Link>
+        <button type="button" className={adminButton.primary} onClick={() => window.print()}>
+          <Printer className="h-4 w-4" aria-hidden />
+          Print
+        </button>
+      </div>
+      <article
+        id="receipt"
+        aria-labelledby="receipt-title"
+        className="mx-auto max-w-sm rounded-lg border border-gray-200 bg-white p-6 font-mono text-sm text-ink shadow-sm"
+      >
+        <header className="text-center">
+          <h1 id="receipt-title" className="text-base font-bold">
+            {receipt.clinic.name}
+          </h1>
+          <p>{receipt.clinic.address}</p>
+          <p>{receipt.clinic.phone}</p>
+        </header>
+        <p className="mt-4 flex justify-between">
+          <span>Sale #{s.saleNumber}</span>
+          <span>{lagosDateTime(s.soldAt)}</span>
+        </p>
+        <p>Customer: {s.customerName}</p>
+        {s.status !== "completed" && <p className="font-bold uppercase">{s.status}</p>}
+        <table className="mt-3 w-full">
+          <thead>
+            <tr className="border-b border-dashed border-gray-400 text-left">
+              <th scope="col">Item</th>
+              <th scope="col" className="text-right">
+                Qty
+              </th>
+              <th scope="col" className="text-right">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.lines.map((l) => (
+              <tr key={l.id}>
+                <td>
+                  {l.name}
+                  <span className="block text-xs">@ {money(l.unitPrice)}</span>
+                </td>
+                <td className="text-right align-top">{l.quantity}</td>
+                <td className="text-right align-top">{money(l.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="mt-3 space-y-0.5 border-t border-dashed border-gray-400 pt-2">
+          <Row label="Subtotal" value={money(s.subtotal)} />
+          {s.surchargeLines.map((x) => (
+            <Row key={x.surchargeId} label={x.name} value={money(x.amount)} />
+          ))}
+          {s.discount > 0 && <Row label="Discount" value={`-${money(s.discount)}`} />}
+          <Row label="Total" value={money(s.total)} strong />
+          {s.payments.map((p, i) => (
+            <Row
+              // biome-ignore lint/suspicious/noArrayIndexKey: payments have no id and never reorder
+              key={i}
+              label={`Paid: ${PAYMENT_METHOD_LABELS[p.method] ?? p.method}`}
+              value={money(p.amount + p.tip)}
+            />
+          ))}
+          {s.tips > 0 && <Row label="Of which tip" value={money(s.tips)} />}
+          {s.cashReceived !== null && <Row label="Cash received" value={money(s.cashReceived)} />}
+          <Row label="Change" value={money(s.change)} />
+          {s.refunded > 0 && <Row label="Refunded" value={`-${money(s.refunded)}`} />}
+        </dl>
+        <p className="mt-4 text-center">Thank you for visiting {receipt.clinic.name}.</p>
+      </article>
+    </div>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between ${strong ? "font-bold" : ""}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

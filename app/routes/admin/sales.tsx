@@ -1,0 +1,30 @@
+import { SalesScreen } from "#app/features/admin/sales/sales-screen.tsx";
+import { adminPagesOf } from "#app/lib/admin-gate.ts";
+import { lagosDate } from "#common/booking.ts";
+import { isIsoDate, POS_TABS, type PosTab } from "#common/sales.ts";
+import type { Route } from "./+types/sales";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const pages = adminPagesOf(context);
+  const params = new URL(request.url).searchParams;
+  const asked = params.get("date") ?? "";
+  // A bad or missing date shows today (Lagos), as the Today button does.
+  const date = isIsoDate(asked) ? asked : lagosDate(new Date());
+  const tab = params.get("tab") ?? "";
+  const initialTab: PosTab = (POS_TABS as readonly string[]).includes(tab)
+    ? (tab as PosTab)
+    : params.has("date")
+      ? "daily-sales"
+      : "quick-sale";
+  return { data: await pages.sales.screen(date), initialTab };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Point of Sale | Glow Haven Admin" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** /admin/sales: the front desk's till and the daily sales (admin spec §2 "Point of sale"). */
+export default function AdminSales({ loaderData }: Route.ComponentProps) {
+  return <SalesScreen data={loaderData.data} initialTab={loaderData.initialTab} />;
+}

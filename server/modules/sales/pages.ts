@@ -1,0 +1,43 @@
+/**
+ * The point of sale screen's reads (common/sales.ts `SalesPages`): the same service functions
+ * the POS API calls, gathered for one loader.
+ */
+import { lagosDate } from "#common/booking.ts";
+import type { SalesPages } from "#common/sales.ts";
+import type { Db } from "#server/db/client.ts";
+import { listUpcomingAppointments } from "#server/modules/calendar/service.ts";
+import {
+  dailySales,
+  listDaySales,
+  listSurcharges,
+  popularItems,
+  posCatalog,
+  receiptOf,
+} from "./service.ts";
+
+export function salesPages(db: Db): SalesPages {
+  return {
+    async screen(date) {
+      const [popular, catalog, surcharges, upcoming, daily, sales] = await Promise.all([
+        popularItems(db),
+        posCatalog(db),
+        listSurcharges(db),
+        listUpcomingAppointments(db),
+        dailySales(db, date),
+        listDaySales(db, date),
+      ]);
+      return {
+        today: lagosDate(new Date()),
+        date,
+        popularItems: popular,
+        services: catalog.services,
+        products: catalog.products,
+        surcharges,
+        upcoming,
+        daily,
+        sales,
+      };
+    },
+    receipt: (saleNumber) => receiptOf(db, saleNumber),
+  };
+}

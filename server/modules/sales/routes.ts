@@ -1,0 +1,201 @@
+/**
+ * HTTP routes of the point of sale (admin spec §7; issue 11), all behind an admin session:
+ * GET /api/popular-items; GET, POST /api/surcharges, PATCH /api/surcharges/{id};
+ * GET /api/pos/clients?q=, POST /api/pos/process-sale; GET, POST /api/sales; GET /api/sales/daily/{date},
+ * GET /api/sales/daily/{date}/export (CSV), POST /api/sales/daily/{date}/close;
+ * GET /api/sales/{id}, POST /api/sales/{id}/refund, /void, /email-receipt.
+ */
+import { stringify } from "csv-stringify/sync";
+import { Router } from "express";
+import { searchText } from "#common/paging.ts";
+import {
+  dayCloseInputSchema,
+  emailReceiptSchema,
+  IDEMPOTENCY_KEY_PATTERN,
+  isIsoDate,
+  longDayLabel,
+  POS_MESSAGES,
+  recordSaleSchema,
+  refundInputSchema,
+  saleInputSchema,
+  saleListQuerySchema,
+  surchargeInputSchema,
+  surchargePatchSchema,
+  voidInputSchema,
+} from "#common/sales.ts";
+import type { Db } from "#server/db/client.ts";
+import { HttpError, handler, parse, parseId } from "#server/http.ts";
+import type { EmailTransport } from "#server/integrations/smtp.ts";
+import { currentAdmin } from "#server/modules/auth/current-admin.ts";
+import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import {
+  closeDay,
+  createSurcharge,
+  dailyCsvRows,
+  dailySales,
+  emailReceipt,
+  getSale,
+  listSaleRecords,
+  listSurcharges,
+  popularItems,
+  processSale,
+  recordCustomerSale,
+  refundSale,
+  searchPosClients,
+  updateSurcharge,
+} from "./service.ts";
+
+/** A path date: 'YYYY-MM-DD' naming a real day, else 404 (no such day). */
+function pathDate(value: unknown): string {
+  const text = String(value);
+  if (!isIsoDate(text)) throw new HttpError(404, POS_MESSAGES.date);
+  return text;
+}
+
+export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
+  const router = Router();
+
+  router.get(
+    "/popular-items",
+    requireAdmin,
+    handler(async (_req, res) => {
+      res.json(await popularItems(db));
+    }),
+  );
+
+  router.get(
+    "/surcharges",
+    requireAdmin,
+    handler(async (req, res) => {
+      res.json(await listSurcharges(db, req.query.active === "true"));
+    }),
+  );
+  router.post(
+    "/surcharges",
+    requireAdmin,
+    handler(async (req, res) => {
+      const input = parse(surchargeInputSchema, req.body);
+      res.status(201).json(await createSurcharge(db, currentAdmin(req), input));
+    }),
+  );
+  router.patch(
+    "/surcharges/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Surcharge");
+      const patch = parse(surchargePatchSchema, req.body);
+      res.json(await updateSurcharge(db, currentAdmin(req), id, patch));
+    }),
+  );
+
+  router.get(
+    "/pos/clients",
+    requireAdmin,
+    handler(async (req, res) => {
+      const q = parse(searchText, req.query.q);
+      res.json(await searchPosClients(db, q));
+    }),
+  );
+  router.post(
+    "/pos/process-sale",
+    requireAdmin,
+    handler(async (req, res) => {
+      const header = req.get("idempotency-key");
+      if (header !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(header)) {
+        throw new HttpError(400, POS_MESSAGES.idempotencyKey, {
+          idempotencyKey: POS_MESSAGES.idempotencyKey,
+        });
+      }
+      const input = parse(saleInputSchema, req.body);
+      const sale = await processSale(db, currentAdmin(req), input, header);
+      res.status(sale.replayed ? 200 : 201).json(sale);
+    }),
+  );
+
+  router.get(
+    "/sales",
+    requireAdmin,
+    handler(async (req, res) => {
+      res.json(await listSaleRecords(db, parse(saleListQuerySchema, req.query)));
+    }),
+  );
+  router.post(
+    "/sales",
+    requireAdmin,
+    handler(async (req, res) => {
+      const input = parse(recordSaleSchema, req.body);
+      res.status(201).json(await recordCustomerSale(db, currentAdmin(req), input));
+    }),
+  );
+  router.get(
+    "/sales/daily/:date",
+    requireAdmin,
+    handler(async (req, res) => {
+      res.set("Cache-Control", "no-store");
+      res.json(await dailySales(db, pathDate(req.params.date)));
+    }),
+  );
+  router.get(
+    "/sales/daily/:date/export",
+    requireAdmin,
+    handler(async (req, res) => {
+      const date = pathDate(req.params.date);
+      const csv = stringify(dailyCsvRows(await dailySales(db, date), longDayLabel(date)));
+      res
+        .set("Cache-Control", "no-store")
+        .type("text/csv; charset=utf-8")
+        .attachment(`daily-sales-${date}.csv`)
+        .send(csv);
+    }),
+  );
+  router.post(
+    "/sales/daily/:date/close",
+    requireAdmin,
+    handler(async (req, res) => {
+      const date = pathDate(req.params.date);
+      const input = parse(dayCloseInputSchema, req.body);
+      res.status(201).json(await closeDay(db, currentAdmin(req), date, input));
+    }),
+  );
+
+  router.get(
+    "/sales/:id",
+    requireAdmin,
+    handler(async (req, res) => {
+      const sale = await getSale(db, parseId(req.params.id, "Sale"));
+      if (!sale) throw new HttpError(404, "Sale not found");
+      res.json(sale);
+    }),
+  );
+  router.post(
+    "/sales/:id/refund",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Sale");
+      const input = parse(refundInputSchema, req.body);
+      res.json(await refundSale(db, currentAdmin(req), id, "refund", input));
+    }),
+  );
+  router.post(
+    "/sales/:id/void",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Sale");
+      const input = parse(voidInputSchema, req.body);
+      res.json(await refundSale(db, currentAdmin(req), id, "void", input));
+    }),
+  );
+  router.post(
+    "/sales/:id/email-receipt",
+    requireAdmin,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Sale");
+      const input = parse(emailReceiptSchema, req.body ?? {});
+      res.json(
+        await emailReceipt({ db, smtp, logger: req.log }, currentAdmin(req), id, input.email),
+      );
+    }),
+  );
+
+  return router;
+}
