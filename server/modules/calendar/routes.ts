@@ -14,11 +14,12 @@ import {
   blockedTimePatchSchema,
   calendarQuerySchema,
 } from "#common/calendar.ts";
+import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import { requireRole } from "#server/modules/auth/roles.ts";
 import {
   createCalendarFeed,
   getCalendarFeed,
@@ -42,21 +43,21 @@ export function calendarRouter(db: Db, config: Config): Router {
 
   router.get(
     "/appointments/upcoming",
-    requireAdmin,
+    requireRole(...ANY_ROLE),
     handler(async (_req, res) => {
       res.json(await listUpcomingAppointments(db));
     }),
   );
   router.get(
     "/appointments",
-    requireAdmin,
+    requireRole(...ANY_ROLE),
     handler(async (req, res) => {
       res.json(await listAppointments(db, parse(calendarQuerySchema, req.query)));
     }),
   );
   router.post(
     "/appointments",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const input = parse(appointmentInputSchema, req.body);
       const created = await createAppointments(db, currentAdmin(req), input);
@@ -66,7 +67,7 @@ export function calendarRouter(db: Db, config: Config): Router {
   );
   router.patch(
     "/appointments/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const patch = parse(appointmentPatchSchema, req.body);
       res.json(await updateAppointment(db, currentAdmin(req), String(req.params.id), patch));
@@ -74,7 +75,7 @@ export function calendarRouter(db: Db, config: Config): Router {
   );
   router.delete(
     "/appointments/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       await deleteAppointment(db, currentAdmin(req), String(req.params.id));
       res.json({ success: true });
@@ -83,14 +84,14 @@ export function calendarRouter(db: Db, config: Config): Router {
 
   router.get(
     "/blocked-time",
-    requireAdmin,
+    requireRole(...ANY_ROLE),
     handler(async (req, res) => {
       res.json(await listBlockedTimes(db, parse(calendarQuerySchema, req.query)));
     }),
   );
   router.post(
     "/blocked-time",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const input = parse(blockedTimeInputSchema, req.body);
       res.status(201).json(await createBlockedTime(db, currentAdmin(req), input));
@@ -98,7 +99,7 @@ export function calendarRouter(db: Db, config: Config): Router {
   );
   router.patch(
     "/blocked-time/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Blocked time");
       const patch = parse(blockedTimePatchSchema, req.body);
@@ -107,7 +108,7 @@ export function calendarRouter(db: Db, config: Config): Router {
   );
   router.delete(
     "/blocked-time/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       await deleteBlockedTime(db, currentAdmin(req), parseId(req.params.id, "Blocked time"));
       res.json({ success: true });
@@ -117,14 +118,14 @@ export function calendarRouter(db: Db, config: Config): Router {
   const origin = (req: Request) => config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
   router.get(
     "/staff/:id/calendar-feed",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       res.json(await getCalendarFeed(db, parseId(req.params.id, "Staff member")));
     }),
   );
   router.post(
     "/staff/:id/calendar-feed",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Staff member");
       res.status(201).json(await createCalendarFeed(db, currentAdmin(req), id, origin(req)));
@@ -132,7 +133,7 @@ export function calendarRouter(db: Db, config: Config): Router {
   );
   router.delete(
     "/staff/:id/calendar-feed",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Staff member");
       res.json(await revokeCalendarFeed(db, currentAdmin(req), id));
