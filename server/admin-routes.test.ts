@@ -50,6 +50,20 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "POST /api/staff/:id/calendar-feed",
       "DELETE /api/staff/:id/calendar-feed",
       "POST /api/staff",
+      "GET /api/staff",
+      "PATCH /api/staff/:id",
+      "DELETE /api/staff/:id",
+      "PUT /api/staff/:id/schedules",
+      "POST /api/staff/:id/access",
+      "GET /api/staff-schedules",
+      "GET /api/time-tracking",
+      "POST /api/time-tracking/clock-in",
+      "POST /api/time-tracking/clock-out",
+      "PATCH /api/time-tracking/:id",
+      "GET /api/pay-runs",
+      "POST /api/pay-runs",
+      "POST /api/pay-runs/:id/approve",
+      "GET /api/staff/analytics",
     ]) {
       expect(routes).toContain(expected);
     }

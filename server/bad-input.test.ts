@@ -30,6 +30,16 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["post", "/api/blocked-time"],
   ["patch", "/api/blocked-time/1"],
   ["post", "/api/staff"],
+  ["patch", "/api/staff/1"],
+  ["put", "/api/staff/1/schedules"],
+  ["post", "/api/staff/1/access"],
+  ["post", "/api/time-tracking/clock-in"],
+  ["post", "/api/time-tracking/clock-out"],
+  ["post", "/api/time-tracking/break-start"],
+  ["post", "/api/time-tracking/break-end"],
+  ["patch", "/api/time-tracking/1"],
+  ["post", "/api/pay-runs"],
+  ["post", "/api/auth/invitations/not-a-real-invitation-token-xyz"],
 ];
 
 describe("bad input", () => {
