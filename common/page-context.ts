@@ -18,6 +18,7 @@ import type { DashboardPages } from "./dashboard.ts";
 import type { OrdersPages } from "./orders.ts";
 import type { OutboxPages } from "./outbox.ts";
 import type { ReviewPages, ReviewsAdminPages } from "./reviews.ts";
+import type { StaffPages } from "./staff.ts";
 
 /** Reads that need a signed-in admin; see `AdminPages` in app/lib/admin-gate.ts for access. */
 export type AdminPages = {
@@ -32,6 +33,7 @@ export type AdminPages = {
   reviews: ReviewsAdminPages;
   outbox: OutboxPages;
   audit: AuditPages;
+  staff: StaffPages;
 };
 
 export type PageServices = {

@@ -30,8 +30,9 @@ export const AREA_ROLES = {
   /** Everyone: the team list and the time clock; pay tabs are manager-only inside. */
   staff: ANY_ROLE,
   orders: DESK_ROLES,
-  products: MANAGER_ONLY,
-  services: MANAGER_ONLY,
+  /** The front desk sees the catalogue (prices, stock); only managers change it (API). */
+  products: DESK_ROLES,
+  services: DESK_ROLES,
   /** Therapists see their clients' notes. */
   clients: ANY_ROLE,
   /** Therapists see their own calendar. */
