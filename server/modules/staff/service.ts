@@ -614,31 +614,24 @@ export async function correctTimeEntry(
         clockOutTime: STAFF_MESSAGES.clockOutAfterIn,
       });
     }
-    if (clockOutTime) {
-      // Breaks stay inside the corrected entry.
-      await tx
-        .update(timeEntryBreaks)
-        .set({ endedAt: clockOutTime })
-        .where(and(eq(timeEntryBreaks.timeEntryId, id), isNull(timeEntryBreaks.endedAt)));
-      await tx
-        .update(timeEntryBreaks)
-        .set({ endedAt: clockOutTime })
-        .where(
-          and(
-            eq(timeEntryBreaks.timeEntryId, id),
-            sql`${timeEntryBreaks.endedAt} > ${clockOutTime}`,
-          ),
-        );
-      await tx
-        .update(timeEntryBreaks)
-        .set({ startedAt: clockOutTime })
-        .where(
-          and(
-            eq(timeEntryBreaks.timeEntryId, id),
-            sql`${timeEntryBreaks.startedAt} > ${clockOutTime}`,
-          ),
-        );
-    }
+    // Breaks stay inside the corrected entry (cut to its new clock-in and clock-out), in one
+    // statement so no row is ever seen ending before it starts.
+    const inAt = clockInTime.toISOString();
+    const outAt = clockOutTime?.toISOString() ?? null;
+    await tx
+      .update(timeEntryBreaks)
+      .set(
+        outAt
+          ? {
+              startedAt: sql`least(greatest(${timeEntryBreaks.startedAt}, ${inAt}::timestamptz), ${outAt}::timestamptz)`,
+              endedAt: sql`least(greatest(coalesce(${timeEntryBreaks.endedAt}, ${outAt}::timestamptz), ${inAt}::timestamptz), ${outAt}::timestamptz)`,
+            }
+          : {
+              startedAt: sql`greatest(${timeEntryBreaks.startedAt}, ${inAt}::timestamptz)`,
+              endedAt: sql`case when ${timeEntryBreaks.endedAt} is null then null else greatest(${timeEntryBreaks.endedAt}, ${inAt}::timestamptz) end`,
+            },
+      )
+      .where(eq(timeEntryBreaks.timeEntryId, id));
     await tx
       .update(timeEntries)
       .set({

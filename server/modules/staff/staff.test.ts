@@ -231,6 +231,11 @@ describe.each(dbKinds)("staff API on %s", (kind) => {
         .update(timeEntries)
         .set({ clockInTime: at("2024-03-04 09:00") })
         .where(eq(timeEntries.id, id));
+      // A 30-minute break inside the shift, and one running now (after the corrected clock-out).
+      await t.db.insert(timeEntryBreaks).values([
+        { timeEntryId: id, startedAt: at("2024-03-04 13:00"), endedAt: at("2024-03-04 13:30") },
+        { timeEntryId: id, startedAt: new Date() },
+      ]);
       const bad = await agent
         .patch(`/api/time-tracking/${id}`)
         .send({ clockOutTime: "2024-03-04 08:00" })
@@ -240,7 +245,8 @@ describe.each(dbKinds)("staff API on %s", (kind) => {
         .patch(`/api/time-tracking/${id}`)
         .send({ clockOutTime: "2024-03-04 17:30", reason: "Forgot to clock out" })
         .expect(200);
-      expect(fixed.body).toMatchObject({ status: "clocked_out", totalHours: 8.5 });
+      // 09:00–17:30 less the 30-minute break; the running break is cut to nothing.
+      expect(fixed.body).toMatchObject({ status: "clocked_out", totalHours: 8, onBreak: false });
       const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, "time.correct"));
       expect(audit.at(-1)).toMatchObject({ adminUsername: "admin", entityId: String(id) });
       expect(audit.at(-1)?.details).toMatchObject({
