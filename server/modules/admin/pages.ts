@@ -11,7 +11,7 @@ import { type AdminArea, canOpen, FORBIDDEN_MESSAGE } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { auditPages } from "#server/modules/audit/pages.ts";
 import { bookingsPages } from "#server/modules/bookings/pages.ts";
-import { calendarPages } from "#server/modules/calendar/pages.ts";
+import { calendarPagesFor } from "#server/modules/calendar/pages.ts";
 import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
@@ -41,7 +41,7 @@ export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
     dashboard: area("dashboard", { get: () => dashboard(db) }),
     catalog: area("products", catalogAdminPages(db)),
     bookings: area("bookings", bookingsPages(db)),
-    calendar: area("calendar", calendarPages(db)),
+    calendar: area("calendar", calendarPagesFor(db, identity)),
     orders: area("orders", ordersPages(db)),
     reviews: area("reviews", reviewsAdminPages(db)),
     outbox: area("outbox", outboxPages(db)),

@@ -12,6 +12,7 @@ import {
   appointmentPatchSchema,
   blockedTimeInputSchema,
   blockedTimePatchSchema,
+  type CalendarQuery,
   calendarQuerySchema,
 } from "#common/calendar.ts";
 import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
@@ -38,12 +39,22 @@ import {
   updateBlockedTime,
 } from "./service.ts";
 
+/**
+ * A therapist's calendar reads are their own (issue 13): the query with their staff id, or null
+ * (nothing to show) without a staff record. Other roles' queries pass unchanged.
+ */
+function ownCalendar(req: Request, query: CalendarQuery): CalendarQuery | null {
+  const admin = currentAdmin(req);
+  if (admin.role !== "therapist") return query;
+  return admin.staffId ? { ...query, staffId: admin.staffId } : null;
+}
+
 export function calendarRouter(db: Db, config: Config): Router {
   const router = Router();
 
   router.get(
     "/appointments/upcoming",
-    requireRole(...ANY_ROLE),
+    requireRole(...DESK_ROLES),
     handler(async (_req, res) => {
       res.json(await listUpcomingAppointments(db));
     }),
@@ -52,7 +63,8 @@ export function calendarRouter(db: Db, config: Config): Router {
     "/appointments",
     requireRole(...ANY_ROLE),
     handler(async (req, res) => {
-      res.json(await listAppointments(db, parse(calendarQuerySchema, req.query)));
+      const query = ownCalendar(req, parse(calendarQuerySchema, req.query));
+      res.json(query ? await listAppointments(db, query) : []);
     }),
   );
   router.post(
@@ -86,7 +98,8 @@ export function calendarRouter(db: Db, config: Config): Router {
     "/blocked-time",
     requireRole(...ANY_ROLE),
     handler(async (req, res) => {
-      res.json(await listBlockedTimes(db, parse(calendarQuerySchema, req.query)));
+      const query = ownCalendar(req, parse(calendarQuerySchema, req.query));
+      res.json(query ? await listBlockedTimes(db, query) : []);
     }),
   );
   router.post(

@@ -489,6 +489,19 @@ describe.each(dbKinds)("staff API on %s", (kind) => {
       expect(entries.body.every((e: { staffId: number }) => e.staffId === staffId)).toBe(true);
       await therapist.get("/api/pay-runs").expect(403);
 
+      // Their calendar is their own.
+      const soon = new Date(Date.now() + 2 * 86_400_000);
+      await insertAppointment(t.db, { staffId, startsAt: soon });
+      await insertAppointment(t.db, {
+        staffId: other.id,
+        startsAt: new Date(soon.getTime() + 3 * 3_600_000),
+      });
+      const calendar = await therapist.get("/api/appointments").expect(200);
+      expect(calendar.body.length).toBe(1);
+      expect(calendar.body[0].staffId).toBe(staffId);
+      const everyone = await agent.get("/api/appointments").expect(200);
+      expect(everyone.body.length).toBeGreaterThan(1);
+
       // The audit log names the member who acted.
       const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, "time.clock-in"));
       expect(audit.at(-1)?.adminUsername).toBe(email);

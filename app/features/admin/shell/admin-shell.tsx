@@ -132,11 +132,12 @@ export function AdminShell({
                   <History className="h-5 w-5" aria-hidden />
                 </Link>
               )}
-              <span className="hidden text-sm text-gray-700 sm:inline">
-                Signed in as <strong>{admin.name ?? admin.username}</strong>
-                <span className="ml-1 rounded bg-gray-100 px-1.5 py-0.5 text-xs">
-                  {ACCESS_ROLE_LABELS[admin.role]}
+              <span className="hidden flex-col text-right text-sm leading-tight text-gray-700 sm:flex">
+                <span>
+                  <span className="sr-only">Signed in as </span>
+                  <strong>{admin.name ?? admin.username}</strong>
                 </span>
+                <span className="text-xs">{ACCESS_ROLE_LABELS[admin.role]}</span>
               </span>
               <button
                 type="button"
