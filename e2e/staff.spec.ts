@@ -26,7 +26,10 @@ async function shot(page: Page, name: string) {
 test("staff: add, schedule, clock in and out with a break, pay run from the hours, approve, pay slip", async ({
   page,
 }, info) => {
-  test.skip(info.project.name !== "desktop", "the journey runs at 1280 px; 375 px is checked below");
+  test.skip(
+    info.project.name !== "desktop",
+    "the journey runs at 1280 px; 375 px is checked below",
+  );
   const tag = `${Date.now()}`;
   const last = `Obi${tag}`;
   const name = `Kemi ${last}`;
@@ -132,7 +135,9 @@ test("staff: add, schedule, clock in and out with a break, pay run from the hour
 
   await run.getByRole("link", { name: /^Pay slip of/ }).click();
   await expect(page.getByRole("heading", { name: "Pay slip", level: 1 })).toBeVisible();
-  await expect(page.getByRole("row", { name: /Regular pay \(8\.50 h\)/ })).toContainText("₦25,500.00");
+  await expect(page.getByRole("row", { name: /Regular pay \(8\.50 h\)/ })).toContainText(
+    "₦25,500.00",
+  );
   await expect(page.getByRole("row", { name: /Net pay/ })).toContainText("₦25,000.00");
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await shot(page, "staff-pay-slip");
@@ -197,7 +202,9 @@ test("staff sign-in: a therapist is invited, signs in with their own password an
   await expect(nav.getByRole("link", { name: /^Calendar/ })).toBeVisible();
   await expect(nav.getByRole("link", { name: /^Bookings/ })).toHaveCount(0);
   await nav.getByRole("link", { name: /^Staff/ }).click();
-  await expect(therapist.getByRole("heading", { name: "Staff Management", level: 1 })).toBeVisible();
+  await expect(
+    therapist.getByRole("heading", { name: "Staff Management", level: 1 }),
+  ).toBeVisible();
   await expect(therapist.getByRole("tab", { name: "Team Members" })).toBeVisible();
   await expect(therapist.getByRole("tab", { name: "Time Tracking" })).toBeVisible();
   await expect(therapist.getByRole("tab", { name: "Pay & Commissions" })).toHaveCount(0);
@@ -217,7 +224,9 @@ test("staff sign-in: a therapist is invited, signs in with their own password an
   expect((await therapist.request.get("/api/pay-runs")).status()).toBe(403);
   expect((await therapist.request.post("/api/admin/clear-data")).status()).toBe(403);
   await therapist.goto("/admin/audit");
-  await expect(therapist.getByRole("heading", { name: "Not available for your role" })).toBeVisible();
+  await expect(
+    therapist.getByRole("heading", { name: "Not available for your role" }),
+  ).toBeVisible();
 
   // Signing in again with the email and their own password.
   await therapist.goto("/admin");
