@@ -5,6 +5,7 @@
  * with their own password and sees neither Pay & Commissions nor Clear Admin Data.
  * With STAFF_SCREENSHOTS=dir the desktop run saves the screens at 1280 px.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
 
@@ -17,6 +18,16 @@ async function signIn(page: Page, username = ADMIN.username, password = ADMIN.pa
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+}
+
+/** WCAG 2.2 AA violations on the page as it stands, as 'name: rule (targets)'. */
+async function axe(page: Page, name: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return results.violations.map(
+    (v) => `${name}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
 }
 
 async function shot(page: Page, name: string) {
@@ -142,6 +153,25 @@ test("staff: add, schedule, clock in and out with a break, pay run from the hour
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await shot(page, "staff-pay-slip");
 
+  // Accessibility of every tab and the detail (WCAG 2.2 AA).
+  const violations: string[] = [];
+  for (const tab of ["team", "time", "pay", "analytics"]) {
+    await page.goto(`/admin/staff?tab=${tab}`);
+    await expect(page.getByRole("tab", { selected: true })).toBeVisible();
+    violations.push(...(await axe(page, tab)));
+  }
+  await page.getByRole("tab", { name: "Team Members" }).click();
+  await page.getByRole("link", { name }).click();
+  for (const view of ["Overview", "Personal", "Workspace", "Pay"]) {
+    await page.getByRole("tab", { name: view }).click();
+    await expect(page.getByRole("tab", { name: view })).toHaveAttribute("aria-selected", "true");
+    violations.push(...(await axe(page, `detail ${view}`)));
+  }
+  await page.getByRole("button", { name: "Grant access" }).click();
+  violations.push(...(await axe(page, "grant access dialog")));
+  await page.keyboard.press("Escape");
+  expect(violations).toEqual([]);
+
   await page.goto("/admin/staff?tab=analytics");
   for (const card of ["Active Staff", "Total Hours", "Avg Hours/Week", "Attendance Rate"]) {
     await expect(page.getByText(card, { exact: true })).toBeVisible();
@@ -239,11 +269,28 @@ test("staff sign-in: a therapist is invited, signs in with their own password an
 test("staff screen fits a phone", async ({ page }, info) => {
   test.skip(info.project.name !== "mobile", "375 px only");
   await signIn(page);
-  await page.goto("/admin/staff?tab=time");
-  await expect(page.getByRole("heading", { name: "Staff Management", level: 1 })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Clock In" })).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  const created = await page.request.post("/api/staff", {
+    data: {
+      firstName: "Phone",
+      lastName: `Check${Date.now()}`,
+      email: `phone.${Date.now()}@example.com`,
+    },
+  });
+  const member = (await created.json()) as { id: number };
+  const overflowOf = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  for (const url of [
+    "/admin/staff",
+    "/admin/staff?tab=time",
+    "/admin/staff?tab=pay",
+    "/admin/staff?tab=analytics",
+    `/admin/staff?member=${member.id}&view=workspace`,
+    `/admin/staff?member=${member.id}&view=pay`,
+  ]) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { name: "Staff Management", level: 1 })).toBeVisible();
+    expect(await overflowOf(), url).toBeLessThanOrEqual(0);
+  }
 });

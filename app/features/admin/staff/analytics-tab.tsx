@@ -19,7 +19,7 @@ function Card({ title, value, hint }: { title: string; value: string; hint?: str
 
 export function AnalyticsTab({ analytics }: { analytics: StaffAnalytics }) {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <p className="text-sm text-gray-700">
         {analytics.from} to {analytics.to} (Lagos), completed time entries only.
       </p>

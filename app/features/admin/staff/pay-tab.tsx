@@ -139,7 +139,7 @@ export function PayTab({
     failure: serverMessageOr("Failed to approve pay run"),
   });
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Pay &amp; Commissions</h2>
         <button type="button" className={adminButton.primary} onClick={() => setCreating(true)}>

@@ -65,7 +65,7 @@ export function StaffDetail({
   const views = ["overview", "personal", "workspace", ...(seesPay ? ["pay"] : [])];
   const current = views.includes(view) ? view : "overview";
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <Link
         to={staffHref({})}
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
@@ -195,7 +195,7 @@ export function StaffDetail({
           </section>
         </Tabs.Content>
         {seesPay && (
-          <Tabs.Content value="pay" className="mt-4 grid gap-4">
+          <Tabs.Content value="pay" className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4">
             <div className="grid gap-4 sm:grid-cols-3">
               <Figure title="Total hours" value={hoursText(overview.totalHours)} />
               <Figure title="This week" value={hoursText(overview.hoursThisWeek)} />

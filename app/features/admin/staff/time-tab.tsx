@@ -103,7 +103,7 @@ export function TimeTab({
     });
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-4 md:grid-cols-3">
         <ClockCard
           title="Clock In"
