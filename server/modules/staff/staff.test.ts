@@ -448,6 +448,24 @@ describe.each(dbKinds)("staff API on %s", (kind) => {
     ]);
   });
 
+  it("shows real Top team member figures on the dashboard", async () => {
+    const m = await insertStaff(t.db, {
+      email: "top@example.com",
+      firstName: "Zainab",
+      lastName: "Top",
+    });
+    const justNow = new Date(Date.now() - 60_000);
+    await insertAppointment(t.db, {
+      staffId: m.id,
+      status: "completed",
+      startsAt: justNow,
+      priceKobo: 9_000_000,
+    });
+    const res = await agent.get("/api/admin/dashboard").expect(200);
+    const top = res.body.topStaff.find((s: { name: string }) => s.name === "Zainab Top");
+    expect(top).toMatchObject({ appointments: 1, sales: 0, revenue: 90_000 });
+  });
+
   describe("sign-in with roles", () => {
     it("invites a therapist by email; they sign in with their own password and see only their own", async () => {
       const {
@@ -504,7 +522,7 @@ describe.each(dbKinds)("staff API on %s", (kind) => {
 
       // The audit log names the member who acted.
       const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, "time.clock-in"));
-      expect(audit.at(-1)?.adminUsername).toBe(email);
+      expect(audit.at(-1)?.adminUsername).toBe(`Tola Ayo <${email}>`);
 
       // The link works once.
       const member = await agent.get(`/api/staff/${staffId}`).expect(200);
