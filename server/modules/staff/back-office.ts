@@ -1,9 +1,16 @@
 /**
  * The staff area's part of the back office (server/back-office.ts): Clear Admin Data (admin
  * spec §5: it removes staff, their time entries, breaks, pay runs, schedules and sign-in
- * invitations; members' accounts go with them) and the dashboard's Top team member figures.
+ * invitations; members' accounts go with them), the dashboard's Top team member figures and
+ * the top-bar search.
  */
-import type { ClearableTable, DashboardSource } from "#server/back-office.ts";
+import { desc, ilike, or } from "drizzle-orm";
+import {
+  type ClearableTable,
+  type DashboardSource,
+  SEARCH_LIMIT_PER_KIND,
+  type SearchSource,
+} from "#server/back-office.ts";
 import { staffInvitations } from "#server/db/schema/access.ts";
 import {
   payRuns,
@@ -27,4 +34,35 @@ export const staffClearable: ClearableTable[] = [
 /** Top team member (admin spec §2, real figures instead of the spec's random placeholders). */
 export const staffDashboard: DashboardSource = {
   teamFigures: (db, from, to) => teamFigures(db, from, to),
+};
+
+/** Staff members by name, email or phone in the top-bar search; a hit opens their detail. */
+export const staffSearch: SearchSource = async (db, pattern) => {
+  const rows = await db
+    .select({
+      id: staff.id,
+      firstName: staff.firstName,
+      lastName: staff.lastName,
+      email: staff.email,
+      role: staff.role,
+      status: staff.status,
+    })
+    .from(staff)
+    .where(
+      or(
+        ilike(staff.firstName, pattern),
+        ilike(staff.lastName, pattern),
+        ilike(staff.email, pattern),
+        ilike(staff.phone, pattern),
+      ),
+    )
+    .orderBy(desc(staff.id))
+    .limit(SEARCH_LIMIT_PER_KIND);
+  return rows.map((m) => ({
+    kind: "staff" as const,
+    id: String(m.id),
+    title: `${m.firstName} ${m.lastName}`.trim(),
+    subtitle: `${m.role} · ${m.email} · ${m.status}`,
+    href: `/admin/staff?member=${m.id}`,
+  }));
 };

@@ -448,6 +448,18 @@ describe.each(dbKinds)("staff API on %s", (kind) => {
     ]);
   });
 
+  it("finds members in the top-bar search", async () => {
+    await insertStaff(t.db, {
+      email: "searchable@example.com",
+      firstName: "Searchable",
+      lastName: "Member",
+    });
+    const res = await agent.get("/api/admin/search?q=searchable").expect(200);
+    expect(res.body.results).toContainEqual(
+      expect.objectContaining({ kind: "staff", title: "Searchable Member" }),
+    );
+  });
+
   it("shows real Top team member figures on the dashboard", async () => {
     const m = await insertStaff(t.db, {
       email: "top@example.com",
