@@ -277,6 +277,12 @@ test("staff screen fits a phone", async ({ page }, info) => {
     },
   });
   const member = (await created.json()) as { id: number };
+  // Long names in the selects and a row in the entries table.
+  expect(
+    (
+      await page.request.post("/api/time-tracking/clock-in", { data: { staffId: member.id } })
+    ).status(),
+  ).toBe(201);
   const overflowOf = () =>
     page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

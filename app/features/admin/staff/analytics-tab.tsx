@@ -41,7 +41,7 @@ export function AnalyticsTab({ analytics }: { analytics: StaffAnalytics }) {
         <h3 id="departments-heading" className="mb-2 text-lg font-semibold">
           Departments
         </h3>
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-gray-50 text-gray-700">
               <tr>

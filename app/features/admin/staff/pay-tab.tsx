@@ -49,7 +49,7 @@ export function PayRunsTable({
 }) {
   if (runs.length === 0) return <EmptyState>No pay runs yet.</EmptyState>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+    <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
       <table className="w-full min-w-[760px] text-left text-sm">
         <thead className="bg-gray-50 text-gray-700">
           <tr>

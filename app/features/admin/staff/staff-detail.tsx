@@ -132,7 +132,7 @@ export function StaffDetail({
             <p className="mt-3 text-sm text-gray-700">No sales data available this month.</p>
           )}
         </Tabs.Content>
-        <Tabs.Content value="personal" className="mt-4 grid gap-6 md:grid-cols-2">
+        <Tabs.Content value="personal" className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
           <section>
             <h3 className="mb-2 font-semibold">Profile</h3>
             <dl>
@@ -155,7 +155,7 @@ export function StaffDetail({
             </dl>
           </section>
         </Tabs.Content>
-        <Tabs.Content value="workspace" className="mt-4 grid gap-6 lg:grid-cols-2">
+        <Tabs.Content value="workspace" className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-2">
           <section>
             <h3 className="mb-2 font-semibold">Weekly Schedule</h3>
             <ScheduleEditor

@@ -50,7 +50,7 @@ export function TeamTab({ members, canManage }: { members: StaffMember[]; canMan
       {members.length === 0 ? (
         <EmptyState>No staff members yet. Add your first team member to get started.</EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {members.map((m) => (
             <li
               key={m.id}

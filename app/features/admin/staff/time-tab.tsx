@@ -104,7 +104,7 @@ export function TimeTab({
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <ClockCard
           title="Clock In"
           icon={<LogIn className="h-5 w-5 text-green-700" aria-hidden />}
@@ -179,7 +179,7 @@ export function TimeTab({
         {entries.length === 0 ? (
           <EmptyState>No time entries yet. Clock someone in to start.</EmptyState>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
             <table className="w-full min-w-[640px] text-left text-sm">
               <thead className="bg-gray-50 text-gray-700">
                 <tr>
