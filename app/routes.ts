@@ -33,10 +33,12 @@ export default [
     route("calendar", "routes/admin/calendar.tsx", { id: "admin-calendar" }),
     route("sales", "routes/admin/sales.tsx", { id: "admin-sales" }),
     route("sales/receipt/:saleNumber", "routes/admin/sales-receipt.tsx"),
-    route("staff", "routes/admin/coming-soon.tsx", { id: "admin-staff" }),
+    route("staff", "routes/admin/staff.tsx", { id: "admin-staff" }),
+    route("staff/pay-runs/:id", "routes/admin/pay-slip.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("audit", "routes/admin/audit.tsx"),
   ]),
   route("review/:bookingId", "routes/review.tsx"),
+  route("staff-invitation/:token", "routes/staff-invitation.tsx"),
 ] satisfies RouteConfig;

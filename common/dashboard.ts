@@ -68,8 +68,12 @@ export type Dashboard = {
   activity: ActivityItem[];
   todayNext: AppointmentItem[];
   topServices: Array<{ name: string; thisMonth: number; lastMonth: number }>;
-  /** Empty until staff and sales are recorded. */
-  topStaff: Array<{ name: string; revenue: number }>;
+  /**
+   * Up to 3 members by revenue this month (naira: completed appointments' value plus their POS
+   * sales), with their completed appointments (count) and POS sales (naira) this month.
+   * Empty until staff with appointments or sales are recorded.
+   */
+  topStaff: Array<{ name: string; revenue: number; appointments: number; sales: number }>;
 };
 
 /** What the admin dashboard reads (server/modules/admin/dashboard.ts). */

@@ -19,6 +19,7 @@ import type { OrdersPages } from "./orders.ts";
 import type { OutboxPages } from "./outbox.ts";
 import type { ReviewPages, ReviewsAdminPages } from "./reviews.ts";
 import type { SalesPages } from "./sales.ts";
+import type { StaffPages } from "./staff.ts";
 
 /** Reads that need a signed-in admin; see `AdminPages` in app/lib/admin-gate.ts for access. */
 export type AdminPages = {
@@ -34,6 +35,7 @@ export type AdminPages = {
   outbox: OutboxPages;
   audit: AuditPages;
   sales: SalesPages;
+  staff: StaffPages;
 };
 
 export type PageServices = {

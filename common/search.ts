@@ -1,7 +1,7 @@
 /** The admin top-bar search: one hit per matching record (issue 6 "Shell"). */
 
 export type SearchHit = {
-  kind: "client" | "booking" | "order" | "appointment";
+  kind: "client" | "booking" | "order" | "appointment" | "staff";
   id: string;
   title: string;
   subtitle: string;

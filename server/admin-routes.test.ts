@@ -1,66 +1,12 @@
 /**
  * Authorisation (issue 6): walks the whole API route table of the real Express app and proves
  * that every endpoint not on the public list answers 401 without an admin session. A new
- * endpoint is therefore either protected or consciously added to PUBLIC below.
+ * endpoint is therefore either protected or consciously added to PUBLIC (server/testing/route-table.ts).
  */
-import type { Express } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiRoutes, PUBLIC } from "./testing/route-table.ts";
 import { createTestApp, dbKinds } from "./testing/test-app.ts";
-
-/** Public endpoints (ARCHITECTURE.md "API rules"): method and path as mounted under /api. */
-const PUBLIC = new Set([
-  "GET /api/config",
-  "GET /api/config/environment",
-  "GET /api/services",
-  "GET /api/products",
-  "GET /api/products/related",
-  "GET /api/products/:id",
-  "POST /api/bookings",
-  "POST /api/newsletter",
-  "POST /api/auth/login",
-  "POST /api/auth/logout",
-  "GET /api/auth/session",
-  "POST /api/reviews",
-  "POST /api/chatbot/treatment-recommendation",
-  "POST /api/checkout/start",
-  "POST /api/checkout",
-  "POST /api/paystack/verify",
-  "POST /api/paystack/test-payment",
-  "POST /api/paystack/webhook",
-]);
-
-type Layer = {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: Layer[] };
-  match?: (path: string) => unknown;
-};
-
-/** Every 'METHOD /api/path' of the app, found by walking the router stacks. */
-function apiRoutes(app: Express): string[] {
-  const routes: string[] = [];
-  const walk = (stack: Layer[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-        for (const p of paths) {
-          for (const [method, on] of Object.entries(layer.route.methods)) {
-            if (on && method !== "_all") routes.push(`${method.toUpperCase()} ${prefix}${p}`);
-          }
-        }
-      } else if (layer.handle?.stack) {
-        // The /api router is mounted at '/api'; the module routers inside it at '/'.
-        // Routers mounted at '/' (e.g. sitemap.xml, robots.txt) match any path: not the API.
-        const isApi = Boolean(layer.match?.("/api/x")) && !layer.match?.("/not-api");
-        if (prefix === "" && !isApi) continue;
-        walk(layer.handle.stack, prefix === "" ? "/api" : prefix);
-      }
-    }
-  };
-  const root = (app as unknown as { router: { stack: Layer[] } }).router;
-  walk(root.stack, "");
-  return routes.filter((r) => r.split(" ")[1]?.startsWith("/api/"));
-}
 
 describe.each(dbKinds)("admin authorisation on %s", (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -119,6 +65,20 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "POST /api/sales/:id/refund",
       "POST /api/sales/:id/void",
       "POST /api/sales/:id/email-receipt",
+      "GET /api/staff",
+      "PATCH /api/staff/:id",
+      "DELETE /api/staff/:id",
+      "PUT /api/staff/:id/schedules",
+      "POST /api/staff/:id/access",
+      "GET /api/staff-schedules",
+      "GET /api/time-tracking",
+      "POST /api/time-tracking/clock-in",
+      "POST /api/time-tracking/clock-out",
+      "PATCH /api/time-tracking/:id",
+      "GET /api/pay-runs",
+      "POST /api/pay-runs",
+      "POST /api/pay-runs/:id/approve",
+      "GET /api/staff/analytics",
     ]) {
       expect(routes).toContain(expected);
     }

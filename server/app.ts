@@ -118,7 +118,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(catalogAdminRouter(db));
   api.use(bookingsAdminRouter(db));
   api.use(calendarRouter(db, config));
-  api.use(staffRouter(db));
+  api.use(staffRouter(db, config, deps.smtp));
   api.use(salesRouter(db, deps.smtp));
   api.use(reviewsRouter(db, config, deps.smtp));
   api.use(adminRouter(db, config));

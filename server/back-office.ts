@@ -40,4 +40,13 @@ export type DashboardSource = {
   serviceCounts?(db: Db, from: Date, to: Date): Promise<Array<{ name: string; count: number }>>;
   /** Team members by revenue in the range (Top team member). */
   staffRevenue?(db: Db, from: Date, to: Date): Promise<Array<{ name: string; revenue: number }>>;
+  /**
+   * Per team member: completed appointments (count) and completed POS sales they rang up
+   * (naira) in the range (Top team member's figures).
+   */
+  teamFigures?(
+    db: Db,
+    from: Date,
+    to: Date,
+  ): Promise<Array<{ name: string; appointments: number; sales: number }>>;
 };

@@ -38,6 +38,16 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["post", "/api/sales/1/void"],
   ["post", "/api/sales/1/email-receipt"],
   ["post", "/api/sales/daily/2026-01-01/close"],
+  ["patch", "/api/staff/1"],
+  ["put", "/api/staff/1/schedules"],
+  ["post", "/api/staff/1/access"],
+  ["post", "/api/time-tracking/clock-in"],
+  ["post", "/api/time-tracking/clock-out"],
+  ["post", "/api/time-tracking/break-start"],
+  ["post", "/api/time-tracking/break-end"],
+  ["patch", "/api/time-tracking/1"],
+  ["post", "/api/pay-runs"],
+  ["post", "/api/auth/invitations/not-a-real-invitation-token-xyz"],
 ];
 
 describe("bad input", () => {

@@ -13,7 +13,7 @@ import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
 
 describe.each(dbKinds)("booking kind and service id on %s", (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
-  const admin = { id: 1, username: "admin" };
+  const admin = { id: 1, username: "admin", role: "manager" as const };
 
   beforeAll(async () => {
     t = await createTestApp(kind);

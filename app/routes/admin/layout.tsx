@@ -1,7 +1,8 @@
-import { isRouteErrorResponse, useRevalidator } from "react-router";
+import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { LoginForm } from "#app/features/admin/login/login-form.tsx";
 import { AdminShell } from "#app/features/admin/shell/admin-shell.tsx";
 import { adminPagesOf } from "#app/lib/admin-gate.ts";
+import { FORBIDDEN_MESSAGE } from "#common/roles.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -32,6 +33,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const revalidator = useRevalidator();
   if (isRouteErrorResponse(error) && error.status === 401) {
     return <LoginForm onSignedIn={() => void revalidator.revalidate()} />;
+  }
+  // A screen the signed-in role may not open (common/roles.ts AREA_ROLES).
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <main id="main" className="mx-auto max-w-xl p-8 text-center">
+        <h1 className="text-2xl font-semibold">Not available for your role</h1>
+        <p className="mt-2 text-gray-600">{FORBIDDEN_MESSAGE}</p>
+        <Link to="/admin" className="mt-4 inline-block font-medium text-brand-800 underline">
+          Go to the dashboard
+        </Link>
+      </main>
+    );
   }
   return (
     <main id="main" className="mx-auto max-w-xl p-8 text-center">

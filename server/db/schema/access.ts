@@ -2,17 +2,67 @@
  * Admin accounts, their sessions and the audit log of admin changes.
  * Money is integer kobo; instants are timestamptz (ARCHITECTURE.md "Data rules").
  */
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns.ts";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { ACCESS_ROLES } from "#common/roles.ts";
+import { createdAt, oneOf } from "./columns.ts";
+import { staff } from "./staff.ts";
 
-/** Staff accounts that may sign in to /admin. */
-export const adminUsers = pgTable("admin_users", {
-  id: serial("id").primaryKey(),
-  username: text("username").notNull().unique(),
-  /** 'scrypt$N$r$p$salt$hash' (base64url parts). */
-  passwordHash: text("password_hash").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Accounts that may sign in to /admin: the ADMIN_USERNAME account (a manager, no staff member)
+ * and staff members' own accounts (username = their email), made by accepting an invitation.
+ */
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: serial("id").primaryKey(),
+    username: text("username").notNull().unique(),
+    /** 'scrypt$N$r$p$salt$hash' (base64url parts). */
+    passwordHash: text("password_hash").notNull(),
+    /** 'manager' | 'front_desk' | 'therapist' (common/roles.ts): what the account may do. */
+    role: text("role").notNull().default("manager"),
+    /** The staff member this account belongs to; removing the member removes the account. */
+    staffId: integer("staff_id").references(() => staff.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("admin_users_staff_unique").on(t.staffId),
+    check("admin_users_role_valid", oneOf(t.role, ACCESS_ROLES)),
+  ],
+);
+
+/**
+ * Invitations to sign in (issue 13 "Grant access"): the email carries a random token, the table
+ * only its SHA-256. Accepting one creates the member's account with `role`; a newer invitation
+ * for the member replaces older ones.
+ */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: serial("id").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("staff_invitations_staff_idx").on(t.staffId),
+    check("staff_invitations_role_valid", oneOf(t.role, ACCESS_ROLES)),
+  ],
+);
 
 /** Admin sign-in sessions; the cookie holds a random token, the table only its SHA-256. */
 export const sessions = pgTable(

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -51,6 +52,11 @@ export const staff = pgTable(
     department: text("department").notNull().default("treatments"),
     /** Hourly rate in kobo. */
     hourlyRateKobo: integer("hourly_rate_kobo").notNull().default(0),
+    /**
+     * Commission on their completed services and product sales, in basis points (1000 = 10%);
+     * docs/decisions.md "Staff (issue 13)".
+     */
+    commissionRateBp: integer("commission_rate_bp").notNull().default(0),
     /** First working day (a Lagos calendar date). */
     startDate: date("start_date").notNull(),
     /** 'active' | 'inactive' | 'archived'; only active staff clock in or out. */
@@ -75,6 +81,10 @@ export const staff = pgTable(
     check("staff_department_valid", oneOf(t.department, STAFF_DEPARTMENTS)),
     check("staff_status_valid", oneOf(t.status, STAFF_STATUSES)),
     check("staff_hourly_rate_nonnegative", sql`${t.hourlyRateKobo} >= 0`),
+    check(
+      "staff_commission_rate_range",
+      sql`${t.commissionRateBp} >= 0 AND ${t.commissionRateBp} <= 10000`,
+    ),
     check(
       "staff_calendar_color_format",
       sql`${t.calendarColor} ~ ${sql.raw(`'${HEX_COLOR_PATTERN}'`)}`,
@@ -136,6 +146,33 @@ export const timeEntries = pgTable(
     check(
       "time_entries_status_matches_clock_out",
       sql`(${t.status} = 'clocked_in') = (${t.clockOutTime} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * Breaks inside a time entry (issue 13): unpaid by default, so their minutes come off the
+ * entry's hours. At most one open break per entry; clocking out ends an open break.
+ */
+export const timeEntryBreaks = pgTable(
+  "time_entry_breaks",
+  {
+    id: serial("id").primaryKey(),
+    timeEntryId: integer("time_entry_id")
+      .notNull()
+      .references(() => timeEntries.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    isPaid: boolean("is_paid").notNull().default(false),
+  },
+  (t) => [
+    index("time_entry_breaks_entry_idx").on(t.timeEntryId),
+    uniqueIndex("time_entry_breaks_one_open_per_entry")
+      .on(t.timeEntryId)
+      .where(sql`${t.endedAt} IS NULL`),
+    check(
+      "time_entry_breaks_end_after_start",
+      sql`${t.endedAt} IS NULL OR ${t.endedAt} >= ${t.startedAt}`,
     ),
   ],
 );

@@ -41,6 +41,39 @@ function byStart(a: AppointmentItem, b: AppointmentItem): number {
   return a.date.localeCompare(b.date);
 }
 
+/**
+ * Top team members: revenue (appointments' value from staffRevenue sources, plus POS sales)
+ * with completed appointments and sales from teamFigures sources; members with none left out.
+ */
+function topTeam(
+  revenue: Array<{ name: string; revenue: number }>,
+  figures: Array<{ name: string; appointments: number; sales: number }>,
+): Dashboard["topStaff"] {
+  const byName = new Map<string, Dashboard["topStaff"][number]>();
+  const of = (name: string) => {
+    let row = byName.get(name);
+    if (!row) {
+      row = { name, revenue: 0, appointments: 0, sales: 0 };
+      byName.set(name, row);
+    }
+    return row;
+  };
+  for (const r of revenue) of(r.name).revenue += r.revenue;
+  for (const f of figures) {
+    const row = of(f.name);
+    row.appointments += f.appointments;
+    row.sales += f.sales;
+    row.revenue += f.sales;
+  }
+  return [...byName.values()]
+    .filter((r) => r.revenue > 0 || r.appointments > 0)
+    .sort(
+      (a, b) =>
+        b.revenue - a.revenue || b.appointments - a.appointments || a.name.localeCompare(b.name),
+    )
+    .slice(0, TOP_STAFF);
+}
+
 /** Computes the dashboard at `now`. */
 export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboard> {
   const today = lagosStartOfDay(now);
@@ -55,13 +88,14 @@ export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboa
     startOfMonth(addDays(new TZDate(monthStart, BUSINESS_TIME_ZONE), 40)).getTime(),
   );
 
-  const [revenue, upcomingItems, activity, thisMonth, lastMonth, staff] = await Promise.all([
+  const [revenue, upcomingItems, activity, thisMonth, lastMonth, staff, team] = await Promise.all([
     gather<RevenueItem>((s) => s.revenue?.(db, weekAgo, tomorrow)),
     gather<AppointmentItem>((s) => s.appointments?.(db, now, weekAhead)),
     gather((s) => s.activity?.(db, ACTIVITY_LIMIT)),
     gather((s) => s.serviceCounts?.(db, monthStart, nextMonthStart)),
     gather((s) => s.serviceCounts?.(db, lastMonthStart, monthStart)),
     gather((s) => s.staffRevenue?.(db, monthStart, nextMonthStart)),
+    gather((s) => s.teamFigures?.(db, monthStart, nextMonthStart)),
   ]);
 
   const days: DayFigure[] = [];
@@ -116,6 +150,6 @@ export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboa
     activity: activity.sort((a, b) => b.at.localeCompare(a.at)).slice(0, ACTIVITY_LIMIT),
     todayNext,
     topServices,
-    topStaff: staff.sort((a, b) => b.revenue - a.revenue).slice(0, TOP_STAFF),
+    topStaff: topTeam(staff, team),
   };
 }

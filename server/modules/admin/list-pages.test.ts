@@ -21,7 +21,7 @@ describe.each(dbKinds)("admin list pages on %s", (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    pages = adminPages(t.db, { id: 1, username: "admin" });
+    pages = adminPages(t.db, { id: 1, username: "admin", role: "manager" });
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 18, 9, minute));
     await t.db.insert(reviews).values([
       {

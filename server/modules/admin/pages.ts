@@ -1,33 +1,53 @@
 /**
  * The admin pages' reads for one signed-in admin (common/page-context.ts `AdminPages`): one line
- * per area, each from its own module.
+ * per area, each from its own module, behind the area's roles (common/roles.ts AREA_ROLES): an
+ * area the account's role may not open answers 403 to any read, so every admin loader is held
+ * by the same table as the sidebar.
  */
+import { data } from "react-router";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { AdminPages } from "#common/page-context.ts";
+import { type AdminArea, canOpen, FORBIDDEN_MESSAGE } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { auditPages } from "#server/modules/audit/pages.ts";
 import { bookingsPages } from "#server/modules/bookings/pages.ts";
-import { calendarPages } from "#server/modules/calendar/pages.ts";
+import { calendarPagesFor } from "#server/modules/calendar/pages.ts";
 import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
 import { outboxPages } from "#server/modules/outbox/pages.ts";
 import { reviewsAdminPages } from "#server/modules/reviews/pages.ts";
 import { salesPages } from "#server/modules/sales/pages.ts";
+import { staffPages } from "#server/modules/staff/pages.ts";
 import { dashboard } from "./dashboard.ts";
 
+/**
+ * `pages` when `identity`'s role may open `area`; otherwise the same shape whose every read
+ * throws a 403 (rendered by the admin layout's error boundary).
+ */
+function forArea<T extends object>(identity: AdminIdentity, area: AdminArea, pages: T): T {
+  if (canOpen(identity.role, area)) return pages;
+  return new Proxy(pages, {
+    get: () => () => {
+      throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
+    },
+  });
+}
+
 export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
+  const area = <T extends object>(name: AdminArea, pages: T) => forArea(identity, name, pages);
   return {
     identity,
     clientsCount: () => countClients(db),
-    dashboard: { get: () => dashboard(db) },
-    catalog: catalogAdminPages(db),
-    bookings: bookingsPages(db),
-    calendar: calendarPages(db),
-    orders: ordersPages(db),
-    reviews: reviewsAdminPages(db),
-    outbox: outboxPages(db),
-    audit: auditPages(db),
-    sales: salesPages(db),
+    dashboard: area("dashboard", { get: () => dashboard(db) }),
+    catalog: area("products", catalogAdminPages(db)),
+    bookings: area("bookings", bookingsPages(db)),
+    calendar: area("calendar", calendarPagesFor(db, identity)),
+    orders: area("orders", ordersPages(db)),
+    reviews: area("reviews", reviewsAdminPages(db)),
+    outbox: area("outbox", outboxPages(db)),
+    audit: area("audit", auditPages(db)),
+    sales: area("sales", salesPages(db)),
+    staff: area("staff", staffPages(db, identity)),
   };
 }

@@ -25,7 +25,7 @@ import {
 import { outboxClearable } from "#server/modules/outbox/back-office.ts";
 import { reviewsClearable } from "#server/modules/reviews/back-office.ts";
 import { salesClearable, salesDashboard } from "#server/modules/sales/back-office.ts";
-import { staffClearable } from "#server/modules/staff/back-office.ts";
+import { staffClearable, staffDashboard, staffSearch } from "#server/modules/staff/back-office.ts";
 
 /** The top-bar search's sources, in display order. */
 export const SEARCH_SOURCES: SearchSource[] = [
@@ -33,6 +33,7 @@ export const SEARCH_SOURCES: SearchSource[] = [
   bookingsSearch,
   appointmentsSearch,
   ordersSearch,
+  staffSearch,
 ];
 
 /**
@@ -59,4 +60,5 @@ export const DASHBOARD_SOURCES: DashboardSource[] = [
   calendarDashboard,
   ordersDashboard,
   salesDashboard,
+  staffDashboard,
 ];

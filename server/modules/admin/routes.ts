@@ -5,11 +5,12 @@
  */
 import { Router } from "express";
 import { z } from "zod";
+import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import { requireRole } from "#server/modules/auth/roles.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
 import { dashboard } from "./dashboard.ts";
 import { clearAdminData, exportAdminData } from "./data-export.ts";
@@ -24,14 +25,14 @@ export function adminRouter(db: Db, config: Config): Router {
 
   router.get(
     "/admin/summary",
-    requireAdmin,
+    requireRole(...ANY_ROLE),
     handler(async (_req, res) => {
       res.json({ clients: await countClients(db) });
     }),
   );
   router.get(
     "/admin/search",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const { q } = parse(searchQuery, req.query);
       res.json({ query: q, results: await searchAdmin(db, q) });
@@ -39,14 +40,14 @@ export function adminRouter(db: Db, config: Config): Router {
   );
   router.get(
     "/admin/dashboard",
-    requireAdmin,
+    requireRole(...ANY_ROLE),
     handler(async (_req, res) => {
       res.json(await dashboard(db));
     }),
   );
   router.get(
     "/admin/export",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (_req, res) => {
       const data = await exportAdminData(db);
       res.setHeader("Cache-Control", "no-store");
@@ -59,7 +60,7 @@ export function adminRouter(db: Db, config: Config): Router {
   );
   router.post(
     "/admin/clear-data",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const result = await clearAdminData(db, currentAdmin(req), config.dataDir);
       req.log?.warn({ cleared: result.cleared, backup: result.backup }, "admin data cleared");

@@ -18,6 +18,16 @@ export type AuditEntry = {
   details?: Record<string, unknown> | null;
 };
 
+/**
+ * Who acted, as the log shows it: a staff member's account as 'Tola Ayo <tola@example.com>'
+ * (issue 13: the log names the member), the ADMIN_USERNAME account by its username.
+ */
+export function auditName(admin: AdminIdentity): string {
+  return admin.name && admin.name !== admin.username
+    ? `${admin.name} <${admin.username}>`
+    : admin.username;
+}
+
 /** Writes one audit record for `admin` inside `tx`. */
 export async function recordAudit(
   tx: Db | Tx,
@@ -26,7 +36,7 @@ export async function recordAudit(
 ): Promise<void> {
   await tx.insert(auditLog).values({
     adminId: admin.id,
-    adminUsername: admin.username,
+    adminUsername: auditName(admin),
     action: entry.action,
     entity: entry.entity,
     entityId:

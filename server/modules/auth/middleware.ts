@@ -34,7 +34,11 @@ export function loadSession(db: Db): RequestHandler {
   };
 }
 
-/** Answers 401 unless an admin is signed in (ARCHITECTURE.md "API rules"). */
+/**
+ * Answers 401 unless someone is signed in. It declares no role: an /api route must use
+ * `requireRole(...)` (./roles.ts) instead, or the role sweep (server/roles.test.ts) fails.
+ * @deprecated for routes; kept for callers outside the route table.
+ */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   next(req.admin ? undefined : new HttpError(401, "Please sign in to continue"));
 };

@@ -1,16 +1,19 @@
 /**
  * POST /api/auth/login, POST /api/auth/logout, GET /api/auth/session (foundation issue,
- * admin spec §6 made real: the check runs on the server).
+ * admin spec §6 made real: the check runs on the server), and a staff member's invitation:
+ * GET and POST /api/auth/invitations/{token} (issue 13; public, the token is the credential).
  */
 import type { CookieOptions } from "express";
 import { Router } from "express";
 import { rateLimit } from "express-rate-limit";
 import { z } from "zod";
+import { acceptInvitationSchema, STAFF_MESSAGES } from "#common/staff.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse } from "#server/http.ts";
+import { acceptInvitation, invitationInfo } from "./invitations.ts";
 import { SESSION_COOKIE } from "./middleware.ts";
-import { authenticate, createSession, deleteSession } from "./service.ts";
+import { authenticate, createSession, deleteSession, sessionUser } from "./service.ts";
 
 const loginSchema = z.object({
   username: z
@@ -64,6 +67,27 @@ export function authRouter(db: Db, config: Config): Router {
       if (typeof token === "string" && token) await deleteSession(db, token);
       res.clearCookie(SESSION_COOKIE, cookieOptions);
       res.status(204).end();
+    }),
+  );
+
+  router.get(
+    "/auth/invitations/:token",
+    handler(async (req, res) => {
+      const info = await invitationInfo(db, String(req.params.token));
+      if (!info) throw new HttpError(404, STAFF_MESSAGES.invitationInvalid);
+      res.json(info);
+    }),
+  );
+
+  router.post(
+    "/auth/invitations/:token",
+    loginLimiter,
+    handler(async (req, res) => {
+      const { password } = parse(acceptInvitationSchema, req.body);
+      const userId = await acceptInvitation(db, String(req.params.token), password);
+      const { token, expiresAt } = await createSession(db, userId);
+      res.cookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      res.status(201).json({ user: await sessionUser(db, token) });
     }),
   );
 

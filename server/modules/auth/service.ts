@@ -5,8 +5,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
+import { ACCESS_ROLES, type AccessRole } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { adminUsers, sessions } from "#server/db/schema/access.ts";
+import { staff } from "#server/db/schema/staff.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 
 /** A session ends after this long without a request… */
@@ -43,15 +45,61 @@ export async function ensureAdminUser(db: Db, username: string, password: string
 // Verified against when the username is unknown, so both failures take the same time.
 const dummyHash = hashPassword(randomBytes(12).toString("hex"));
 
-/** The admin whose credentials these are, or null. */
+/** What an identity is read from: the account, and its staff member if it has one. */
+const identityColumns = {
+  userId: adminUsers.id,
+  username: adminUsers.username,
+  role: adminUsers.role,
+  staffId: adminUsers.staffId,
+  firstName: staff.firstName,
+  lastName: staff.lastName,
+  staffStatus: staff.status,
+};
+
+type IdentityRow = {
+  userId: number;
+  username: string;
+  role: string;
+  staffId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  staffStatus: string | null;
+};
+
+/**
+ * The identity of an account row, or null when it may not sign in: a member's account works
+ * only while the member is active (issue 13); an unknown role grants nothing.
+ */
+function toIdentity(row: IdentityRow): AdminIdentity | null {
+  if (row.staffId !== null && row.staffStatus !== "active") return null;
+  if (!(ACCESS_ROLES as readonly string[]).includes(row.role)) return null;
+  const name = row.firstName ? `${row.firstName} ${row.lastName ?? ""}`.trim() : row.username;
+  return {
+    id: row.userId,
+    username: row.username,
+    role: row.role as AccessRole,
+    name,
+    staffId: row.staffId,
+  };
+}
+
+/**
+ * The account whose credentials these are, or null. Members sign in with their email (any
+ * case); the ADMIN_USERNAME account with its username.
+ */
 export async function authenticate(
   db: Db,
   username: string,
   password: string,
 ): Promise<AdminIdentity | null> {
-  const [user] = await db.select().from(adminUsers).where(eq(adminUsers.username, username));
+  const [user] = await db
+    .select({ ...identityColumns, passwordHash: adminUsers.passwordHash })
+    .from(adminUsers)
+    .leftJoin(staff, eq(staff.id, adminUsers.staffId))
+    .where(or(eq(adminUsers.username, username), eq(adminUsers.username, username.toLowerCase())))
+    .limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-  return user && ok ? { id: user.id, username: user.username } : null;
+  return user && ok ? toIdentity(user) : null;
 }
 
 /** Starts a session for `userId`; returns the cookie token and its absolute expiry. */
@@ -92,13 +140,10 @@ export async function sessionUser(
 ): Promise<AdminIdentity | null> {
   const id = tokenHash(token);
   const [row] = await db
-    .select({
-      userId: adminUsers.id,
-      username: adminUsers.username,
-      lastSeenAt: sessions.lastSeenAt,
-    })
+    .select({ ...identityColumns, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
+    .leftJoin(staff, eq(staff.id, adminUsers.staffId))
     .where(
       and(
         eq(sessions.id, id),
@@ -110,7 +155,7 @@ export async function sessionUser(
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return { id: row.userId, username: row.username };
+  return toIdentity(row);
 }
 
 /** Ends the session of `token` (no error if it is already gone). */

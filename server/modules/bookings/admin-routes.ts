@@ -5,10 +5,11 @@
  */
 import { Router } from "express";
 import { bookingPatchSchema } from "#common/booking.ts";
+import { DESK_ROLES } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import { requireRole } from "#server/modules/auth/roles.ts";
 import {
   deleteBooking,
   listProcessedBookings,
@@ -22,28 +23,28 @@ export function bookingsAdminRouter(db: Db): Router {
 
   router.get(
     "/bookings/processed",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (_req, res) => {
       res.json(await listProcessedBookings(db));
     }),
   );
   router.patch(
     "/bookings/:id/process",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       res.json(await processBooking(db, currentAdmin(req), parseId(req.params.id, "Booking")));
     }),
   );
   router.patch(
     "/bookings/:id/no-show",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       res.json(await markNoShow(db, currentAdmin(req), parseId(req.params.id, "Booking")));
     }),
   );
   router.patch(
     "/bookings/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Booking");
       const patch = parse(bookingPatchSchema, req.body);
@@ -52,7 +53,7 @@ export function bookingsAdminRouter(db: Db): Router {
   );
   router.delete(
     "/bookings/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       await deleteBooking(db, currentAdmin(req), parseId(req.params.id, "Booking"));
       res.json({ success: true });

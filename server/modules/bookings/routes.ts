@@ -1,9 +1,10 @@
 /** HTTP routes of bookings: POST /api/bookings (public), GET /api/bookings (admin). */
 import { Router } from "express";
 import { bookingRequestSchema } from "#common/booking.ts";
+import { DESK_ROLES } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse } from "#server/http.ts";
-import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import { requireRole } from "#server/modules/auth/roles.ts";
 import { createBooking, listBookings } from "./service.ts";
 
 export function bookingsRouter(db: Db): Router {
@@ -24,7 +25,7 @@ export function bookingsRouter(db: Db): Router {
 
   router.get(
     "/bookings",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (_req, res) => {
       res.json(await listBookings(db));
     }),

@@ -4,6 +4,7 @@
  * filter and the catalogue's services (minutes) for the New Booking form.
  */
 import { asc, ne } from "drizzle-orm";
+import type { AdminIdentity } from "#common/auth.ts";
 import type { CalendarPages } from "#common/calendar.ts";
 import { durationMinutes } from "#common/catalog.ts";
 import type { Db } from "#server/db/client.ts";
@@ -38,5 +39,23 @@ export function calendarPages(db: Db): CalendarPages {
         name: s.name,
         duration: durationMinutes(s.duration),
       })),
+  };
+}
+
+/**
+ * The calendar as `viewer` may see it (issue 13): a therapist sees only their own appointments
+ * and blocked times (and all-staff blocks); nobody's without a staff record. Others see all.
+ */
+export function calendarPagesFor(db: Db, viewer: AdminIdentity): CalendarPages {
+  const pages = calendarPages(db);
+  if (viewer.role !== "therapist") return pages;
+  const own = viewer.staffId ?? null;
+  return {
+    ...pages,
+    appointments: async (query) =>
+      own === null ? [] : pages.appointments({ ...query, staffId: own }),
+    blockedTimes: async (query) =>
+      own === null ? [] : pages.blockedTimes({ ...query, staffId: own }),
+    staff: async () => (await pages.staff()).filter((m) => m.id === own),
   };
 }

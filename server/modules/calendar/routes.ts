@@ -12,13 +12,15 @@ import {
   appointmentPatchSchema,
   blockedTimeInputSchema,
   blockedTimePatchSchema,
+  type CalendarQuery,
   calendarQuerySchema,
 } from "#common/calendar.ts";
+import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import { requireRole } from "#server/modules/auth/roles.ts";
 import { sendCachedJson } from "#server/response-cache.ts";
 import {
   createCalendarFeed,
@@ -38,27 +40,41 @@ import {
   updateBlockedTime,
 } from "./service.ts";
 
+/**
+ * A therapist's calendar reads are their own (issue 13): the query with their staff id, or null
+ * (nothing to show) without a staff record. Other roles' queries pass unchanged.
+ */
+function ownCalendar(req: Request, query: CalendarQuery): CalendarQuery | null {
+  const admin = currentAdmin(req);
+  if (admin.role !== "therapist") return query;
+  return admin.staffId ? { ...query, staffId: admin.staffId } : null;
+}
+
 export function calendarRouter(db: Db, config: Config): Router {
   const router = Router();
 
   router.get(
     "/appointments/upcoming",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (_req, res) => {
       res.json(await listUpcomingAppointments(db));
     }),
   );
   router.get(
     "/appointments",
-    requireAdmin,
+    requireRole(...ANY_ROLE),
     handler(async (req, res) => {
-      const cached = await cachedAppointments(db, parse(calendarQuerySchema, req.query));
-      sendCachedJson(req, res, cached);
+      const query = ownCalendar(req, parse(calendarQuerySchema, req.query));
+      if (!query) {
+        res.json([]);
+        return;
+      }
+      sendCachedJson(req, res, await cachedAppointments(db, query));
     }),
   );
   router.post(
     "/appointments",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const input = parse(appointmentInputSchema, req.body);
       const created = await createAppointments(db, currentAdmin(req), input);
@@ -68,7 +84,7 @@ export function calendarRouter(db: Db, config: Config): Router {
   );
   router.patch(
     "/appointments/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const patch = parse(appointmentPatchSchema, req.body);
       res.json(await updateAppointment(db, currentAdmin(req), String(req.params.id), patch));
@@ -76,7 +92,7 @@ export function calendarRouter(db: Db, config: Config): Router {
   );
   router.delete(
     "/appointments/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       await deleteAppointment(db, currentAdmin(req), String(req.params.id));
       res.json({ success: true });
@@ -85,14 +101,15 @@ export function calendarRouter(db: Db, config: Config): Router {
 
   router.get(
     "/blocked-time",
-    requireAdmin,
+    requireRole(...ANY_ROLE),
     handler(async (req, res) => {
-      res.json(await listBlockedTimes(db, parse(calendarQuerySchema, req.query)));
+      const query = ownCalendar(req, parse(calendarQuerySchema, req.query));
+      res.json(query ? await listBlockedTimes(db, query) : []);
     }),
   );
   router.post(
     "/blocked-time",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const input = parse(blockedTimeInputSchema, req.body);
       res.status(201).json(await createBlockedTime(db, currentAdmin(req), input));
@@ -100,7 +117,7 @@ export function calendarRouter(db: Db, config: Config): Router {
   );
   router.patch(
     "/blocked-time/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Blocked time");
       const patch = parse(blockedTimePatchSchema, req.body);
@@ -109,7 +126,7 @@ export function calendarRouter(db: Db, config: Config): Router {
   );
   router.delete(
     "/blocked-time/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       await deleteBlockedTime(db, currentAdmin(req), parseId(req.params.id, "Blocked time"));
       res.json({ success: true });
@@ -119,14 +136,14 @@ export function calendarRouter(db: Db, config: Config): Router {
   const origin = (req: Request) => config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
   router.get(
     "/staff/:id/calendar-feed",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       res.json(await getCalendarFeed(db, parseId(req.params.id, "Staff member")));
     }),
   );
   router.post(
     "/staff/:id/calendar-feed",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Staff member");
       res.status(201).json(await createCalendarFeed(db, currentAdmin(req), id, origin(req)));
@@ -134,7 +151,7 @@ export function calendarRouter(db: Db, config: Config): Router {
   );
   router.delete(
     "/staff/:id/calendar-feed",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Staff member");
       res.json(await revokeCalendarFeed(db, currentAdmin(req), id));

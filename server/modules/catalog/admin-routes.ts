@@ -4,10 +4,11 @@
  */
 import { Router } from "express";
 import { productFormSchema, serviceFormSchema } from "#common/catalog-forms.ts";
+import { MANAGER_ONLY } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import { requireRole } from "#server/modules/auth/roles.ts";
 import {
   createProduct,
   createService,
@@ -35,7 +36,7 @@ export function catalogAdminRouter(db: Db): Router {
 
   router.post(
     "/services",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const input = parse(serviceFormSchema, req.body);
       res.status(201).json(await createService(db, currentAdmin(req), input));
@@ -43,7 +44,7 @@ export function catalogAdminRouter(db: Db): Router {
   );
   router.patch(
     "/services/:id",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Service");
       const input = parse(servicePatchSchema, req.body);
@@ -52,7 +53,7 @@ export function catalogAdminRouter(db: Db): Router {
   );
   router.delete(
     "/services/:id",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       await deleteService(db, currentAdmin(req), parseId(req.params.id, "Service"));
       res.json({ success: true });
@@ -61,7 +62,7 @@ export function catalogAdminRouter(db: Db): Router {
 
   router.post(
     "/products",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const input = parse(productFormSchema, req.body);
       res.status(201).json(await createProduct(db, currentAdmin(req), input));
@@ -69,7 +70,7 @@ export function catalogAdminRouter(db: Db): Router {
   );
   router.patch(
     "/products/:id",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Product");
       const input = parse(productPatchSchema, req.body);
@@ -78,7 +79,7 @@ export function catalogAdminRouter(db: Db): Router {
   );
   router.delete(
     "/products/:id",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       await deleteProduct(db, currentAdmin(req), parseId(req.params.id, "Product"));
       res.json({ success: true });

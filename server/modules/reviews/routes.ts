@@ -4,12 +4,13 @@
  */
 import { Router } from "express";
 import { reviewRequestSchema, reviewSubmitSchema } from "#common/reviews.ts";
+import { DESK_ROLES } from "#common/roles.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import { requireRole } from "#server/modules/auth/roles.ts";
 import { listReviews, sendReviewRequest, submitReview } from "./service.ts";
 
 export function reviewsRouter(db: Db, config: Config, smtp: EmailTransport | null): Router {
@@ -17,7 +18,7 @@ export function reviewsRouter(db: Db, config: Config, smtp: EmailTransport | nul
 
   router.post(
     "/send-review-request",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const { bookingId } = parse(reviewRequestSchema, req.body);
       const origin = config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
@@ -41,7 +42,7 @@ export function reviewsRouter(db: Db, config: Config, smtp: EmailTransport | nul
 
   router.get(
     "/reviews",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (_req, res) => {
       res.json(await listReviews(db));
     }),

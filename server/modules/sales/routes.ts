@@ -5,9 +5,11 @@
  * GET /api/sales/daily/{date}/export (CSV), POST /api/sales/daily/{date}/close;
  * GET /api/sales/{id}, POST /api/sales/{id}/refund, /void, /email-receipt.
  */
+
 import { stringify } from "csv-stringify/sync";
 import { Router } from "express";
 import { searchText } from "#common/paging.ts";
+import { DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
 import {
   dayCloseInputSchema,
   emailReceiptSchema,
@@ -27,7 +29,7 @@ import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireAdmin } from "#server/modules/auth/middleware.ts";
+import { requireRole } from "#server/modules/auth/roles.ts";
 import {
   closeDay,
   createSurcharge,
@@ -57,7 +59,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
 
   router.get(
     "/popular-items",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (_req, res) => {
       res.json(await popularItems(db));
     }),
@@ -65,14 +67,14 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
 
   router.get(
     "/surcharges",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       res.json(await listSurcharges(db, req.query.active === "true"));
     }),
   );
   router.post(
     "/surcharges",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const input = parse(surchargeInputSchema, req.body);
       res.status(201).json(await createSurcharge(db, currentAdmin(req), input));
@@ -80,7 +82,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
   );
   router.patch(
     "/surcharges/:id",
-    requireAdmin,
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Surcharge");
       const patch = parse(surchargePatchSchema, req.body);
@@ -90,7 +92,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
 
   router.get(
     "/pos/clients",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const q = parse(searchText, req.query.q);
       res.json(await searchPosClients(db, q));
@@ -98,7 +100,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
   );
   router.post(
     "/pos/process-sale",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const header = req.get("idempotency-key");
       if (header !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(header)) {
@@ -114,14 +116,14 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
 
   router.get(
     "/sales",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       res.json(await listSaleRecords(db, parse(saleListQuerySchema, req.query)));
     }),
   );
   router.post(
     "/sales",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const input = parse(recordSaleSchema, req.body);
       res.status(201).json(await recordCustomerSale(db, currentAdmin(req), input));
@@ -129,7 +131,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
   );
   router.get(
     "/sales/daily/:date",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       res.set("Cache-Control", "no-store");
       res.json(await dailySales(db, pathDate(req.params.date)));
@@ -137,7 +139,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
   );
   router.get(
     "/sales/daily/:date/export",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const date = pathDate(req.params.date);
       const csv = stringify(dailyCsvRows(await dailySales(db, date), longDayLabel(date)));
@@ -150,7 +152,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
   );
   router.post(
     "/sales/daily/:date/close",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const date = pathDate(req.params.date);
       const input = parse(dayCloseInputSchema, req.body);
@@ -160,7 +162,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
 
   router.get(
     "/sales/:id",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const sale = await getSale(db, parseId(req.params.id, "Sale"));
       if (!sale) throw new HttpError(404, "Sale not found");
@@ -169,7 +171,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
   );
   router.post(
     "/sales/:id/refund",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Sale");
       const input = parse(refundInputSchema, req.body);
@@ -178,7 +180,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
   );
   router.post(
     "/sales/:id/void",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Sale");
       const input = parse(voidInputSchema, req.body);
@@ -187,7 +189,7 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
   );
   router.post(
     "/sales/:id/email-receipt",
-    requireAdmin,
+    requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Sale");
       const input = parse(emailReceiptSchema, req.body ?? {});

@@ -1,14 +1,68 @@
 /**
- * The staff area's part of the back office (server/back-office.ts). For now only Clear Admin
- * Data (admin spec §5: it removes staff); the staff area (issue 13) adds its dashboard source.
+ * The staff area's part of the back office (server/back-office.ts): Clear Admin Data (admin
+ * spec §5: it removes staff, their time entries, breaks, pay runs, schedules and sign-in
+ * invitations; members' accounts go with them), the dashboard's Top team member figures and
+ * the top-bar search.
  */
-import type { ClearableTable } from "#server/back-office.ts";
-import { payRuns, staff, staffSchedules, timeEntries } from "#server/db/schema/staff.ts";
+import { desc, ilike, or } from "drizzle-orm";
+import {
+  type ClearableTable,
+  type DashboardSource,
+  SEARCH_LIMIT_PER_KIND,
+  type SearchSource,
+} from "#server/back-office.ts";
+import { staffInvitations } from "#server/db/schema/access.ts";
+import {
+  payRuns,
+  staff,
+  staffSchedules,
+  timeEntries,
+  timeEntryBreaks,
+} from "#server/db/schema/staff.ts";
+import { teamFigures } from "./service.ts";
 
-/** Time entries, pay runs and schedules before the members they belong to. */
+/** Breaks, time entries, pay runs, schedules and invitations before the members they belong to. */
 export const staffClearable: ClearableTable[] = [
+  { name: "time_entry_breaks", table: timeEntryBreaks },
   { name: "time_entries", table: timeEntries },
   { name: "pay_runs", table: payRuns },
   { name: "staff_schedules", table: staffSchedules },
+  { name: "staff_invitations", table: staffInvitations },
   { name: "staff", table: staff },
 ];
+
+/** Top team member (admin spec §2, real figures instead of the spec's random placeholders). */
+export const staffDashboard: DashboardSource = {
+  teamFigures: (db, from, to) => teamFigures(db, from, to),
+};
+
+/** Staff members by name, email or phone in the top-bar search; a hit opens their detail. */
+export const staffSearch: SearchSource = async (db, pattern) => {
+  const rows = await db
+    .select({
+      id: staff.id,
+      firstName: staff.firstName,
+      lastName: staff.lastName,
+      email: staff.email,
+      role: staff.role,
+      status: staff.status,
+    })
+    .from(staff)
+    .where(
+      or(
+        ilike(staff.firstName, pattern),
+        ilike(staff.lastName, pattern),
+        ilike(staff.email, pattern),
+        ilike(staff.phone, pattern),
+      ),
+    )
+    .orderBy(desc(staff.id))
+    .limit(SEARCH_LIMIT_PER_KIND);
+  return rows.map((m) => ({
+    kind: "staff" as const,
+    id: String(m.id),
+    title: `${m.firstName} ${m.lastName}`.trim(),
+    subtitle: `${m.role} · ${m.email} · ${m.status}`,
+    href: `/admin/staff?member=${m.id}`,
+  }));
+};

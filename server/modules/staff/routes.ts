@@ -1,21 +1,270 @@
-/** HTTP routes of the staff area (admin spec §7), behind an admin session: POST /api/staff. */
-import { Router } from "express";
-import { staffInputSchema } from "#common/staff.ts";
+/**
+ * HTTP routes of the staff area (admin spec §7; issue 13). Roles (common/roles.ts):
+ * - anyone signed in: GET /api/staff, GET /api/staff/{id}, GET /api/staff-schedules,
+ *   GET /api/time-tracking, clock-in, clock-out, break-start, break-end (a therapist only
+ *   for themself, and sees only their own entries; pay fields are null below manager);
+ * - managers: POST, PATCH, DELETE /api/staff, PUT /api/staff/{id}/schedules,
+ *   PATCH /api/time-tracking/{id} (corrections), GET and POST /api/pay-runs,
+ *   GET /api/pay-runs/{id}, POST /api/pay-runs/{id}/approve, GET /api/staff/analytics,
+ *   GET /api/staff/{id}/overview, POST and DELETE /api/staff/{id}/access.
+ */
+import { type Request, Router } from "express";
+import { z } from "zod";
+import { ANY_ROLE, MANAGER_ONLY } from "#common/roles.ts";
+import {
+  accessGrantSchema,
+  clockSchema,
+  payRunInputSchema,
+  STAFF_MESSAGES,
+  staffInputSchema,
+  staffPatchSchema,
+  TIME_ENTRIES_SHOWN,
+  timeEntryCorrectionSchema,
+  weekScheduleSchema,
+} from "#common/staff.ts";
+import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { handler, parse } from "#server/http.ts";
+import { HttpError, handler, parse, parseId } from "#server/http.ts";
+import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireAdmin } from "#server/modules/auth/middleware.ts";
-import { createStaff } from "./service.ts";
+import { grantAccess, revokeAccess } from "#server/modules/auth/invitations.ts";
+import { requireRole } from "#server/modules/auth/roles.ts";
+import {
+  approvePayRun,
+  clockIn,
+  clockOut,
+  correctTimeEntry,
+  createPayRun,
+  createStaff,
+  deleteStaff,
+  getPayRun,
+  getStaff,
+  listPayRuns,
+  listSchedules,
+  listStaff,
+  listTimeEntries,
+  setBreak,
+  setWeekSchedule,
+  staffAnalytics,
+  staffOverview,
+  updateStaff,
+} from "./service.ts";
 
-export function staffRouter(db: Db): Router {
+const optionalId = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((n) => n <= 2_147_483_647)
+  .optional()
+  .catch(undefined);
+
+const listQuery = z.object({
+  staffId: optionalId,
+  limit: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
+});
+
+/** A therapist may only clock themself; everyone else (front desk, managers) anyone. */
+function clockTarget(req: Request): number {
+  const { staffId } = parse(clockSchema, req.body);
+  const admin = currentAdmin(req);
+  if (admin.role === "therapist" && admin.staffId !== staffId) {
+    throw new HttpError(403, STAFF_MESSAGES.ownClockOnly);
+  }
+  return staffId;
+}
+
+export function staffRouter(db: Db, config: Config, smtp: EmailTransport | null = null): Router {
   const router = Router();
+  const anyone = requireRole(...ANY_ROLE);
+  const manager = requireRole(...MANAGER_ONLY);
+
+  router.get(
+    "/staff",
+    anyone,
+    handler(async (req, res) => {
+      res.json(await listStaff(db, currentAdmin(req)));
+    }),
+  );
   router.post(
     "/staff",
-    requireAdmin,
+    manager,
     handler(async (req, res) => {
       const input = parse(staffInputSchema, req.body);
       res.status(201).json(await createStaff(db, currentAdmin(req), input));
     }),
   );
+  // Before /staff/:id so 'analytics' is not read as an id.
+  router.get(
+    "/staff/analytics",
+    manager,
+    handler(async (_req, res) => {
+      res.json(await staffAnalytics(db));
+    }),
+  );
+  router.get(
+    "/staff/:id",
+    anyone,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Staff member");
+      res.json(await getStaff(db, currentAdmin(req), id));
+    }),
+  );
+  router.get(
+    "/staff/:id/overview",
+    manager,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Staff member");
+      await getStaff(db, currentAdmin(req), id);
+      res.json(await staffOverview(db, currentAdmin(req), id));
+    }),
+  );
+  router.patch(
+    "/staff/:id",
+    manager,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Staff member");
+      const patch = parse(staffPatchSchema, req.body);
+      res.json(await updateStaff(db, currentAdmin(req), id, patch));
+    }),
+  );
+  router.delete(
+    "/staff/:id",
+    manager,
+    handler(async (req, res) => {
+      await deleteStaff(db, currentAdmin(req), parseId(req.params.id, "Staff member"));
+      res.json({ success: true, message: "Staff member removed successfully!" });
+    }),
+  );
+  router.put(
+    "/staff/:id/schedules",
+    manager,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Staff member");
+      const input = parse(weekScheduleSchema, req.body);
+      res.json(await setWeekSchedule(db, currentAdmin(req), id, input));
+    }),
+  );
+  router.post(
+    "/staff/:id/access",
+    manager,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Staff member");
+      const { role } = parse(accessGrantSchema, req.body);
+      const origin = config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
+      const result = await grantAccess(
+        { db, smtp, logger: req.log },
+        currentAdmin(req),
+        id,
+        role,
+        origin,
+      );
+      res.status(result.state === "invited" ? 201 : 200).json(result);
+    }),
+  );
+  router.delete(
+    "/staff/:id/access",
+    manager,
+    handler(async (req, res) => {
+      await revokeAccess(db, currentAdmin(req), parseId(req.params.id, "Staff member"));
+      res.status(204).end();
+    }),
+  );
+
+  router.get(
+    "/staff-schedules",
+    anyone,
+    handler(async (req, res) => {
+      const { staffId } = parse(listQuery, req.query);
+      res.json(await listSchedules(db, staffId));
+    }),
+  );
+
+  router.get(
+    "/time-tracking",
+    anyone,
+    handler(async (req, res) => {
+      const query = parse(listQuery, req.query);
+      const admin = currentAdmin(req);
+      // A therapist sees only their own entries (none without a staff record).
+      if (admin.role === "therapist" && !admin.staffId) return res.json([]);
+      const staffId = admin.role === "therapist" ? admin.staffId : query.staffId;
+      res.json(await listTimeEntries(db, { staffId, limit: query.limit ?? TIME_ENTRIES_SHOWN }));
+    }),
+  );
+  router.post(
+    "/time-tracking/clock-in",
+    anyone,
+    handler(async (req, res) => {
+      const staffId = clockTarget(req);
+      res.status(201).json(await clockIn(db, currentAdmin(req), staffId));
+    }),
+  );
+  router.post(
+    "/time-tracking/clock-out",
+    anyone,
+    handler(async (req, res) => {
+      const staffId = clockTarget(req);
+      res.json(await clockOut(db, currentAdmin(req), staffId));
+    }),
+  );
+  router.post(
+    "/time-tracking/break-start",
+    anyone,
+    handler(async (req, res) => {
+      const staffId = clockTarget(req);
+      res.json(await setBreak(db, currentAdmin(req), staffId, true));
+    }),
+  );
+  router.post(
+    "/time-tracking/break-end",
+    anyone,
+    handler(async (req, res) => {
+      const staffId = clockTarget(req);
+      res.json(await setBreak(db, currentAdmin(req), staffId, false));
+    }),
+  );
+  router.patch(
+    "/time-tracking/:id",
+    manager,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Time entry");
+      const input = parse(timeEntryCorrectionSchema, req.body);
+      res.json(await correctTimeEntry(db, currentAdmin(req), id, input));
+    }),
+  );
+
+  router.get(
+    "/pay-runs",
+    manager,
+    handler(async (req, res) => {
+      const { staffId, limit } = parse(listQuery, req.query);
+      res.json(await listPayRuns(db, { staffId, limit }));
+    }),
+  );
+  router.post(
+    "/pay-runs",
+    manager,
+    handler(async (req, res) => {
+      const input = parse(payRunInputSchema, req.body);
+      res.status(201).json(await createPayRun(db, currentAdmin(req), input));
+    }),
+  );
+  router.get(
+    "/pay-runs/:id",
+    manager,
+    handler(async (req, res) => {
+      const run = await getPayRun(db, parseId(req.params.id, "Pay run"));
+      if (!run) throw new HttpError(404, STAFF_MESSAGES.payRunNotFound);
+      res.json(run);
+    }),
+  );
+  router.post(
+    "/pay-runs/:id/approve",
+    manager,
+    handler(async (req, res) => {
+      res.json(await approvePayRun(db, currentAdmin(req), parseId(req.params.id, "Pay run")));
+    }),
+  );
+
   return router;
 }

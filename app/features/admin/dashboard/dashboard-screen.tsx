@@ -173,8 +173,14 @@ export function DashboardScreen({ dashboard: d }: { dashboard: Dashboard }) {
           ) : (
             <ul className="grid gap-2 text-sm">
               {d.topStaff.map((s) => (
-                <li key={s.name} className="flex justify-between">
-                  <span>{s.name}</span>
+                <li key={s.name} className="flex items-baseline justify-between gap-2">
+                  <span>
+                    <span className="font-medium">{s.name}</span>
+                    <span className="block text-xs text-gray-700">
+                      {s.appointments} completed appointment{s.appointments === 1 ? "" : "s"} ·{" "}
+                      {formatNaira(s.sales)} sales this month
+                    </span>
+                  </span>
                   <span>{formatNaira(s.revenue)}</span>
                 </li>
               ))}

@@ -14,6 +14,7 @@ const KIND_LABEL: Record<Hit["kind"], string> = {
   client: "Clients",
   booking: "Bookings",
   appointment: "Appointments",
+  staff: "Staff",
   order: "Orders",
 };
 
@@ -61,7 +62,7 @@ export function AdminSearch() {
     return () => document.removeEventListener("mousedown", onDown);
   }, []);
 
-  const groups = (["client", "booking", "appointment", "order"] as const)
+  const groups = (["client", "booking", "appointment", "order", "staff"] as const)
     .map((kind) => ({ kind, items: (hits ?? []).filter((h) => h.kind === kind) }))
     .filter((g) => g.items.length > 0);
 

@@ -5,6 +5,7 @@ import { Link, Outlet, useRevalidator } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { apiRequest } from "#app/lib/api.ts";
 import type { AdminIdentity } from "#common/auth.ts";
+import { ACCESS_ROLE_LABELS, canOpen } from "#common/roles.ts";
 import { AdminSearch } from "./admin-search.tsx";
 import { ClearDataButton } from "./clear-data-dialog.tsx";
 import { Sidebar } from "./sidebar.tsx";
@@ -68,8 +69,8 @@ export function AdminShell({
       >
         Skip to main content
       </a>
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 border-r border-gray-200 bg-white lg:block">
-        <Sidebar clientsCount={clientsCount} />
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 border-r border-gray-200 bg-white lg:block print:hidden">
+        <Sidebar clientsCount={clientsCount} role={admin.role} />
       </aside>
       <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <Dialog.Portal>
@@ -77,7 +78,11 @@ export function AdminShell({
           <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-64 bg-white shadow-xl lg:hidden">
             <Dialog.Title className="sr-only">Admin menu</Dialog.Title>
             <Dialog.Description className="sr-only">Screens of the admin area</Dialog.Description>
-            <Sidebar clientsCount={clientsCount} onNavigate={() => setMenuOpen(false)} />
+            <Sidebar
+              clientsCount={clientsCount}
+              role={admin.role}
+              onNavigate={() => setMenuOpen(false)}
+            />
             <Dialog.Close
               aria-label="Close menu"
               className="absolute right-2 top-4 rounded-md p-2 text-gray-700 hover:bg-gray-100"
@@ -87,8 +92,8 @@ export function AdminShell({
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-      <div className="lg:pl-60">
-        <header className="sticky top-0 z-20 border-b border-gray-200 bg-white">
+      <div className="lg:pl-60 print:pl-0">
+        <header className="sticky top-0 z-20 border-b border-gray-200 bg-white print:hidden">
           <div className="flex flex-wrap items-center gap-3 px-4 py-3">
             <button
               type="button"
@@ -99,30 +104,40 @@ export function AdminShell({
             >
               <Menu className="h-5 w-5" aria-hidden />
             </button>
-            <AdminSearch />
+            {canOpen(admin.role, "bookings") && <AdminSearch />}
             <div className="ml-auto flex items-center gap-1 sm:gap-2">
-              <ClearDataButton />
-              <Link
-                to="/admin/outbox"
-                className={iconLink}
-                aria-label="Outbox (emails)"
-                title="Outbox (emails)"
-              >
-                <Bell className="h-5 w-5" aria-hidden />
-              </Link>
-              <Link to="/admin/reviews" className={iconLink} aria-label="Reviews" title="Reviews">
-                <Star className="h-5 w-5" aria-hidden />
-              </Link>
-              <Link
-                to="/admin/audit"
-                className={iconLink}
-                aria-label="Activity log"
-                title="Activity log"
-              >
-                <History className="h-5 w-5" aria-hidden />
-              </Link>
-              <span className="hidden text-sm text-gray-700 sm:inline">
-                Signed in as <strong>{admin.username}</strong>
+              {canOpen(admin.role, "clearData") && <ClearDataButton />}
+              {canOpen(admin.role, "outbox") && (
+                <Link
+                  to="/admin/outbox"
+                  className={iconLink}
+                  aria-label="Outbox (emails)"
+                  title="Outbox (emails)"
+                >
+                  <Bell className="h-5 w-5" aria-hidden />
+                </Link>
+              )}
+              {canOpen(admin.role, "reviews") && (
+                <Link to="/admin/reviews" className={iconLink} aria-label="Reviews" title="Reviews">
+                  <Star className="h-5 w-5" aria-hidden />
+                </Link>
+              )}
+              {canOpen(admin.role, "audit") && (
+                <Link
+                  to="/admin/audit"
+                  className={iconLink}
+                  aria-label="Activity log"
+                  title="Activity log"
+                >
+                  <History className="h-5 w-5" aria-hidden />
+                </Link>
+              )}
+              <span className="hidden flex-col text-right text-sm leading-tight text-gray-700 sm:flex">
+                <span>
+                  <span className="sr-only">Signed in as </span>
+                  <strong>{admin.name ?? admin.username}</strong>
+                </span>
+                <span className="text-xs">{ACCESS_ROLE_LABELS[admin.role]}</span>
               </span>
               <button
                 type="button"

@@ -1,0 +1,285 @@
+/**
+ * Pay & Commissions (admin spec §2, issue 13; managers only): Create Pay Run for a member and a
+ * period — hours, overtime, commission and tips are computed on the server from their closed
+ * time entries and sales — the four cards (Total Payroll, Total Hours, Pending Approval, Paid),
+ * and the last 10 pay runs with Approve and a printable pay slip.
+ */
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import {
+  DialogContent,
+  DialogDescription,
+  DialogRoot,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { Badge } from "#app/features/admin/kit/badge.tsx";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { EmptyState } from "#app/features/admin/kit/empty-state.tsx";
+import { SelectField, TextField } from "#app/features/admin/kit/fields.tsx";
+import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import { formatNairaWithKobo } from "#common/money.ts";
+import {
+  OVERTIME_MULTIPLIER,
+  OVERTIME_WEEKLY_THRESHOLD_HOURS,
+  type PayRun,
+  type PayRunSummary,
+  type StaffMember,
+} from "#common/staff.ts";
+import { fullName, lagosDaysAgo } from "./staff-format.ts";
+
+function Card({ title, value }: { title: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <p className="text-sm text-gray-700">{title}</p>
+      <p className="mt-1 text-2xl font-semibold text-ink">{value}</p>
+    </div>
+  );
+}
+
+export function PayRunsTable({
+  runs,
+  onApprove,
+  pendingKey,
+}: {
+  runs: PayRun[];
+  onApprove?: (run: PayRun) => void;
+  pendingKey?: (id: number) => boolean;
+}) {
+  if (runs.length === 0) return <EmptyState>No pay runs yet.</EmptyState>;
+  return (
+    <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
+      <table className="w-full min-w-[760px] text-left text-sm">
+        <thead className="bg-gray-50 text-gray-700">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Staff member
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Period
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Hours
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Gross
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Net
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((r) => (
+            <tr key={r.id} className="border-t border-gray-100">
+              <td className="px-3 py-2 font-medium">{r.staffName}</td>
+              <td className="px-3 py-2">
+                {r.payPeriodStart} – {r.payPeriodEnd}
+              </td>
+              <td className="px-3 py-2 text-right">
+                {r.regularHours.toFixed(2)}
+                {r.overtimeHours > 0 && ` + ${r.overtimeHours.toFixed(2)} OT`}
+              </td>
+              <td className="px-3 py-2 text-right">{formatNairaWithKobo(r.grossPay)}</td>
+              <td className="px-3 py-2 text-right font-medium">{formatNairaWithKobo(r.netPay)}</td>
+              <td className="px-3 py-2">
+                <Badge tone={r.status === "paid" ? "green" : "amber"}>
+                  {r.status === "paid" ? "Paid" : "Pending"}
+                </Badge>
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex justify-end gap-2">
+                  {onApprove && r.status === "pending" && (
+                    <button
+                      type="button"
+                      className={adminButton.outline}
+                      disabled={pendingKey?.(r.id)}
+                      onClick={() => onApprove(r)}
+                      aria-label={`Approve pay run of ${r.staffName} for ${r.payPeriodStart} – ${r.payPeriodEnd}`}
+                    >
+                      Approve
+                    </button>
+                  )}
+                  <Link
+                    to={`/admin/staff/pay-runs/${r.id}`}
+                    className={adminButton.outline}
+                    aria-label={`Pay slip of ${r.staffName} for ${r.payPeriodStart} – ${r.payPeriodEnd}`}
+                  >
+                    Pay slip
+                  </Link>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function PayTab({
+  members,
+  runs,
+  summary,
+}: {
+  members: StaffMember[];
+  runs: PayRun[];
+  summary: PayRunSummary;
+}) {
+  const [creating, setCreating] = useState(false);
+  const approve = useAdminMutation({
+    success: { title: "Pay run approved" },
+    failure: serverMessageOr("Failed to approve pay run"),
+  });
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Pay &amp; Commissions</h2>
+        <button type="button" className={adminButton.primary} onClick={() => setCreating(true)}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Create Pay Run
+        </button>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Card title="Total Payroll" value={formatNairaWithKobo(summary.totalPayroll)} />
+        <Card title="Total Hours" value={summary.totalHours.toFixed(2)} />
+        <Card title="Pending Approval" value={String(summary.pendingCount)} />
+        <Card title="Paid" value={String(summary.paidCount)} />
+      </div>
+      <section aria-labelledby="pay-runs-heading">
+        <h3 id="pay-runs-heading" className="mb-2 text-lg font-semibold">
+          Recent Pay Runs
+        </h3>
+        <PayRunsTable
+          runs={runs}
+          onApprove={(r) =>
+            void approve.run(() => apiRequest("POST", `/api/pay-runs/${r.id}/approve`), {
+              key: r.id,
+            })
+          }
+          pendingKey={approve.isPending}
+        />
+      </section>
+      <CreatePayRunDialog open={creating} onOpenChange={setCreating} members={members} />
+    </div>
+  );
+}
+
+function CreatePayRunDialog({
+  open,
+  onOpenChange,
+  members,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  members: StaffMember[];
+}) {
+  const [staffId, setStaffId] = useState("");
+  const [start, setStart] = useState(() => lagosDaysAgo(6));
+  const [end, setEnd] = useState(() => lagosDaysAgo(0));
+  const [deductions, setDeductions] = useState("0");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useAdminMutation({
+    success: { title: "Pay run created successfully!" },
+    failure: serverMessageOr("Failed to create pay run"),
+    onSuccess: () => onOpenChange(false),
+    onError: (e) => setErrors(apiFieldErrors(e)),
+  });
+  const choices = members.filter((m) => m.status !== "archived");
+  return (
+    <DialogRoot
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setErrors({});
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent>
+        <DialogTitle className="text-xl font-semibold text-ink">Create Pay Run</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-gray-700">
+          Hours come from the member&apos;s completed time entries in the period (breaks unpaid);
+          hours beyond {OVERTIME_WEEKLY_THRESHOLD_HOURS} in a week are overtime at{" "}
+          {OVERTIME_MULTIPLIER}×; commission and tips come from their completed services and sales.
+        </DialogDescription>
+        <form
+          noValidate
+          className="mt-4 grid gap-4 sm:grid-cols-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!staffId) {
+              setErrors({ staffId: "Staff member is required" });
+              return;
+            }
+            setErrors({});
+            void save.run(() =>
+              apiRequest("POST", "/api/pay-runs", {
+                staffId: Number(staffId),
+                payPeriodStart: start,
+                payPeriodEnd: end,
+                deductions: deductions === "" ? 0 : Number(deductions),
+              }),
+            );
+          }}
+        >
+          <SelectField
+            className="sm:col-span-2"
+            label="Staff member"
+            value={staffId}
+            onChange={(e) => setStaffId(e.target.value)}
+            error={errors.staffId}
+          >
+            <option value="">Select staff member</option>
+            {choices.map((m) => (
+              <option key={m.id} value={m.id}>
+                {fullName(m)}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Period start"
+            type="date"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            error={errors.payPeriodStart}
+          />
+          <TextField
+            label="Period end"
+            type="date"
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+            error={errors.payPeriodEnd}
+          />
+          <TextField
+            className="sm:col-span-2"
+            label="Deductions (₦)"
+            type="number"
+            min={0}
+            step={0.01}
+            value={deductions}
+            onChange={(e) => setDeductions(e.target.value)}
+            error={errors.deductions}
+          />
+          <div className="flex justify-end gap-2 sm:col-span-2">
+            <button
+              type="button"
+              className={adminButton.outline}
+              onClick={() => onOpenChange(false)}
+            >
+              Cancel
+            </button>
+            <button type="submit" className={adminButton.primary} disabled={save.pending}>
+              {save.pending ? "Creating..." : "Create Pay Run"}
+            </button>
+          </div>
+        </form>
+      </DialogContent>
+    </DialogRoot>
+  );
+}

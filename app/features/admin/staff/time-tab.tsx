@@ -1,0 +1,354 @@
+/**
+ * Time Tracking (admin spec §2, issue 13): Clock In, Clock Out and Break cards, each with a select
+ * of active staff (a therapist only themself), and the last 10 entries — Active or Completed,
+ * hours less unpaid breaks, Lagos times. A manager can correct an entry (a forgotten clock-out).
+ */
+import { Coffee, LogIn, LogOut } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { Badge } from "#app/features/admin/kit/badge.tsx";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { EmptyState } from "#app/features/admin/kit/empty-state.tsx";
+import { TextField } from "#app/features/admin/kit/fields.tsx";
+import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { apiRequest } from "#app/lib/api.ts";
+import { formatLagosWallTime } from "#common/calendar.ts";
+import type { StaffMember, TimeEntry } from "#common/staff.ts";
+import { fullName, hoursText, when } from "./staff-format.ts";
+
+function ClockCard({
+  title,
+  icon,
+  options,
+  empty,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  options: Array<{ id: number; name: string }>;
+  empty: string;
+  children: (staffId: number | null) => ReactNode;
+}) {
+  const id = useId();
+  const [chosen, setChosen] = useState("");
+  const valid = options.some((o) => String(o.id) === chosen) ? Number(chosen) : null;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
+    >
+      <h3 id={`${id}-title`} className="flex items-center gap-2 font-semibold">
+        {icon}
+        {title}
+      </h3>
+      {options.length === 0 ? (
+        <p className="text-sm text-gray-700">{empty}</p>
+      ) : (
+        <>
+          <label htmlFor={id} className="text-sm font-medium text-gray-800">
+            Staff member
+          </label>
+          <select
+            id={id}
+            value={valid === null ? "" : String(valid)}
+            onChange={(e) => setChosen(e.target.value)}
+            className="block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm"
+          >
+            <option value="">Select staff member</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <div className="mt-auto flex flex-wrap gap-2">{children(valid)}</div>
+    </section>
+  );
+}
+
+export function TimeTab({
+  members,
+  entries,
+  open,
+  canCorrect,
+  ownStaffId,
+}: {
+  members: StaffMember[];
+  entries: TimeEntry[];
+  /** Open entries (clocked in now). */
+  open: TimeEntry[];
+  canCorrect: boolean;
+  /** A therapist's own member id: they clock only themself. */
+  ownStaffId: number | null;
+}) {
+  const [correcting, setCorrecting] = useState<TimeEntry | null>(null);
+  const clock = useAdminMutation({
+    failure: serverMessageOr("Something went wrong. Please try again."),
+  });
+  const active = members.filter(
+    (m) => m.status === "active" && (ownStaffId === null || m.id === ownStaffId),
+  );
+  const openIds = new Set(open.map((e) => e.staffId));
+  const toOption = (m: StaffMember) => ({ id: m.id, name: fullName(m) });
+  const canClockIn = active.filter((m) => !openIds.has(m.id)).map(toOption);
+  const clockedIn = active.filter((m) => openIds.has(m.id)).map(toOption);
+  const onBreak = new Set(open.filter((e) => e.onBreak).map((e) => e.staffId));
+
+  const post = (path: string, staffId: number, title: string) =>
+    clock.run(() => apiRequest("POST", `/api/time-tracking/${path}`, { staffId }), {
+      success: { title },
+      key: path,
+    });
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
+        <ClockCard
+          title="Clock In"
+          icon={<LogIn className="h-5 w-5 text-green-700" aria-hidden />}
+          options={canClockIn}
+          empty="Everyone active is clocked in."
+        >
+          {(staffId) => (
+            <button
+              type="button"
+              className={adminButton.primary}
+              disabled={staffId === null || clock.pending}
+              onClick={() => staffId && post("clock-in", staffId, "Clocked in successfully!")}
+            >
+              Clock In
+            </button>
+          )}
+        </ClockCard>
+        <ClockCard
+          title="Clock Out"
+          icon={<LogOut className="h-5 w-5 text-red-700" aria-hidden />}
+          options={clockedIn}
+          empty="Nobody is clocked in."
+        >
+          {(staffId) => (
+            <button
+              type="button"
+              className={adminButton.primary}
+              disabled={staffId === null || clock.pending}
+              onClick={() => staffId && post("clock-out", staffId, "Clocked out successfully!")}
+            >
+              Clock Out
+            </button>
+          )}
+        </ClockCard>
+        <ClockCard
+          title="Break"
+          icon={<Coffee className="h-5 w-5 text-amber-700" aria-hidden />}
+          options={clockedIn.map((o) => ({
+            ...o,
+            name: onBreak.has(o.id) ? `${o.name} (on break)` : o.name,
+          }))}
+          empty="Breaks are taken while clocked in. Breaks are unpaid and come off the hours."
+        >
+          {(staffId) =>
+            staffId !== null && onBreak.has(staffId) ? (
+              <button
+                type="button"
+                className={adminButton.outline}
+                disabled={clock.pending}
+                onClick={() => post("break-end", staffId, "Break ended")}
+              >
+                End Break
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={adminButton.outline}
+                disabled={staffId === null || clock.pending}
+                onClick={() => staffId && post("break-start", staffId, "Break started")}
+              >
+                Start Break
+              </button>
+            )
+          }
+        </ClockCard>
+      </div>
+
+      <section aria-labelledby="entries-heading">
+        <h3 id="entries-heading" className="mb-2 text-lg font-semibold">
+          Recent Time Entries
+        </h3>
+        {entries.length === 0 ? (
+          <EmptyState>No time entries yet. Clock someone in to start.</EmptyState>
+        ) : (
+          <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <thead className="bg-gray-50 text-gray-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Staff member
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Clock in
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Clock out
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Breaks
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Hours
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Status
+                  </th>
+                  {canCorrect && (
+                    <th scope="col" className="px-3 py-2">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => (
+                  <tr key={e.id} className="border-t border-gray-100">
+                    <td className="px-3 py-2 font-medium">{e.staffName}</td>
+                    <td className="px-3 py-2">{when(e.clockInTime)}</td>
+                    <td className="px-3 py-2">{e.clockOutTime ? when(e.clockOutTime) : "—"}</td>
+                    <td className="px-3 py-2">{breakText(e)}</td>
+                    <td className="px-3 py-2 text-right">{hoursText(e.totalHours)}</td>
+                    <td className="px-3 py-2">
+                      {e.clockOutTime ? (
+                        <Badge tone="gray">Completed</Badge>
+                      ) : (
+                        <Badge tone="green">{e.onBreak ? "Active (on break)" : "Active"}</Badge>
+                      )}
+                    </td>
+                    {canCorrect && (
+                      <td className="px-3 py-2">
+                        <button
+                          type="button"
+                          className={adminButton.outline}
+                          onClick={() => setCorrecting(e)}
+                          aria-label={`Correct entry of ${e.staffName} from ${when(e.clockInTime)}`}
+                        >
+                          Correct
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <CorrectionDialog entry={correcting} onClose={() => setCorrecting(null)} />
+    </div>
+  );
+}
+
+/** '2 (45 min)': the count of breaks and their minutes so far. */
+function breakText(e: TimeEntry): string {
+  if (e.breaks.length === 0) return "—";
+  const minutes = e.breaks.reduce((sum, b) => {
+    const end = b.endedAt ? new Date(b.endedAt).getTime() : Date.now();
+    return sum + Math.max(0, end - new Date(b.startedAt).getTime()) / 60_000;
+  }, 0);
+  return `${e.breaks.length} (${Math.round(minutes)} min)`;
+}
+
+/** Lagos wall time for a datetime-local input: 'YYYY-MM-DDTHH:MM'. */
+const localInput = (iso: string | null) => (iso ? formatLagosWallTime(iso).replace(" ", "T") : "");
+
+function CorrectionDialog({ entry, onClose }: { entry: TimeEntry | null; onClose: () => void }) {
+  const [clockIn, setClockIn] = useState("");
+  const [clockOut, setClockOut] = useState("");
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [shownFor, setShownFor] = useState<number | null>(null);
+  if (entry && shownFor !== entry.id) {
+    setShownFor(entry.id);
+    setClockIn(localInput(entry.clockInTime));
+    setClockOut(localInput(entry.clockOutTime));
+    setReason("");
+    setError(null);
+  }
+  const save = useAdminMutation({
+    success: { title: "Time entry corrected" },
+    failure: serverMessageOr("Failed to correct time entry"),
+    onSuccess: () => {
+      setShownFor(null);
+      onClose();
+    },
+    onError: (e) => setError(e instanceof Error ? serverMessageOr("")(e) || null : null),
+  });
+  return (
+    <DialogRoot
+      open={entry !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setShownFor(null);
+          onClose();
+        }
+      }}
+    >
+      <DialogContent>
+        <DialogTitle className="text-xl font-semibold text-ink">Correct Time Entry</DialogTitle>
+        {entry && (
+          <form
+            noValidate
+            className="mt-4 grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save.run(() =>
+                apiRequest("PATCH", `/api/time-tracking/${entry.id}`, {
+                  clockInTime: clockIn || undefined,
+                  clockOutTime: clockOut || undefined,
+                  reason: reason || undefined,
+                }),
+              );
+            }}
+          >
+            <p className="text-sm text-gray-700">
+              {entry.staffName}. Times are Lagos time. The change is recorded in the activity log.
+            </p>
+            <TextField
+              label="Clock in"
+              type="datetime-local"
+              value={clockIn}
+              onChange={(e) => setClockIn(e.target.value)}
+            />
+            <TextField
+              label="Clock out"
+              type="datetime-local"
+              value={clockOut}
+              onChange={(e) => setClockOut(e.target.value)}
+              error={error ?? undefined}
+            />
+            <TextField
+              label="Reason"
+              value={reason}
+              maxLength={300}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            <div className="flex justify-end gap-2">
+              <button
+                type="button"
+                className={adminButton.outline}
+                onClick={() => {
+                  setShownFor(null);
+                  onClose();
+                }}
+              >
+                Cancel
+              </button>
+              <button type="submit" className={adminButton.primary} disabled={save.pending}>
+                {save.pending ? "Saving..." : "Save Correction"}
+              </button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </DialogRoot>
+  );
+}
