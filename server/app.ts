@@ -27,6 +27,8 @@ import { bookingsRouter } from "./modules/bookings/routes.ts";
 import { calendarFeedRouter, calendarRouter } from "./modules/calendar/routes.ts";
 import { catalogAdminRouter } from "./modules/catalog/admin-routes.ts";
 import { catalogRouter } from "./modules/catalog/routes.ts";
+import { clientsRouter } from "./modules/clients/routes.ts";
+import { clientSalesRouter } from "./modules/clients/sales-routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
 import { checkoutRouter } from "./modules/orders/checkout-routes.ts";
@@ -118,6 +120,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(bookingsAdminRouter(db));
   api.use(calendarRouter(db, config));
   api.use(staffRouter(db));
+  api.use(clientsRouter(db));
+  api.use(clientSalesRouter(db));
   api.use(reviewsRouter(db, config, deps.smtp));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));

@@ -30,6 +30,10 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["post", "/api/blocked-time"],
   ["patch", "/api/blocked-time/1"],
   ["post", "/api/staff"],
+  ["post", "/api/customers"],
+  ["patch", "/api/customers/ada@example.com"],
+  ["put", "/api/customer-notes/ada@example.com"],
+  ["post", "/api/sales"],
 ];
 
 describe("bad input", () => {
@@ -63,6 +67,8 @@ describe("bad input", () => {
       "/api/admin/search?q=ab%00cd",
       "/api/appointments?customerEmail=a%00b%40example.com",
       "/api/products/related?id=1%00",
+      "/api/customers?q=a%00b",
+      "/api/sales?customerEmail=a%00b%40example.com",
     ];
     for (const path of gets) {
       const res = await agent.get(path);
@@ -87,6 +93,10 @@ describe("bad input", () => {
       "/api/blocked-time?to=2030-01-01T25:00:00Z",
       "/api/staff/abc/calendar-feed",
       "/api/staff/99999999999/calendar-feed",
+      "/api/sales?customerEmail=a&customerEmail=b",
+      "/api/customers/abc",
+      "/api/customers/99999999999/export",
+      "/api/customer-notes/not-an-email",
     ]) {
       const res = await agent.get(path);
       if (res.status < 400 || res.status >= 500) failures.push(`GET ${path} → ${res.status}`);

@@ -14,11 +14,13 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
   CLIENT_SOURCES,
   CLIENT_STATUSES,
+  CONSENT_SOURCES,
   DEFAULT_CLIENT_SOURCE,
   DEFAULT_CLIENT_STATUS,
   SKIN_TYPES,
@@ -50,6 +52,10 @@ export const clients = pgTable(
     /** 'active' | 'inactive' | 'prospect' (common/clients.ts). */
     status: text("status").notNull().default(DEFAULT_CLIENT_STATUS),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
+    /** When marketing consent was given (NDPA 2023 records it); null without consent. */
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+    /** How consent was given: 'newsletter' (the sign-up form) or 'admin' (staff, on request). */
+    marketingConsentSource: text("marketing_consent_source"),
     /** 'manual' | 'website' | 'referral' | 'social_media' | 'walk_in' (common/clients.ts). */
     source: text("source").notNull().default(DEFAULT_CLIENT_SOURCE),
     referredBy: text("referred_by"),
@@ -63,6 +69,7 @@ export const clients = pgTable(
     index("clients_last_first_name_idx").on(t.lastName, t.firstName),
     check("clients_status_valid", oneOf(t.status, CLIENT_STATUSES)),
     check("clients_source_valid", oneOf(t.source, CLIENT_SOURCES)),
+    check("clients_consent_source_valid", oneOf(t.marketingConsentSource, CONSENT_SOURCES)),
   ],
 );
 

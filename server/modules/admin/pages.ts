@@ -10,6 +10,7 @@ import { bookingsPages } from "#server/modules/bookings/pages.ts";
 import { calendarPages } from "#server/modules/calendar/pages.ts";
 import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
+import { clientsPages } from "#server/modules/clients/pages.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
 import { outboxPages } from "#server/modules/outbox/pages.ts";
 import { reviewsAdminPages } from "#server/modules/reviews/pages.ts";
@@ -23,6 +24,7 @@ export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
     catalog: catalogAdminPages(db),
     bookings: bookingsPages(db),
     calendar: calendarPages(db),
+    clients: clientsPages(db),
     orders: ordersPages(db),
     reviews: reviewsAdminPages(db),
     outbox: outboxPages(db),

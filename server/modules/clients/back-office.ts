@@ -1,79 +1,48 @@
 /**
- * The clients' part of the back office until the clients area lands (issue 12): the sidebar's
- * Clients badge and the top-bar client search, both over people known by email from bookings and
- * newsletter sign-ups (admin spec §3 "Client list row": merged by lower-cased email).
+ * The clients' part of the back office (issue 12): the top-bar client search over the clients
+ * table (name, email, phone in local or +234 form, address; never health data) and the tables
+ * Clear Admin Data empties.
  */
-import { desc, ilike, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { clientDisplayName, phoneSearchDigits } from "#common/clients.ts";
 import type { SearchHit } from "#common/search.ts";
 import {
   type ClearableTable,
   SEARCH_LIMIT_PER_KIND,
   type SearchSource,
 } from "#server/back-office.ts";
-import type { Db } from "#server/db/client.ts";
-import { bookings } from "#server/db/schema/bookings.ts";
 import { clientHealth, clients, customerNotes } from "#server/db/schema/clients.ts";
-import { newsletterSubscribers } from "#server/db/schema/content.ts";
+import { rowsOf } from "./service.ts";
 
-/** Number of distinct clients: distinct lower-cased emails over bookings and subscribers. */
-export async function countClients(db: Db): Promise<number> {
-  const result = await db.execute<{ n: number | string }>(sql`
-    select count(*) as n from (
-      select lower(${bookings.email}) as email from ${bookings}
-      union
-      select lower(${newsletterSubscribers.email}) from ${newsletterSubscribers}
-    ) as clients`);
-  // Both drivers (PGlite, node-postgres) answer with `{ rows }`.
-  const { rows } = result as unknown as { rows: Array<{ n: number | string }> };
-  return Number(rows[0]?.n ?? 0);
-}
+export { countClients } from "./service.ts";
 
-/** Clients whose name, email or phone matches; subscribers only by email. */
+/** Clients whose name, email, phone (0803…, +234803…, 234803…) or address matches. */
 export const clientsSearch: SearchSource = async (db, pattern, q) => {
-  const fromBookings = await db
-    .selectDistinctOn([sql`lower(${bookings.email})`], {
-      email: bookings.email,
-      name: bookings.name,
-      phone: bookings.phone,
-    })
-    .from(bookings)
-    .where(
-      or(
-        ilike(bookings.name, pattern),
-        ilike(bookings.email, pattern),
-        ilike(bookings.phone, pattern),
-      ),
-    )
-    .orderBy(sql`lower(${bookings.email})`, desc(bookings.createdAt))
-    .limit(SEARCH_LIMIT_PER_KIND);
-  const subscribers = await db
-    .select({ email: newsletterSubscribers.email })
-    .from(newsletterSubscribers)
-    .where(ilike(newsletterSubscribers.email, pattern))
-    .limit(SEARCH_LIMIT_PER_KIND);
-  const seen = new Set<string>();
-  const hits: SearchHit[] = [];
-  for (const c of fromBookings) {
-    seen.add(c.email.toLowerCase());
-    hits.push({
+  const digits = phoneSearchDigits(q.trim());
+  const phone = digits
+    ? sql` or regexp_replace(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), '^234', '0') like ${`%${digits}%`}`
+    : sql``;
+  const rows = rowsOf<{
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    phone: string | null;
+  }>(
+    await db.execute(sql`select id, email, first_name, last_name, phone from clients
+      where (first_name || ' ' || last_name) ilike ${pattern} or email ilike ${pattern}
+        or phone ilike ${pattern} or address ilike ${pattern}${phone}
+      order by id desc limit ${SEARCH_LIMIT_PER_KIND}`),
+  );
+  return rows.map(
+    (c): SearchHit => ({
       kind: "client",
-      id: c.email.toLowerCase(),
-      title: c.name,
-      subtitle: `${c.email} · ${c.phone}`,
-      href: `/admin/bookings?q=${encodeURIComponent(q)}`,
-    });
-  }
-  for (const s of subscribers) {
-    if (seen.has(s.email.toLowerCase())) continue;
-    hits.push({
-      kind: "client",
-      id: s.email.toLowerCase(),
-      title: "Newsletter Subscriber",
-      subtitle: s.email,
-      href: "/admin/clients",
-    });
-  }
-  return hits.slice(0, SEARCH_LIMIT_PER_KIND);
+      id: String(c.id),
+      title: clientDisplayName(c.first_name, c.last_name),
+      subtitle: c.phone ? `${c.email} · ${c.phone}` : c.email,
+      href: `/admin/clients?client=${c.id}`,
+    }),
+  );
 };
 
 /** Notes and health records before the clients they belong to (admin spec §5: customers go). */
