@@ -81,8 +81,11 @@ export const CLIENT_STATUS_FILTERS = [
 ] as const;
 export type ClientStatusFilter = (typeof CLIENT_STATUS_FILTERS)[number]["id"];
 
-/** Sortable columns of the Customer Database table; `recent` (newest client first) is default. */
-export const CLIENT_SORTS = ["recent", "name", "bookings", "activity", "status"] as const;
+/**
+ * Orders of the Customer Database table; `recent` (newest client first) is the default. Bookings
+ * and last activity are derived per page, so they are shown but not sortable (docs/decisions.md).
+ */
+export const CLIENT_SORTS = ["recent", "name", "status"] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 
 /** The Clients screen's URL params (common/paging.ts): q, status, sort, dir, page, client. */

@@ -61,12 +61,24 @@ export const clients = pgTable(
     referredBy: text("referred_by"),
     /** Comma-separated text, as the spec's form sends it. */
     preferredServices: text("preferred_services"),
+    /**
+     * What the Clients search matches, lower-cased in one text: name, email, phone, address,
+     * city, state, and the phone's digits in national form ('+234 803…' → '0803…') so a search
+     * in either form finds it. Written by the database only.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(address, '') || ' ' || coalesce(city, '') || ' ' || coalesce(state, '') || ' ' || regexp_replace(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), '^234', '0'))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("clients_email_lower_unique").on(sql`lower(${t.email})`),
     index("clients_last_first_name_idx").on(t.lastName, t.firstName),
+    // The Customer Database's order by name (case-insensitive), without sorting every client.
+    index("clients_name_lower_idx").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
     check("clients_status_valid", oneOf(t.status, CLIENT_STATUSES)),
     check("clients_source_valid", oneOf(t.source, CLIENT_SOURCES)),
     check("clients_consent_source_valid", oneOf(t.marketingConsentSource, CONSENT_SOURCES)),

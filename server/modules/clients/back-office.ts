@@ -4,7 +4,7 @@
  * Clear Admin Data empties.
  */
 import { sql } from "drizzle-orm";
-import { clientDisplayName, phoneSearchDigits } from "#common/clients.ts";
+import { clientDisplayName } from "#common/clients.ts";
 import type { SearchHit } from "#common/search.ts";
 import {
   type ClearableTable,
@@ -12,16 +12,12 @@ import {
   type SearchSource,
 } from "#server/back-office.ts";
 import { clientHealth, clients, customerNotes } from "#server/db/schema/clients.ts";
-import { rowsOf } from "./service.ts";
+import { clientSearchCondition, rowsOf } from "./service.ts";
 
 export { countClients } from "./service.ts";
 
 /** Clients whose name, email, phone (0803…, +234803…, 234803…) or address matches. */
-export const clientsSearch: SearchSource = async (db, pattern, q) => {
-  const digits = phoneSearchDigits(q.trim());
-  const phone = digits
-    ? sql` or regexp_replace(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), '^234', '0') like ${`%${digits}%`}`
-    : sql``;
+export const clientsSearch: SearchSource = async (db, _pattern, q) => {
   const rows = rowsOf<{
     id: number;
     email: string;
@@ -29,10 +25,9 @@ export const clientsSearch: SearchSource = async (db, pattern, q) => {
     last_name: string;
     phone: string | null;
   }>(
-    await db.execute(sql`select id, email, first_name, last_name, phone from clients
-      where (first_name || ' ' || last_name) ilike ${pattern} or email ilike ${pattern}
-        or phone ilike ${pattern} or address ilike ${pattern}${phone}
-      order by id desc limit ${SEARCH_LIMIT_PER_KIND}`),
+    await db.execute(sql`select c.id, c.email, c.first_name, c.last_name, c.phone from clients c
+      where ${clientSearchCondition(q.trim())}
+      order by c.id desc limit ${SEARCH_LIMIT_PER_KIND}`),
   );
   return rows.map(
     (c): SearchHit => ({

@@ -113,37 +113,31 @@ const PAID_ORDER = sql.raw(
   `o.paid_at is not null and o.status in ('processing','shipped','completed')`,
 );
 
-/** Whether client `c` has any booking, appointment, order or sale. */
-const HAS_ACTIVITY = sql.raw(`(exists (select 1 from bookings b where b.client_id = c.id)
-  or exists (select 1 from appointments a where a.client_id = c.id)
-  or exists (select 1 from orders o where o.client_id = c.id)
-  or exists (select 1 from sales s where s.client_id = c.id))`);
-
 const SUBSCRIBED = sql.raw(
   `exists (select 1 from newsletter_subscribers ns where ns.email = lower(c.email))`,
 );
 
 /**
- * The Clients screen's status of client `c` (admin spec §3): a managed customer (any source but
- * the website) shows its own status; a person known from bookings, orders or sales is Active; a
- * person known only from the newsletter is a Subscriber.
+ * The Clients screen's status of client `c` (admin spec §3), from its own columns so that the
+ * list, its filter and its order need no look-up in other tables: a managed customer (any
+ * source but the website) shows its own status; a website client is a 'prospect' only while it
+ * is known from the newsletter alone (`ensureClient` makes it active once it books, orders or
+ * buys), shown as Subscriber; everyone else from the website is Active.
  */
 const ROW_STATUS = sql`case
   when c.source <> 'website' then initcap(c.status)
-  when ${HAS_ACTIVITY} or not ${SUBSCRIBED} then 'Active'
-  else 'Subscriber' end`;
+  when c.status = 'prospect' and ${SUBSCRIBED} then 'Subscriber'
+  else 'Active' end`;
 
-/** Name, email, phone (any of 0803…, +234803…, 234803…) or address contains `q`. */
-function searchCondition(q: string) {
+/**
+ * Name, email, phone (any of 0803…, +234803…, 234803…) or address contains `q`, ignoring case:
+ * one LIKE over the generated `search_text` (which holds the phone's national digits too).
+ */
+export function clientSearchCondition(q: string) {
   if (!q) return sql`true`;
-  const pattern = likePattern(q);
+  const text = sql`c.search_text like ${likePattern(q.toLowerCase())}`;
   const digits = phoneSearchDigits(q);
-  const phone = digits
-    ? sql` or regexp_replace(regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g'), '^234', '0') like ${`%${digits}%`}`
-    : sql``;
-  return sql`((c.first_name || ' ' || c.last_name) ilike ${pattern}
-    or c.email ilike ${pattern} or c.phone ilike ${pattern}
-    or c.address ilike ${pattern} or c.city ilike ${pattern} or c.state ilike ${pattern}${phone})`;
+  return digits ? sql`(${text} or c.search_text like ${`%${digits}%`})` : text;
 }
 
 function statusCondition(status: ClientListQuery["status"]) {
@@ -168,19 +162,16 @@ type RowData = {
 };
 
 /**
- * Per-client figures for the clients in `ids` or, with `ids` null, for every client (to sort
- * by them): visits (bookings plus appointments not made from one), the latest visit and its
+ * Per-client figures for the clients in `ids` (one page): visits (bookings plus appointments not made from one), the latest visit and its
  * service, the latest activity (visit, sale or paid order) and the money spent (completed sales
  * and paid orders, kobo).
  */
-function figures(ids: number[] | null) {
+function figures(ids: number[]) {
   const only = (col: string) =>
-    ids === null
-      ? sql.raw(`${col} is not null`)
-      : sql`${sql.raw(col)} in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`;
+    sql`${sql.raw(col)} in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`;
   return sql`
     visits as (
       select b.client_id, b.created_at as at, b.date as visit_at, b.service_name
@@ -238,10 +229,10 @@ function toRow(r: RowData): ClientRow {
  * One page of the Customer Database (admin spec §2): one row per client, no health fields.
  * `q` searches name, email, phone (local or +234 forms) and address, case-insensitively;
  * `status` keeps Active, Subscriber or Inactive rows; `sort` orders by newest client (default),
- * name, number of bookings, last activity or status. `total` counts every client.
+ * name or status; the per-client figures are computed for the rows of the page only. `total` counts every client.
  */
 export async function listClientsPage(db: Db, query: ClientListQuery): Promise<Page<ClientRow>> {
-  const where = sql`${searchCondition(query.q)} and ${statusCondition(query.status)}`;
+  const where = sql`${clientSearchCondition(query.q)} and ${statusCondition(query.status)}`;
   const [counts] = rowsOf<{ total: number | string; matching: number | string }>(
     await db.execute(sql`select
       (select count(*) from clients)::int as total,
@@ -251,53 +242,35 @@ export async function listClientsPage(db: Db, query: ClientListQuery): Promise<P
   const matching = Number(counts?.matching ?? 0);
   const { page, offset } = pageWindow(query.page, query.pageSize, matching);
   const dir = sql.raw(query.dir === "asc" ? "asc" : "desc");
-  const nulls = sql.raw(query.dir === "asc" ? "nulls first" : "nulls last");
 
-  let rows: RowData[];
-  if (query.sort === "bookings" || query.sort === "activity") {
-    // Sorting by a derived figure needs it for every matching client.
-    const key =
-      query.sort === "bookings"
-        ? sql`coalesce(vf.total_bookings, 0) ${dir}`
-        : sql`greatest(vf.last_visit_made, sf.last_sale, ofg.last_order) ${dir} ${nulls}`;
-    rows = rowsOf<RowData>(
-      await db.execute(sql`with ${figures(null)}
-        select c.id, c.email, c.first_name, c.last_name, c.phone, c.source,
-          ${ROW_STATUS} as row_status, ${FIGURE_COLUMNS}
-        from clients c ${FIGURE_JOINS}
-        where ${where}
-        order by ${key}, c.id desc
-        limit ${query.pageSize} offset ${offset}`),
+  const order =
+    query.sort === "name"
+      ? sql`lower(c.first_name) ${dir}, lower(c.last_name) ${dir}, c.id ${dir}`
+      : query.sort === "status"
+        ? sql`row_status ${dir}, c.id desc`
+        : sql`c.id ${dir}`;
+  const pageRows = rowsOf<Omit<RowData, keyof typeof EMPTY_FIGURES>>(
+    await db.execute(sql`select c.id, c.email, c.first_name, c.last_name, c.phone, c.source,
+        ${ROW_STATUS} as row_status
+      from clients c where ${where}
+      order by ${order}
+      limit ${query.pageSize} offset ${offset}`),
+  );
+  // The per-client figures, for the rows of this page only.
+  const ids = pageRows.map((r) => Number(r.id));
+  const extra = new Map<number, typeof EMPTY_FIGURES>();
+  if (ids.length > 0) {
+    const figureRows = rowsOf<typeof EMPTY_FIGURES & { id: number }>(
+      await db.execute(sql`with ${figures(ids)}
+        select c.id, ${FIGURE_COLUMNS} from clients c ${FIGURE_JOINS}
+        where c.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
     );
-  } else {
-    const order =
-      query.sort === "name"
-        ? sql`lower(c.first_name) ${dir}, lower(c.last_name) ${dir}, c.id desc`
-        : query.sort === "status"
-          ? sql`row_status ${dir}, c.id desc`
-          : sql`c.id ${dir}`;
-    const pageRows = rowsOf<Omit<RowData, keyof typeof EMPTY_FIGURES>>(
-      await db.execute(sql`select c.id, c.email, c.first_name, c.last_name, c.phone, c.source,
-          ${ROW_STATUS} as row_status
-        from clients c where ${where}
-        order by ${order}
-        limit ${query.pageSize} offset ${offset}`),
-    );
-    const ids = pageRows.map((r) => Number(r.id));
-    const extra = new Map<number, typeof EMPTY_FIGURES>();
-    if (ids.length > 0) {
-      const figureRows = rowsOf<typeof EMPTY_FIGURES & { id: number }>(
-        await db.execute(sql`with ${figures(ids)}
-          select c.id, ${FIGURE_COLUMNS} from clients c ${FIGURE_JOINS}
-          where c.id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`),
-      );
-      for (const f of figureRows) extra.set(Number(f.id), f);
-    }
-    rows = pageRows.map((r) => ({ ...r, ...(extra.get(Number(r.id)) ?? EMPTY_FIGURES) }));
+    for (const f of figureRows) extra.set(Number(f.id), f);
   }
+  const rows = pageRows.map((r) => ({ ...r, ...(extra.get(Number(r.id)) ?? EMPTY_FIGURES) }));
   return { rows: rows.map(toRow), total, matching, page, pageSize: query.pageSize };
 }
 

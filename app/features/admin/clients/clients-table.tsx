@@ -13,8 +13,8 @@ import { formatLagosDate, STATUS_TONE } from "./format.ts";
 const COLUMNS: ReadonlyArray<{ header: string; sort?: ClientSort; firstDir?: "asc" | "desc" }> = [
   { header: "Customer", sort: "name", firstDir: "asc" },
   { header: "Contact" },
-  { header: "Bookings", sort: "bookings", firstDir: "desc" },
-  { header: "Last Activity", sort: "activity", firstDir: "desc" },
+  { header: "Bookings" },
+  { header: "Last Activity" },
   { header: "Status", sort: "status", firstDir: "asc" },
 ];
 
