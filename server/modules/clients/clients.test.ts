@@ -141,6 +141,28 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     expect((await list("?status=active")).map((r) => r.email)).not.toContain(
       "only.news@example.com",
     );
+    // Subscribed first, booked later: Active from the booking on.
+    await request(server)
+      .post("/api/newsletter")
+      .send({ email: "news.then.book@example.com", consent: true })
+      .expect(201);
+    expect((await list("?q=news.then.book"))[0]).toMatchObject({ status: "Subscriber" });
+    await request(server)
+      .post("/api/bookings")
+      .send({
+        name: "Kemi Ade",
+        email: "News.Then.Book@example.com",
+        phone: "08031112222",
+        service: String(facial.id),
+        date: slot(),
+      })
+      .expect(201);
+    expect((await list("?q=news.then.book"))[0]).toMatchObject({
+      name: "Kemi Ade",
+      phone: "08031112222",
+      status: "Active",
+      totalBookings: 1,
+    });
     const subs = (await agent.get("/api/subscribers").expect(200)).body;
     expect(subs.map((s: { email: string }) => s.email)).toContain("only.news@example.com");
   });
@@ -233,7 +255,7 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
       totalCustomers: (await t.db.select().from(clients)).length,
       totalBookings: stats.length,
       thisMonth: stats.length,
-      newsletterSubs: 2,
+      newsletterSubs: 3,
     });
   });
 
