@@ -9,7 +9,7 @@
  * on PostgreSQL (a throwaway database).
  *
  * Run: `npm run bench -- clients` (builds first if there is no build). Env: BENCH_REQUESTS
- * (default 200), BENCH_CONCURRENCY (default 4). Prints figures; asserts nothing.
+ * (default 200), BENCH_CONCURRENCY (default 2). Prints figures; asserts nothing.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,7 +25,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const CLIENTS = 20_000;
 const BOOKINGS = 100_000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2);
 const ADMIN = { username: "bench", password: "bench-password-not-for-production" };
 
 function ensureBuild(): void {
@@ -189,6 +189,8 @@ async function signIn(port: number): Promise<string> {
 }
 
 const CASES: Array<[string, string]> = [
+  // The machine's floor: a signed-in request that reads one row (session + client look-up).
+  ["reference: GET /api/customer-notes/{email}", "/api/customer-notes/client1%40bench.example"],
   ["list: newest first (default)", "/api/customers?pageSize=30"],
   ["list: page 300", "/api/customers?pageSize=30&page=300"],
   ["list: by name", "/api/customers?pageSize=30&sort=name&dir=asc"],
@@ -209,9 +211,14 @@ async function measure(kind: string, port: number): Promise<void> {
   for (const [label, urlPath] of CASES) {
     const sample = await timedGet(new http.Agent(), port, urlPath, cookie, false);
     if (sample.status !== 200) throw new Error(`${urlPath} answered ${sample.status}`);
-    const count = (JSON.parse(sample.body) as unknown[]).length;
+    const parsed = JSON.parse(sample.body) as unknown;
+    const count = Array.isArray(parsed) ? parsed.length : 1;
+    const started = Date.now();
     const r = await load(port, urlPath, cookie);
     rows.push([label, String(count), r.p50.toFixed(1), r.p99.toFixed(1), String(r.errors)]);
+    console.log(
+      `  ${kind} ${label}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${Date.now() - started} ms)`,
+    );
   }
   console.log(
     `\n${kind}: ${CLIENTS} clients, ${BOOKINGS} bookings, ${REQUESTS} requests each, ${CONCURRENCY} concurrent, keep-alive`,
