@@ -108,7 +108,7 @@ export function AddCustomerDialog({
 
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl!">
         <DialogTitle className="text-xl font-semibold text-ink">Add New Customer</DialogTitle>
         <form
           noValidate

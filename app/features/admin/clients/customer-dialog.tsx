@@ -62,7 +62,7 @@ export function CustomerDialog({
   const client = detail?.client;
   return (
     <DialogRoot open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-5xl p-0 sm:p-0">
+      <DialogContent className="max-w-5xl! p-0!">
         {!detail ? (
           <div className="p-8">
             <DialogTitle className="text-lg font-semibold text-ink">
