@@ -43,6 +43,7 @@ export const clientsSearch: SearchSource = async (db, _pattern, q) => {
 /** Notes and health records before the clients they belong to (admin spec §5: customers go). */
 export const clientsClearable: ClearableTable[] = [
   { name: "customer_notes", table: customerNotes },
-  { name: "client_health", table: clientHealth },
+  // Health data is sensitive (NDPA 2023): only the client's own export carries it.
+  { name: "client_health", table: clientHealth, exported: false },
   { name: "clients", table: clients },
 ];

@@ -334,6 +334,7 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
       "/api/reviews",
       "/api/bookings",
       "/api/appointments?customerEmail=amaka.eze@example.com",
+      "/api/admin/export",
     ]) {
       const res = await agent.get(path);
       expect(res.status, path).toBe(200);
