@@ -1,7 +1,8 @@
 /**
- * Client (managed customer) constants (admin spec §3 "Customer (managed client)", §5 "Add
- * customer"). Pure values and types only; the database builds its CHECK constraints from these
- * lists (server/db/schema/clients.ts), so a value added here needs a migration.
+ * Clients (admin spec §2 "Clients screen", §3 "Customer (managed client)", "Client list row",
+ * §5 "Add customer", §7, §8): value lists, the spec's texts, zod input schemas shared by the
+ * dialogs and the API, response shapes and `ClientsPages`. The database builds its CHECK
+ * constraints from the lists (server/db/schema/clients.ts), so a value added needs a migration.
  */
 
 import { z } from "zod";
