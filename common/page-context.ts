@@ -14,6 +14,7 @@ import type { BookingsPages } from "./booking.ts";
 import type { CalendarPages } from "./calendar.ts";
 import type { CatalogPages } from "./catalog.ts";
 import type { CatalogAdminPages } from "./catalog-forms.ts";
+import type { ClientsPages } from "./clients.ts";
 import type { DashboardPages } from "./dashboard.ts";
 import type { OrdersPages } from "./orders.ts";
 import type { OutboxPages } from "./outbox.ts";
@@ -30,6 +31,7 @@ export type AdminPages = {
   catalog: CatalogAdminPages;
   bookings: BookingsPages;
   calendar: CalendarPages;
+  clients: ClientsPages;
   orders: OrdersPages;
   reviews: ReviewsAdminPages;
   outbox: OutboxPages;

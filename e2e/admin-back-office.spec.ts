@@ -223,11 +223,16 @@ test("the top-bar search finds clients and bookings", async ({ page }, info) => 
   const results = page.getByRole("region", { name: "Search results" });
   await expect(results.getByRole("heading", { name: "Clients" })).toBeVisible();
   await expect(results.getByRole("heading", { name: "Bookings" })).toBeVisible();
-  await results.getByRole("link").filter({ hasText: name }).first().click();
+  // Clients come first and open the customer detail dialog (issue 12); bookings open the list.
+  await results.getByRole("link").filter({ hasText: name }).nth(1).click();
   await expect(page).toHaveURL(/\/admin\/bookings\?q=/);
   await expect(
     page.getByRole("main").getByRole("listitem").filter({ hasText: name }).first(),
   ).toBeVisible();
+  await page.getByLabel("Search clients, bookings and orders").fill(name);
+  await results.getByRole("link").filter({ hasText: name }).first().click();
+  await expect(page).toHaveURL(/\/admin\/clients\?client=\d+/);
+  await expect(page.getByRole("dialog").getByRole("heading", { name })).toBeVisible();
 });
 
 test("admin screens and the review page have no WCAG 2.2 AA violations at 1280 and 768 px", async ({

@@ -79,6 +79,18 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "POST /api/pay-runs",
       "POST /api/pay-runs/:id/approve",
       "GET /api/staff/analytics",
+      "GET /api/customers",
+      "POST /api/customers",
+      "GET /api/customers/:id",
+      "PATCH /api/customers/:email",
+      "DELETE /api/customers/:id",
+      "GET /api/customers/:id/export",
+      "POST /api/customers/:id/erase",
+      "GET /api/subscribers",
+      "GET /api/customer-notes/:email",
+      "PUT /api/customer-notes/:email",
+      "GET /api/sales",
+      "POST /api/sales",
     ]) {
       expect(routes).toContain(expected);
     }

@@ -27,6 +27,7 @@ import { bookingsRouter } from "./modules/bookings/routes.ts";
 import { calendarFeedRouter, calendarRouter } from "./modules/calendar/routes.ts";
 import { catalogAdminRouter } from "./modules/catalog/admin-routes.ts";
 import { catalogRouter } from "./modules/catalog/routes.ts";
+import { clientsRouter } from "./modules/clients/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
 import { checkoutRouter } from "./modules/orders/checkout-routes.ts";
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(calendarRouter(db, config));
   api.use(staffRouter(db, config, deps.smtp));
   api.use(salesRouter(db, deps.smtp));
+  api.use(clientsRouter(db));
   api.use(reviewsRouter(db, config, deps.smtp));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));

@@ -20,7 +20,15 @@ export const SEARCH_LIMIT_PER_KIND = 8;
 export type SearchSource = (db: Db, pattern: string, q: string) => Promise<SearchHit[]>;
 
 /** A table that Clear Admin Data exports, then empties. `name` is the export's key. */
-export type ClearableTable = { name: string; table: PgTable };
+export type ClearableTable = {
+  name: string;
+  table: PgTable;
+  /**
+   * False for sensitive data (client health records, NDPA 2023): cleared, but left out of the
+   * admin data export and the backup kept before a clear. Default true.
+   */
+  exported?: boolean;
+};
 
 /** Something that earned money at `at`, for the dashboard's Recent sales (naira). */
 export type RevenueItem = { at: Date; kind: "appointment" | "sale"; value: number };

@@ -48,6 +48,10 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["patch", "/api/time-tracking/1"],
   ["post", "/api/pay-runs"],
   ["post", "/api/auth/invitations/not-a-real-invitation-token-xyz"],
+  ["post", "/api/customers"],
+  ["patch", "/api/customers/ada@example.com"],
+  ["put", "/api/customer-notes/ada@example.com"],
+  ["post", "/api/sales"],
 ];
 
 describe("bad input", () => {
@@ -81,6 +85,8 @@ describe("bad input", () => {
       "/api/admin/search?q=ab%00cd",
       "/api/appointments?customerEmail=a%00b%40example.com",
       "/api/products/related?id=1%00",
+      "/api/customers?q=a%00b",
+      "/api/sales?customerEmail=a%00b%40example.com",
     ];
     for (const path of gets) {
       const res = await agent.get(path);
@@ -111,6 +117,10 @@ describe("bad input", () => {
       "/api/sales/daily/2026-01-01%00",
       "/api/sales/daily/%E0%A4%A/export",
       "/api/sales/99999999999",
+      "/api/sales?customerEmail=a&customerEmail=b",
+      "/api/customers/abc",
+      "/api/customers/99999999999/export",
+      "/api/customer-notes/not-an-email",
     ]) {
       const res = await agent.get(path);
       if (res.status < 400 || res.status >= 500) failures.push(`GET ${path} → ${res.status}`);

@@ -14,11 +14,13 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
   CLIENT_SOURCES,
   CLIENT_STATUSES,
+  CONSENT_SOURCES,
   DEFAULT_CLIENT_SOURCE,
   DEFAULT_CLIENT_STATUS,
   SKIN_TYPES,
@@ -50,19 +52,36 @@ export const clients = pgTable(
     /** 'active' | 'inactive' | 'prospect' (common/clients.ts). */
     status: text("status").notNull().default(DEFAULT_CLIENT_STATUS),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
+    /** When marketing consent was given (NDPA 2023 records it); null without consent. */
+    marketingConsentAt: timestamp("marketing_consent_at", { withTimezone: true }),
+    /** How consent was given: 'newsletter' (the sign-up form) or 'admin' (staff, on request). */
+    marketingConsentSource: text("marketing_consent_source"),
     /** 'manual' | 'website' | 'referral' | 'social_media' | 'walk_in' (common/clients.ts). */
     source: text("source").notNull().default(DEFAULT_CLIENT_SOURCE),
     referredBy: text("referred_by"),
     /** Comma-separated text, as the spec's form sends it. */
     preferredServices: text("preferred_services"),
+    /**
+     * What the Clients search matches, lower-cased in one text: name, email, phone, address,
+     * city, state, and the phone's digits in national form ('+234 803…' → '0803…') so a search
+     * in either form finds it. Written by the database only.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(address, '') || ' ' || coalesce(city, '') || ' ' || coalesce(state, '') || ' ' || regexp_replace(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), '^234', '0'))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("clients_email_lower_unique").on(sql`lower(${t.email})`),
     index("clients_last_first_name_idx").on(t.lastName, t.firstName),
+    // The Customer Database's order by name (case-insensitive), without sorting every client.
+    index("clients_name_lower_idx").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
     check("clients_status_valid", oneOf(t.status, CLIENT_STATUSES)),
     check("clients_source_valid", oneOf(t.source, CLIENT_SOURCES)),
+    check("clients_consent_source_valid", oneOf(t.marketingConsentSource, CONSENT_SOURCES)),
   ],
 );
 

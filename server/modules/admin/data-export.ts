@@ -9,13 +9,17 @@ import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { CLEARABLE_TABLES } from "./registry.ts";
 
-/** Every row of every clearable table, keyed by table name (the export before a clear). */
+/**
+ * Every row of every clearable table, keyed by table name (the export before a clear), except
+ * tables marked `exported: false` (health records: only the client's own export holds them).
+ */
 export async function exportAdminData(db: Db): Promise<{
   exportedAt: string;
   tables: Record<string, unknown[]>;
 }> {
   const tables: Record<string, unknown[]> = {};
-  for (const { name, table } of CLEARABLE_TABLES) {
+  for (const { name, table, exported } of CLEARABLE_TABLES) {
+    if (exported === false) continue;
     tables[name] = await db.select().from(table);
   }
   return { exportedAt: new Date().toISOString(), tables };

@@ -14,6 +14,7 @@ import { bookingsPages } from "#server/modules/bookings/pages.ts";
 import { calendarPagesFor } from "#server/modules/calendar/pages.ts";
 import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
+import { clientsPages } from "#server/modules/clients/pages.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
 import { outboxPages } from "#server/modules/outbox/pages.ts";
 import { reviewsAdminPages } from "#server/modules/reviews/pages.ts";
@@ -43,6 +44,7 @@ export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
     catalog: area("products", catalogAdminPages(db)),
     bookings: area("bookings", bookingsPages(db)),
     calendar: area("calendar", calendarPagesFor(db, identity)),
+    clients: area("clients", clientsPages(db)),
     orders: area("orders", ordersPages(db)),
     reviews: area("reviews", reviewsAdminPages(db)),
     outbox: area("outbox", outboxPages(db)),

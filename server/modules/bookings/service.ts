@@ -23,6 +23,7 @@ import { bookings } from "#server/db/schema/bookings.ts";
 import { services } from "#server/db/schema/catalog.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { ensureClient } from "#server/modules/clients/service.ts";
 
 const bookingColumns = {
   id: bookings.id,
@@ -122,7 +123,16 @@ export async function createBooking(
   };
   const admin = options.admin;
   const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx.insert(bookings).values(values).returning();
+    // One client per person (issue 12): the booking is linked to the client with its email.
+    const clientId = await ensureClient(
+      tx,
+      { email: values.email, name: values.name, phone: values.phone },
+      { source: admin ? "manual" : "website" },
+    );
+    const [inserted] = await tx
+      .insert(bookings)
+      .values({ ...values, clientId })
+      .returning();
     if (!inserted) throw new Error("insert returned no row");
     // A booking added by staff is an admin change: audited with it (issue 6).
     if (admin) {

@@ -1,84 +1,49 @@
 /**
- * The clients' part of the back office until the clients area lands (issue 12): the sidebar's
- * Clients badge and the top-bar client search, both over people known by email from bookings and
- * newsletter sign-ups (admin spec §3 "Client list row": merged by lower-cased email).
+ * The clients' part of the back office (issue 12): the top-bar client search over the clients
+ * table (name, email, phone in local or +234 form, address; never health data) and the tables
+ * Clear Admin Data empties.
  */
-import { desc, ilike, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { clientDisplayName } from "#common/clients.ts";
 import type { SearchHit } from "#common/search.ts";
 import {
   type ClearableTable,
   SEARCH_LIMIT_PER_KIND,
   type SearchSource,
 } from "#server/back-office.ts";
-import type { Db } from "#server/db/client.ts";
-import { bookings } from "#server/db/schema/bookings.ts";
 import { clientHealth, clients, customerNotes } from "#server/db/schema/clients.ts";
-import { newsletterSubscribers } from "#server/db/schema/content.ts";
+import { clientSearchCondition, rowsOf } from "./service.ts";
 
-/** Number of distinct clients: distinct lower-cased emails over bookings and subscribers. */
-export async function countClients(db: Db): Promise<number> {
-  const result = await db.execute<{ n: number | string }>(sql`
-    select count(*) as n from (
-      select lower(${bookings.email}) as email from ${bookings}
-      union
-      select lower(${newsletterSubscribers.email}) from ${newsletterSubscribers}
-    ) as clients`);
-  // Both drivers (PGlite, node-postgres) answer with `{ rows }`.
-  const { rows } = result as unknown as { rows: Array<{ n: number | string }> };
-  return Number(rows[0]?.n ?? 0);
-}
+export { countClients } from "./service.ts";
 
-/** Clients whose name, email or phone matches; subscribers only by email. */
-export const clientsSearch: SearchSource = async (db, pattern, q) => {
-  const fromBookings = await db
-    .selectDistinctOn([sql`lower(${bookings.email})`], {
-      email: bookings.email,
-      name: bookings.name,
-      phone: bookings.phone,
-    })
-    .from(bookings)
-    .where(
-      or(
-        ilike(bookings.name, pattern),
-        ilike(bookings.email, pattern),
-        ilike(bookings.phone, pattern),
-      ),
-    )
-    .orderBy(sql`lower(${bookings.email})`, desc(bookings.createdAt))
-    .limit(SEARCH_LIMIT_PER_KIND);
-  const subscribers = await db
-    .select({ email: newsletterSubscribers.email })
-    .from(newsletterSubscribers)
-    .where(ilike(newsletterSubscribers.email, pattern))
-    .limit(SEARCH_LIMIT_PER_KIND);
-  const seen = new Set<string>();
-  const hits: SearchHit[] = [];
-  for (const c of fromBookings) {
-    seen.add(c.email.toLowerCase());
-    hits.push({
+/** Clients whose name, email, phone (0803…, +234803…, 234803…) or address matches. */
+export const clientsSearch: SearchSource = async (db, _pattern, q) => {
+  const rows = rowsOf<{
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    phone: string | null;
+  }>(
+    await db.execute(sql`select c.id, c.email, c.first_name, c.last_name, c.phone from clients c
+      where ${clientSearchCondition(q.trim())}
+      order by c.id desc limit ${SEARCH_LIMIT_PER_KIND}`),
+  );
+  return rows.map(
+    (c): SearchHit => ({
       kind: "client",
-      id: c.email.toLowerCase(),
-      title: c.name,
-      subtitle: `${c.email} · ${c.phone}`,
-      href: `/admin/bookings?q=${encodeURIComponent(q)}`,
-    });
-  }
-  for (const s of subscribers) {
-    if (seen.has(s.email.toLowerCase())) continue;
-    hits.push({
-      kind: "client",
-      id: s.email.toLowerCase(),
-      title: "Newsletter Subscriber",
-      subtitle: s.email,
-      href: "/admin/clients",
-    });
-  }
-  return hits.slice(0, SEARCH_LIMIT_PER_KIND);
+      id: String(c.id),
+      title: clientDisplayName(c.first_name, c.last_name),
+      subtitle: c.phone ? `${c.email} · ${c.phone}` : c.email,
+      href: `/admin/clients?client=${c.id}`,
+    }),
+  );
 };
 
 /** Notes and health records before the clients they belong to (admin spec §5: customers go). */
 export const clientsClearable: ClearableTable[] = [
   { name: "customer_notes", table: customerNotes },
-  { name: "client_health", table: clientHealth },
+  // Health data is sensitive (NDPA 2023): only the client's own export carries it.
+  { name: "client_health", table: clientHealth, exported: false },
   { name: "clients", table: clients },
 ];

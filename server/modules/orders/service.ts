@@ -35,6 +35,7 @@ import { orderItems, orders } from "#server/db/schema/orders.ts";
 import { HttpError } from "#server/http.ts";
 import type { VerifiedTransaction } from "#server/integrations/paystack.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { ensureClient } from "#server/modules/clients/service.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -195,9 +196,16 @@ export async function createPendingOrder(
   }
   const priced = await priceOrder(db, payload.items, payload.deliveryState);
   const created = await db.transaction(async (tx) => {
+    // One client per person (issue 12): the order is linked to the client with its email.
+    const clientId = await ensureClient(
+      tx,
+      { email: payload.customerEmail, name: payload.customerName, phone: payload.customerPhone },
+      { source: "website" },
+    );
     const [row] = await tx
       .insert(orders)
       .values({
+        clientId,
         status: "pending",
         paymentReference: payload.paymentReference,
         paymentMethod,

@@ -1,0 +1,5 @@
+ALTER TABLE "clients" ADD COLUMN "marketing_consent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "clients" ADD COLUMN "marketing_consent_source" text;--> statement-breakpoint
+ALTER TABLE "clients" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(address, '') || ' ' || coalesce(city, '') || ' ' || coalesce(state, '') || ' ' || regexp_replace(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), '^234', '0'))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "clients_name_lower_idx" ON "clients" USING btree (lower("first_name"),lower("last_name"),"id");--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_consent_source_valid" CHECK ("clients"."marketing_consent_source" IN ('newsletter', 'admin'));

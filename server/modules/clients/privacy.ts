@@ -1,0 +1,179 @@
+/**
+ * A client's rights under the Nigeria Data Protection Act 2023: a copy of everything held about
+ * them (JSON) and erasure on request. Erasure removes the person and what identifies them, and
+ * keeps the money records the accounts need (sales, orders) with the person's details removed;
+ * the audit log records that it happened, without the erased details.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { AdminIdentity } from "#common/auth.ts";
+import { CLIENT_MESSAGES } from "#common/clients.ts";
+import { likePattern } from "#common/paging.ts";
+import type { Db } from "#server/db/client.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { appointments } from "#server/db/schema/calendar.ts";
+import { clients } from "#server/db/schema/clients.ts";
+import { newsletterSubscribers, outbox } from "#server/db/schema/content.ts";
+import { orderItems, orders } from "#server/db/schema/orders.ts";
+import { HttpError } from "#server/http.ts";
+import { recordAudit } from "#server/modules/audit/service.ts";
+import { listClientSales } from "./sales.ts";
+import { getClientDetail, rowsOf } from "./service.ts";
+
+/** What an erased person's name becomes on the records that are kept. */
+export const ERASED_NAME = "Erased client";
+
+/**
+ * The client's export (GET /api/customers/{id}/export): the record with health data, notes,
+ * bookings, appointments, sales, shop orders with their lines, reviews and the newsletter
+ * sign-up. Audited (who exported whom; not the data).
+ * @throws HttpError 404 for an unknown id.
+ */
+export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
+  const detail = await getClientDetail(db, id);
+  if (!detail) throw new HttpError(404, CLIENT_MESSAGES.notFound);
+  const email = detail.client.email.toLowerCase();
+  const [bookingRows, appointmentRows, orderRows, subscriberRows, sales] = await Promise.all([
+    db
+      .select()
+      .from(bookings)
+      .where(sql`${bookings.clientId} = ${id} or lower(${bookings.email}) = ${email}`),
+    db
+      .select()
+      .from(appointments)
+      .where(
+        sql`${appointments.clientId} = ${id} or lower(${appointments.customerEmail}) = ${email}`,
+      ),
+    db
+      .select()
+      .from(orders)
+      .where(sql`${orders.clientId} = ${id} or lower(${orders.customerEmail}) = ${email}`),
+    db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)),
+    listClientSales(db, { clientId: id, email }),
+  ]);
+  const items =
+    orderRows.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderItems)
+          .where(
+            sql`${orderItems.orderId} in (${sql.join(
+              orderRows.map((o) => sql`${o.id}`),
+              sql`, `,
+            )})`,
+          );
+  await recordAudit(db, admin, { action: "client.export", entity: "client", entityId: id });
+  return {
+    exportedAt: new Date().toISOString(),
+    client: detail.client,
+    notes: detail.notes,
+    bookings: bookingRows.map((b) => ({
+      id: b.id,
+      name: b.name,
+      email: b.email,
+      phone: b.phone,
+      service: b.serviceName,
+      date: b.date.toISOString(),
+      message: b.message,
+      status: b.status,
+      processed: b.processed,
+      createdAt: b.createdAt.toISOString(),
+    })),
+    appointments: appointmentRows.map((a) => ({
+      id: a.id,
+      serviceName: a.serviceName,
+      customerName: a.customerName,
+      customerEmail: a.customerEmail,
+      customerPhone: a.customerPhone,
+      appointmentDate: a.startsAt.toISOString(),
+      durationMinutes: a.durationMinutes,
+      status: a.status,
+      notes: a.notes,
+    })),
+    sales,
+    orders: orderRows.map((o) => ({
+      id: o.id,
+      status: o.status,
+      customerName: o.customerName,
+      customerEmail: o.customerEmail,
+      customerPhone: o.customerPhone,
+      deliveryAddress: o.deliveryAddress,
+      deliveryCity: o.deliveryCity,
+      deliveryState: o.deliveryState,
+      deliveryPostalCode: o.deliveryPostalCode,
+      deliveryCountry: o.deliveryCountry,
+      deliveryInstructions: o.deliveryInstructions,
+      total: o.totalKobo / 100,
+      createdAt: o.createdAt.toISOString(),
+      items: items
+        .filter((i) => i.orderId === o.id)
+        .map((i) => ({
+          productName: i.productName,
+          unitPrice: i.unitPriceKobo / 100,
+          quantity: i.quantity,
+        })),
+    })),
+    reviews: detail.reviews,
+    newsletter: subscriberRows.map((s) => ({
+      email: s.email,
+      consentAt: s.consentAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Erases client `id` (POST /api/customers/{id}/erase), in one transaction: the client row with
+ * its health record and notes, their booking requests, newsletter sign-up and the emails stored
+ * for them go; appointments, sales, shop orders and reviews stay with name 'Erased client' and
+ * no email, phone, address or free text. Recorded in the audit log as 'client.erase' with counts
+ * only.
+ * @throws HttpError 404 for an unknown id.
+ */
+export async function eraseClient(
+  db: Db,
+  admin: AdminIdentity,
+  id: number,
+): Promise<{ erased: true; kept: { sales: number; orders: number } }> {
+  return db.transaction(async (tx) => {
+    const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
+    if (!client) throw new HttpError(404, CLIENT_MESSAGES.notFound);
+    const email = client.email.toLowerCase();
+    const anonEmail = `erased-${id}@erased.invalid`;
+    const count = (r: unknown) => rowsOf(r).length;
+
+    const keptSales = count(
+      await tx.execute(sql`update sales set customer_name = ${ERASED_NAME}, customer_email = null,
+        customer_phone = null, notes = null, client_id = null
+        where client_id = ${id} or lower(customer_email) = ${email} returning id`),
+    );
+    const keptOrders = count(
+      await tx.execute(sql`update orders set customer_name = ${ERASED_NAME},
+        customer_email = ${anonEmail}, customer_phone = '', delivery_address = '',
+        delivery_postal_code = '', delivery_instructions = null, client_id = null,
+        payment_data = null
+        where client_id = ${id} or lower(customer_email) = ${email} returning id`),
+    );
+    await tx.execute(sql`update appointments set customer_name = ${ERASED_NAME},
+      customer_email = ${anonEmail}, customer_phone = '', notes = null, client_id = null
+      where client_id = ${id} or lower(customer_email) = ${email}`);
+    await tx.execute(sql`update reviews set customer_name = ${ERASED_NAME},
+      customer_email = ${anonEmail}, review_text = null
+      where lower(customer_email) = ${email}`);
+    await tx
+      .delete(bookings)
+      .where(sql`${bookings.clientId} = ${id} or lower(${bookings.email}) = ${email}`);
+    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+    await tx.delete(outbox).where(sql`lower(${outbox.toAddress}) = ${email}`);
+    await tx.delete(clients).where(eq(clients.id, id));
+    // Earlier audit records keep who did what and when, not the person's details.
+    await tx.execute(sql`update audit_log set details = '{"redacted": "client erased"}'::jsonb
+      where details::text ilike ${likePattern(email)}`);
+    await recordAudit(tx, admin, {
+      action: "client.erase",
+      entity: "client",
+      entityId: id,
+      details: { keptSales, keptOrders },
+    });
+    return { erased: true as const, kept: { sales: keptSales, orders: keptOrders } };
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Clients API (admin spec §7): GET/POST /api/customers, GET /api/customers/{id} (the client's
+ * own record, health included), PATCH /api/customers/{email}, DELETE /api/customers/{id},
+ * GET /api/customers/{id}/export, POST /api/customers/{id}/erase, GET /api/subscribers,
+ * GET/PUT /api/customer-notes/{email}. Admin only; changes are audited.
+ */
+
+import { Router } from "express";
+import {
+  CLIENT_MESSAGES,
+  clientListQuerySchema,
+  customerInputSchema,
+  customerNotesSchema,
+  customerPatchSchema,
+} from "#common/clients.ts";
+import { EMAIL_MAX_LENGTH } from "#common/contact.ts";
+import { paramsObject } from "#common/paging.ts";
+import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
+import type { Db } from "#server/db/client.ts";
+import { HttpError, handler, parse, parseId } from "#server/http.ts";
+import { currentAdmin } from "#server/modules/auth/current-admin.ts";
+import { requireRole } from "#server/modules/auth/roles.ts";
+import { eraseClient, exportClient } from "./privacy.ts";
+import {
+  createClient,
+  deleteClient,
+  getClientRecord,
+  getNotesByEmail,
+  listClientsPage,
+  listSubscribers,
+  saveNotesByEmail,
+  updateClientByEmail,
+} from "./service.ts";
+
+/** An email path parameter; anything that cannot be one is no such client (404). */
+function emailParam(value: unknown): string {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (!text || text.length > EMAIL_MAX_LENGTH || !text.includes("@")) {
+    throw new HttpError(404, CLIENT_MESSAGES.notFound);
+  }
+  return text.toLowerCase();
+}
+
+export function clientsRouter(db: Db): Router {
+  const router = Router();
+
+  // The Customer Database as JSON: the rows of one page (no health fields); `page`, `pageSize`,
+  // `q`, `status`, `sort` and `dir` as on the screen; the counts in headers.
+  router.get(
+    "/customers",
+    requireRole(...ANY_ROLE),
+    handler(async (req, res) => {
+      const params = paramsObject(new URL(req.url, "http://x").searchParams);
+      const query = clientListQuerySchema.parse({ pageSize: "100", ...params });
+      const page = await listClientsPage(db, query);
+      res.setHeader("x-total-count", String(page.total));
+      res.setHeader("x-matching-count", String(page.matching));
+      res.json(page.rows);
+    }),
+  );
+  router.post(
+    "/customers",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const input = parse(customerInputSchema, req.body);
+      res.status(201).json(await createClient(db, currentAdmin(req), input));
+    }),
+  );
+  router.get(
+    "/customers/:id/export",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Customer");
+      const data = await exportClient(db, currentAdmin(req), id);
+      res.setHeader("content-disposition", `attachment; filename="client-${id}.json"`);
+      res.setHeader("cache-control", "no-store");
+      res.json(data);
+    }),
+  );
+  router.post(
+    "/customers/:id/erase",
+    requireRole(...MANAGER_ONLY),
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Customer");
+      res.json(await eraseClient(db, currentAdmin(req), id));
+    }),
+  );
+  router.get(
+    "/customers/:id",
+    requireRole(...ANY_ROLE),
+    handler(async (req, res) => {
+      const record = await getClientRecord(db, parseId(req.params.id, "Customer"));
+      if (!record) throw new HttpError(404, CLIENT_MESSAGES.notFound);
+      res.setHeader("cache-control", "no-store");
+      res.json(record);
+    }),
+  );
+  router.patch(
+    "/customers/:email",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const email = emailParam(req.params.email);
+      const patch = parse(customerPatchSchema, req.body);
+      res.json(await updateClientByEmail(db, currentAdmin(req), email, patch));
+    }),
+  );
+  router.delete(
+    "/customers/:id",
+    requireRole(...MANAGER_ONLY),
+    handler(async (req, res) => {
+      await deleteClient(db, currentAdmin(req), parseId(req.params.id, "Customer"));
+      res.json({ success: true, message: CLIENT_MESSAGES.deletedText });
+    }),
+  );
+  router.get(
+    "/subscribers",
+    requireRole(...DESK_ROLES),
+    handler(async (_req, res) => {
+      res.json(await listSubscribers(db));
+    }),
+  );
+  router.get(
+    "/customer-notes/:email",
+    requireRole(...ANY_ROLE),
+    handler(async (req, res) => {
+      res.json(await getNotesByEmail(db, emailParam(req.params.email)));
+    }),
+  );
+  router.put(
+    "/customer-notes/:email",
+    requireRole(...ANY_ROLE),
+    handler(async (req, res) => {
+      const email = emailParam(req.params.email);
+      const { notes } = parse(customerNotesSchema, req.body);
+      res.json(await saveNotesByEmail(db, currentAdmin(req), email, notes));
+    }),
+  );
+
+  return router;
+}
