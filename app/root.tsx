@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -25,6 +25,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Marks the document once React has hydrated it (pages and error screens alike): browser tests
+  // wait for it before they tap, since a tap before hydration reaches no handler.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   // The browser hides nonce values from the DOM, so only the server render sets them.
   const nonce = typeof document === "undefined" ? data?.nonce : undefined;
   return (

@@ -35,17 +35,29 @@ test("process a booking, request a review, and the client's 4-star review arrive
 
   await signIn(page);
 
-  // The dashboard's upcoming count is the number of bookings in the next 7 days.
-  const bookings: Array<{ date: string; status: string }> = await (
+  // The dashboard's upcoming count: the next 7 days' booking requests that have no appointment
+  // yet and their active appointments (not cancelled or no-show).
+  const bookings: Array<{ id: number; date: string; status: string }> = await (
     await page.request.get("/api/bookings")
   ).json();
   const now = Date.now();
-  const upcoming = bookings.filter(
-    (b) =>
-      new Date(b.date).getTime() >= now &&
-      new Date(b.date).getTime() < now + 7 * 86_400_000 &&
-      !["cancelled", "no-show"].includes(b.status),
-  ).length;
+  const weekAhead = now + 7 * 86_400_000;
+  const inWindow = (iso: string) =>
+    new Date(iso).getTime() >= now && new Date(iso).getTime() < weekAhead;
+  const appointments: Array<{
+    appointmentDate: string;
+    status: string;
+    virtual: boolean;
+    bookingId: number | null;
+  }> = await (
+    await page.request.get(`/api/appointments?from=${lagosDatePlus(-1)}&to=${lagosDatePlus(8)}`)
+  ).json();
+  const stored = appointments.filter((a) => !a.virtual);
+  const booked = new Set(stored.map((a) => a.bookingId));
+  const active = (status: string) => !["cancelled", "no-show"].includes(status);
+  const upcoming =
+    bookings.filter((b) => inWindow(b.date) && active(b.status) && !booked.has(b.id)).length +
+    stored.filter((a) => inWindow(a.appointmentDate) && active(a.status)).length;
   await expect(page.getByTestId("upcoming-count")).toHaveText(String(upcoming));
 
   await page.goto("/admin/bookings");
@@ -320,5 +332,5 @@ test("the sidebar has every section, entry and badge, and its views", async ({ p
   await expect(page.getByRole("heading", { name: "Calendar", level: 1 })).toBeVisible();
   if (mobile) await page.getByRole("button", { name: "Open menu" }).click();
   await nav.getByRole("link", { name: /^Sales/ }).click();
-  await expect(page.getByText("Coming soon", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Point of Sale", level: 1 })).toBeVisible();
 });

@@ -7,6 +7,30 @@ import { test as base, expect } from "@playwright/test";
 export const ADMIN = { username: "admin", password: "e2e-admin-password" };
 
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Every navigation waits until React has hydrated the page (app/root.tsx marks <html>), as a
+  // person waits for a page to answer: a tap before hydration reaches no handler and would make
+  // a test fail for the machine's speed, not the app's behaviour.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page
+        .locator("html[data-hydrated]")
+        .waitFor({ state: "attached", timeout: 15_000 })
+        .catch(() => {}); // a page that never hydrates fails on what it then cannot do
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await page
+        .locator("html[data-hydrated]")
+        .waitFor({ state: "attached", timeout: 15_000 })
+        .catch(() => {});
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

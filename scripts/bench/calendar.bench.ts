@@ -13,20 +13,27 @@
  * Run: `npm run bench -- calendar` (builds first if there is no build). Env: BENCH_REQUESTS
  * (default 300), BENCH_CONCURRENCY (default 8). Prints figures; asserts nothing.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, unlinkSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { openDatabase } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { appointments, blockedTimes } from "#server/db/schema/calendar.ts";
 import { services } from "#server/db/schema/catalog.ts";
 import { staff } from "#server/db/schema/staff.ts";
+import {
+  type BenchDb,
+  type Latency,
+  loadGets,
+  onEachDatabase,
+  printTable,
+  recorder,
+  root,
+  run,
+  signIn,
+  timedGet,
+} from "./harness.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const APPOINTMENTS = 2000;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -36,19 +43,12 @@ const EMPTY_WEEK = "2030-02-04";
 const CHANGE_ROUNDS = 20;
 const RENDER_RUNS = 5;
 const MONDAY_UTC = Date.parse("2030-01-06T23:00:00Z"); // Mon 7 Jan 2030 00:00 Lagos
-const ADMIN = { username: "bench", password: "bench-password-not-for-production" };
-
-function ensureBuild(): void {
-  if (existsSync(path.join(root, "build/server/index.js"))) return;
-  console.log("No build found: running `npm run build`…");
-  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-}
 
 /**
  * 2,000 appointments over 40 members, Monday to Sunday 08:00–19:30 Lagos, none overlapping
  * (the exclusion constraint would refuse them); plus waiting bookings and blocks.
  */
-async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"]): Promise<void> {
+async function seed(db: BenchDb): Promise<void> {
   const [service] = await db
     .insert(services)
     .values({
@@ -115,126 +115,8 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"]): Promise
   );
 }
 
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      LOG_LEVEL: "info",
-      LOGIN_RATE_LIMIT: "1000",
-      PUBLIC_URL: "",
-      SEED_DEMO: "false",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  child.stdout?.removeAllListeners("data");
-  child.stdout?.resume();
-  child.stderr?.resume();
-  return { child, port };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  child.removeAllListeners("exit");
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
-
-function timedGet(
-  agent: http.Agent,
-  port: number,
-  urlPath: string,
-  cookie: string,
-  gzip = true,
-): Promise<{ ms: number; status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.get(
-      {
-        host: "127.0.0.1",
-        port,
-        path: urlPath,
-        agent,
-        headers: { cookie, "accept-encoding": gzip ? "gzip" : "identity" },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            ms: Number(process.hrtime.bigint() - started) / 1e6,
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
-/** Times GETs of `urlPath` (one per `round` call) and sums them up as p50/p99 and non-200s. */
-function recorder(agent: http.Agent, port: number, urlPath: string, cookie: string) {
-  const latencies: number[] = [];
-  let errors = 0;
-  return {
-    async round() {
-      const { ms, status } = await timedGet(agent, port, urlPath, cookie);
-      if (status !== 200) errors += 1;
-      latencies.push(ms);
-    },
-    summary() {
-      agent.destroy();
-      latencies.sort((a, b) => a - b);
-      return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
-    },
-  };
-}
-
-async function load(port: number, urlPath: string, cookie: string, concurrency: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  for (let i = 0; i < 20; i++) await timedGet(agent, port, urlPath, cookie); // warm-up
-  const timed = recorder(agent, port, urlPath, cookie);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < REQUESTS) {
-        next += 1;
-        await timed.round();
-      }
-    }),
-  );
-  return timed.summary();
-}
+const load = (port: number, urlPath: string, cookie: string, concurrency: number) =>
+  loadGets(port, urlPath, cookie, { requests: REQUESTS, concurrency });
 
 /**
  * The first answer after a change: each round moves one appointment's notes through the API
@@ -254,20 +136,8 @@ async function afterChange(port: number, urlPath: string, cookie: string, id: st
   return timed.summary();
 }
 
-async function signIn(port: number): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-  const cookie = res.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error("no session cookie");
-  return cookie;
-}
-
 type Row = string[];
-const figures = (label: string, bytes: number, f: { p50: number; p99: number; errors: number }) => [
+const figures = (label: string, bytes: number, f: Latency) => [
   label,
   String(bytes),
   f.p50.toFixed(1),
@@ -385,92 +255,20 @@ async function measureRender(port: number, cookie: string): Promise<Row[]> {
   }
 }
 
-function print(rows: Row[]): void {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
-  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  "));
-}
-
 async function measure(kind: string, port: number): Promise<void> {
   const cookie = await signIn(port);
   const api = await measureApi(port, cookie);
   console.log(
     `\n${kind}: ${APPOINTMENTS} appointments in the week of ${WEEK.from}, ${REQUESTS} requests per row, keep-alive, gzip`,
   );
-  print(api);
+  printTable(api);
   console.log("budget: p99 <= 50 ms for the calendar week (ARCHITECTURE.md)");
   if (existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
     console.log("");
-    print(await measureRender(port, cookie));
+    printTable(await measureRender(port, cookie));
   } else {
     console.log("week view render skipped: no Chromium at /usr/bin/chromium (CHROMIUM_PATH)");
   }
 }
 
-async function onPglite(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-calendar-"));
-  try {
-    const database = await openDatabase({ kind: "pglite", dataDir });
-    await seed(database.db);
-    await database.close();
-    const { child, port } = await startServer({ DATA_DIR: dataDir });
-    try {
-      await measure("PGlite", port);
-    } finally {
-      await stopServer(child);
-    }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres(baseUrl: string): Promise<void> {
-  const name = `clinic_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ kind: "postgres", url: url.toString() });
-    await seed(database.db);
-    await database.close();
-    const { child, port } = await startServer({ DATABASE_URL: url.toString() });
-    try {
-      await measure("PostgreSQL", port);
-    } finally {
-      await stopServer(child);
-    }
-  } finally {
-    const dropper = new pg.Client({ connectionString: baseUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  }
-}
-
-/** A PostgreSQL server on this machine (trust auth, database 'test'), if one answers. */
-async function localPostgres(): Promise<string | undefined> {
-  const url = "postgres://postgres@127.0.0.1:5432/test";
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return undefined;
-  }
-}
-
-async function main(): Promise<void> {
-  ensureBuild();
-  await onPglite();
-  const pgUrl = process.env.TEST_DATABASE_URL ?? (await localPostgres());
-  if (pgUrl) await onPostgres(pgUrl);
-  else console.log("\nPostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to include it.");
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+run(() => onEachDatabase("calendar", seed, (kind, port) => measure(kind, port)));

@@ -14,6 +14,7 @@ import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
 import { track } from "#app/lib/tracking.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { revealClassName, useReveal } from "#app/lib/use-reveal.ts";
 import {
   type BookingFormValues,
@@ -90,6 +91,7 @@ export function BookingForm({
     }),
     [category, initialService, services],
   );
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -298,7 +300,9 @@ export function BookingForm({
       <div className="sm:col-span-2">
         <button
           type="submit"
-          disabled={isSubmitting}
+          // Until the script has hydrated the form a tap would submit it natively (a reload that
+          // loses what was typed), so the button waits for it.
+          disabled={isSubmitting || !hydrated}
           className="w-full rounded-md bg-brand-700 px-6 py-3 font-semibold text-white transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
         >
           {isSubmitting ? "Submitting..." : "Book Appointment"}
