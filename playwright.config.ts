@@ -16,6 +16,8 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: "./e2e",
+  // scripts/e2e.ts runs the two projects at once, each with its own output folder.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
