@@ -179,8 +179,13 @@ export type ClientRecord = ClientHealth & {
   createdAt: string;
 };
 
-/** Sale record (admin spec §3): money as naira strings with 2 decimals. */
-export type SaleRecord = {
+/**
+ * One sale as the customer dialog lists it: the spec's Sale record (admin spec §3; common/sales.ts
+ * `SaleRecord`, one per sale line, is what GET /api/sales answers) folded to one row per sale —
+ * the first line's type, item and unit price, the item names joined and quantities summed.
+ * Money as naira strings with 2 decimals.
+ */
+export type ClientSale = {
   id: number;
   saleNumber: number;
   type: "product" | "service";
@@ -233,7 +238,7 @@ export type ClientDetail = {
   summary: { total: number; completed: number; cancelled: number };
   /** Latest 3 visits (Recent Activity). */
   recentActivity: ClientVisit[];
-  sales: SaleRecord[];
+  sales: ClientSale[];
   salesSummary: SalesSummary;
   reviews: ReviewRecord[];
   notes: CustomerNote;
@@ -356,14 +361,6 @@ export const customerNotesSchema = z.object({
     .nullish()
     .transform((v) => (v ?? "").trim()),
 });
-
-/** Methods the Record Sale dialog offers (admin spec §9). */
-export const RECORD_SALE_METHODS = [
-  { id: "cash", label: "Cash" },
-  { id: "card", label: "Card" },
-  { id: "transfer", label: "Bank Transfer" },
-  { id: "online", label: "Online Payment" },
-] as const;
 
 /** Lagos-free helper: a client's display name, 'Newsletter Subscriber' when none is known. */
 export function clientDisplayName(firstName: string, lastName: string): string {

@@ -27,6 +27,14 @@ export function koboToNaira(kobo: number): number {
   return kobo / 100;
 }
 
+/**
+ * Kobo integer → the spec's numeric naira string with two decimals ('180000.00'), as the
+ * admin API answers prices, totals and rates (admin spec §3 "numeric string").
+ */
+export function koboToNairaText(kobo: number): string {
+  return koboToNaira(kobo).toFixed(2);
+}
+
 /** '₦12,500' — whole naira, as the shop, cart and booking displays show (spec §9). */
 export function formatNaira(naira: number): string {
   return wholeNaira.format(naira);

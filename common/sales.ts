@@ -599,6 +599,14 @@ export const RECORD_SALE_MESSAGES = {
   paymentMethod: "Payment method must be cash, card, transfer or online",
 } as const;
 
+/** Methods the Record Sale dialog offers (admin spec §9). */
+export const RECORD_SALE_METHODS = [
+  { id: "cash", label: "Cash" },
+  { id: "card", label: "Card" },
+  { id: "transfer", label: "Bank Transfer" },
+  { id: "online", label: "Online Payment" },
+] as const;
+
 /**
  * POST /api/sales (admin spec §3 "Sale record", §5 "Record sale", §7): one item sold to a client
  * from the customer dialog, recorded as a completed sale. The server prices it; `unitPrice` and
@@ -619,7 +627,10 @@ export const recordSaleSchema = z.object({
     .nullish()
     .transform((v) => v || null),
   paymentMethod: z
-    .enum(["cash", "card", "transfer", "online"], { error: RECORD_SALE_MESSAGES.paymentMethod })
+    .enum(
+      RECORD_SALE_METHODS.map((m) => m.id),
+      { error: RECORD_SALE_MESSAGES.paymentMethod },
+    )
     .default("cash"),
   itemId: databaseIdSchema(RECORD_SALE_MESSAGES.item),
   itemName: z.string().max(200).optional(),

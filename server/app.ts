@@ -15,7 +15,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { pageContext } from "#common/page-context.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { apiErrorHandler, HttpError, rejectNulCharacters } from "./http.ts";
+import { apiErrorHandler, HttpError, rejectNulCharacters, siteOrigin } from "./http.ts";
 import type { EmailTransport } from "./integrations/smtp.ts";
 import { adminRouter } from "./modules/admin/routes.ts";
 import { advisorRouter } from "./modules/advisor/routes.ts";
@@ -143,7 +143,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
             pageServices(db, config, {
               admin: req.admin ?? null,
               nonce: (res.locals.nonce as string | undefined) ?? "",
-              origin: config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`,
+              origin: siteOrigin(config, req),
             }),
           );
           return context;

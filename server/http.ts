@@ -5,6 +5,7 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import { parseDatabaseId } from "#common/ids.ts";
+import type { Config } from "./config.ts";
 
 export class HttpError extends Error {
   readonly status: number;
@@ -82,3 +83,11 @@ export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
   const bad = holdsNul(req.query) || holdsNul(req.body) || req.path.includes("\u0000");
   next(bad ? new HttpError(400, "Text must not contain NUL characters") : undefined);
 };
+
+/**
+ * The site's origin for links in emails, feeds and pages: PUBLIC_URL when configured, else this
+ * request's protocol and host (development and tests).
+ */
+export function siteOrigin(config: Pick<Config, "PUBLIC_URL">, req: Request): string {
+  return config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
+}

@@ -18,7 +18,7 @@ import {
 import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { handler, parse, parseId } from "#server/http.ts";
+import { handler, parse, parseId, siteOrigin } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { sendCachedJson } from "#server/response-cache.ts";
@@ -133,7 +133,6 @@ export function calendarRouter(db: Db, config: Config): Router {
     }),
   );
 
-  const origin = (req: Request) => config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
   router.get(
     "/staff/:id/calendar-feed",
     requireRole(...MANAGER_ONLY),
@@ -146,7 +145,9 @@ export function calendarRouter(db: Db, config: Config): Router {
     requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Staff member");
-      res.status(201).json(await createCalendarFeed(db, currentAdmin(req), id, origin(req)));
+      res
+        .status(201)
+        .json(await createCalendarFeed(db, currentAdmin(req), id, siteOrigin(config, req)));
     }),
   );
   router.delete(

@@ -4,8 +4,10 @@
  * (`sales`, `sale_lines`, `sale_payments`). Money is kobo in the database and naira strings with
  * two decimals in the API. The till's own POST /api/pos/process-sale lives in the sales module.
  */
+
 import { sql } from "drizzle-orm";
-import type { SaleRecord } from "#common/clients.ts";
+import type { ClientSale } from "#common/clients.ts";
+import { koboToNairaText } from "#common/money.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 
 type SaleRow = {
@@ -27,13 +29,11 @@ type SaleRow = {
   sold_at: Date | string;
 };
 
-const naira = (kobo: number) => (kobo / 100).toFixed(2);
-
 /**
  * One record per sale: its first line's type, item and unit price; the item names of a
  * several-line till sale joined with ', ' and their quantities summed.
  */
-function toSaleRecord(r: SaleRow): SaleRecord {
+function toClientSale(r: SaleRow): ClientSale {
   return {
     id: Number(r.id),
     saleNumber: Number(r.sale_number),
@@ -45,8 +45,8 @@ function toSaleRecord(r: SaleRow): SaleRecord {
     itemId: r.item_id === null ? null : Number(r.item_id),
     itemName: r.item_name ?? "",
     quantity: Number(r.quantity ?? 0),
-    unitPrice: naira(Number(r.unit_price_kobo ?? 0)),
-    totalAmount: naira(Number(r.total_kobo)),
+    unitPrice: koboToNairaText(Number(r.unit_price_kobo ?? 0)),
+    totalAmount: koboToNairaText(Number(r.total_kobo)),
     status: r.status,
     notes: r.notes,
     saleDate: new Date(r.sold_at).toISOString(),
@@ -74,7 +74,7 @@ function selectSales(where: ReturnType<typeof sql>) {
 export async function listClientSales(
   db: Db | Tx,
   who: { clientId: number; email: string },
-): Promise<SaleRecord[]> {
+): Promise<ClientSale[]> {
   const rows = (
     (await db.execute(
       selectSales(
@@ -82,5 +82,5 @@ export async function listClientSales(
       ),
     )) as unknown as { rows: SaleRow[] }
   ).rows;
-  return rows.map(toSaleRecord);
+  return rows.map(toClientSale);
 }

@@ -6,6 +6,7 @@
  * table and derives counts, last activity and totals from the linked rows. Health fields are
  * read only by `getClientRecord` and `exportClient` (NDPA 2023).
  */
+
 import { TZDate } from "@date-fns/tz";
 import { startOfMonth } from "date-fns";
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -35,6 +36,7 @@ import {
   type SkinType,
   type TimelineItem,
 } from "#common/clients.ts";
+import { koboToNairaText } from "#common/money.ts";
 import { likePattern, type Page, pageWindow } from "#common/paging.ts";
 import type { ReviewRecord } from "#common/reviews.ts";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -406,7 +408,7 @@ export async function getClientRecord(db: Db | Tx, id: number): Promise<ClientRe
     referredBy: c.referredBy,
     preferredServices: c.preferredServices,
     lastVisit,
-    totalSpent: (kobo / 100).toFixed(2),
+    totalSpent: koboToNairaText(kobo),
     subscribed: sub !== undefined,
     createdAt: c.createdAt.toISOString(),
     emergencyContact: h?.emergencyContact ?? null,

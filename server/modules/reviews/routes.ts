@@ -7,7 +7,7 @@ import { reviewRequestSchema, reviewSubmitSchema } from "#common/reviews.ts";
 import { DESK_ROLES } from "#common/roles.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { handler, parse } from "#server/http.ts";
+import { handler, parse, siteOrigin } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
@@ -21,7 +21,7 @@ export function reviewsRouter(db: Db, config: Config, smtp: EmailTransport | nul
     requireRole(...DESK_ROLES),
     handler(async (req, res) => {
       const { bookingId } = parse(reviewRequestSchema, req.body);
-      const origin = config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
+      const origin = siteOrigin(config, req);
       const result = await sendReviewRequest(
         db,
         { smtp, secret: config.SESSION_SECRET, origin },

@@ -22,7 +22,7 @@ import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
 import { BUSINESS } from "#common/business.ts";
 import { lagosDayStart } from "#common/calendar.ts";
-import { formatNairaWithKobo, koboToNaira, nairaToKobo } from "#common/money.ts";
+import { formatNairaWithKobo, koboToNaira, koboToNairaText, nairaToKobo } from "#common/money.ts";
 import { likePattern } from "#common/paging.ts";
 import {
   type DailySales,
@@ -1425,8 +1425,8 @@ export async function listSaleRecords(
     itemId: r.itemId,
     itemName: r.itemName,
     quantity: r.quantity,
-    unitPrice: naira(r.unitPriceKobo).toFixed(2),
-    totalAmount: naira(r.lineTotalKobo).toFixed(2),
+    unitPrice: koboToNairaText(r.unitPriceKobo),
+    totalAmount: koboToNairaText(r.lineTotalKobo),
     status: r.status as SaleStatus,
     notes: r.notes,
     saleDate: r.soldAt.toISOString(),

@@ -1,14 +1,9 @@
 /** GET /sitemap.xml and GET /robots.txt (public; mounted before the page handler). */
-import { type Request, Router } from "express";
+import { Router } from "express";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { handler } from "#server/http.ts";
+import { handler, siteOrigin } from "#server/http.ts";
 import { buildRobots, buildSitemap } from "./service.ts";
-
-/** The site's origin: PUBLIC_URL when configured, else this request's protocol and host. */
-function siteOrigin(config: Config, req: Request): string {
-  return config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
-}
 
 export function seoRouter(db: Db, config: Config): Router {
   const router = Router();

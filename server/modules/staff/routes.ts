@@ -24,7 +24,7 @@ import {
 } from "#common/staff.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { HttpError, handler, parse, parseId } from "#server/http.ts";
+import { HttpError, handler, parse, parseId, siteOrigin } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { grantAccess, revokeAccess } from "#server/modules/auth/invitations.ts";
@@ -150,7 +150,7 @@ export function staffRouter(db: Db, config: Config, smtp: EmailTransport | null 
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Staff member");
       const { role } = parse(accessGrantSchema, req.body);
-      const origin = config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
+      const origin = siteOrigin(config, req);
       const result = await grantAccess(
         { db, smtp, logger: req.log },
         currentAdmin(req),

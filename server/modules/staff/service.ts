@@ -13,7 +13,7 @@ import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
 import { lagosDate } from "#common/booking.ts";
 import { clockMinutes, lagosDayStart, parseCalendarDateTime } from "#common/calendar.ts";
-import { koboToNaira, nairaToKobo } from "#common/money.ts";
+import { koboToNaira, koboToNairaText, nairaToKobo } from "#common/money.ts";
 import { canOpen } from "#common/roles.ts";
 import {
   ANALYTICS_DAYS,
@@ -105,7 +105,7 @@ function toMember(row: StaffRow, access: StaffMember["access"], showPay: boolean
     phone: row.phone,
     role: row.role,
     department: row.department,
-    hourlyRate: showPay ? koboToNaira(row.hourlyRateKobo).toFixed(2) : null,
+    hourlyRate: showPay ? koboToNairaText(row.hourlyRateKobo) : null,
     commissionRate: showPay ? row.commissionRateBp / 100 : null,
     startDate: String(row.startDate),
     status: row.status,

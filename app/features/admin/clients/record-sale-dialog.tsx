@@ -10,12 +10,8 @@ import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import {
-  CLIENT_MESSAGES,
-  type ClientRecord,
-  type ClientsPages,
-  RECORD_SALE_METHODS,
-} from "#common/clients.ts";
+import { CLIENT_MESSAGES, type ClientRecord, type ClientsPages } from "#common/clients.ts";
+import { RECORD_SALE_METHODS } from "#common/sales.ts";
 import { formatMoney } from "./format.ts";
 
 type SaleItems = Awaited<ReturnType<ClientsPages["saleItems"]>>;
