@@ -15,7 +15,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { pageContext } from "#common/page-context.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { apiErrorHandler, HttpError, rejectNulCharacters, siteOrigin } from "./http.ts";
+import { apiErrorHandler, HttpError, rejectControlCharacters, siteOrigin } from "./http.ts";
 import type { EmailTransport } from "./integrations/smtp.ts";
 import { adminRouter } from "./modules/admin/routes.ts";
 import { advisorRouter } from "./modules/advisor/routes.ts";
@@ -105,7 +105,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   // Before the JSON parser and the Origin check: it needs the raw body for its signature.
   api.use(paystackWebhookRouter(deps));
   api.use(express.json({ limit: "100kb" }));
-  api.use(rejectNulCharacters);
+  api.use(rejectControlCharacters);
   api.use(originCheck);
   api.use(configRouter(config));
   api.use(catalogRouter(db));
