@@ -17,6 +17,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { apiErrorHandler, HttpError, rejectControlCharacters, siteOrigin } from "./http.ts";
 import type { EmailTransport } from "./integrations/smtp.ts";
+import { safeChild, safeErrorSerializer, safeUrl } from "./logging.ts";
 import { adminRouter } from "./modules/admin/routes.ts";
 import { advisorRouter } from "./modules/advisor/routes.ts";
 import { auditRouter } from "./modules/audit/routes.ts";
@@ -56,7 +57,10 @@ export type AppOptions = {
 
 /** Builds the application. Throws nothing; errors surface per request. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
-  const { db, config, logger } = deps;
+  const { db, config } = deps;
+  // Every line the app writes goes through the redaction and safe error rules (issue 14).
+  const logger = safeChild(deps.logger);
+  const safeDeps: AppDeps = { ...deps, logger };
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.isProduction ? 1 : false);
@@ -75,12 +79,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
       },
       // Log no headers: cookies carry session tokens.
       serializers: {
+        // The URL without query values or tokens: review signatures and search terms stay out.
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: safeUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: safeErrorSerializer,
       },
     }),
   );
@@ -103,7 +109,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
 
   const api = express.Router();
   // Before the JSON parser and the Origin check: it needs the raw body for its signature.
-  api.use(paystackWebhookRouter(deps));
+  api.use(paystackWebhookRouter(safeDeps));
   api.use(express.json({ limit: "100kb" }));
   api.use(rejectControlCharacters);
   api.use(originCheck);
@@ -113,7 +119,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(newsletterRouter(db));
   api.use(authRouter(db, config));
   api.use(outboxRouter(db));
-  api.use(checkoutRouter(deps));
+  api.use(checkoutRouter(safeDeps));
   api.use(ordersRouter(db));
   api.use(advisorRouter(db, config, logger));
   api.use(catalogAdminRouter(db));
