@@ -120,7 +120,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(authRouter(db, config));
   api.use(outboxRouter(db));
   api.use(checkoutRouter(safeDeps));
-  api.use(ordersRouter(db));
+  api.use(ordersRouter({ db, config, logger }));
   api.use(advisorRouter(db, config, logger));
   api.use(catalogAdminRouter(db));
   api.use(bookingsAdminRouter(db));

@@ -60,6 +60,13 @@ const envSchema = z
     LLM_MODEL: z.preprocess(emptyToUndefined, z.string().optional()),
     /** Milliseconds to wait for the language model before the built-in recommender answers. */
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+    /** Minutes a started checkout holds its units before another buyer may take them (issue 14). */
+    CHECKOUT_RESERVATION_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
     /** Advisor questions allowed per client address per minute. */
     ADVISOR_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   })
