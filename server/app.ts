@@ -40,6 +40,7 @@ import { salesRouter } from "./modules/sales/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
 import { staffRouter } from "./modules/staff/routes.ts";
 import { pageServices } from "./pages.ts";
+import { publicWriteLimiter } from "./rate-limit.ts";
 import { originCheck } from "./security.ts";
 
 export type AppDeps = {
@@ -63,7 +64,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const safeDeps: AppDeps = { ...deps, logger };
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.isProduction ? 1 : false);
+  // The client address (rate limits, sign-in throttle) is read through exactly the configured
+  // number of proxies: 0 ignores X-Forwarded-For, so a forged header changes nothing (issue 14).
+  app.set("trust proxy", config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false);
 
   app.use(
     pinoHttp({
@@ -112,7 +115,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(paystackWebhookRouter(safeDeps));
   api.use(express.json({ limit: "100kb" }));
   api.use(rejectControlCharacters);
-  api.use(originCheck);
+  api.use(originCheck(config));
+  api.use(
+    publicWriteLimiter(db, {
+      limit: config.PUBLIC_WRITE_RATE_LIMIT,
+      shared: Boolean(config.DATABASE_URL),
+    }),
+  );
   api.use(configRouter(config));
   api.use(catalogRouter(db));
   api.use(bookingsRouter(db));
