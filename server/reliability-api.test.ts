@@ -54,16 +54,17 @@ describe.each(dbKinds)("reliability and security of the API on %s", (kind) => {
 
   it("row 10: a rotating X-Forwarded-For does not dodge the sign-in throttle", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 20; i++) {
       const res = await request(t.app)
         .post("/api/auth/login")
         .set("X-Forwarded-For", `198.51.100.${i}`)
         .send({ username: `nobody${i % 3}`, password: "wrong-password" });
       statuses.push(res.status);
     }
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(15);
-    expect(statuses.slice(-1)[0]).toBe(429);
-  });
+    // 3 accounts × 5 failures, then every try is refused whatever the header says.
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    expect(statuses.slice(-5)).toEqual([429, 429, 429, 429, 429]);
+  }, 60_000);
 
   it("row 10: failures on one account slow that account down, with a clear message", async () => {
     const app2 = createApp({
