@@ -4,7 +4,8 @@
  * is naira: the server stores integer kobo and converts once, when it answers.
  */
 import { z } from "zod";
-import { listQuerySchema, oneOf, type Page } from "./paging.ts";
+import { lagosDayStart } from "./calendar.ts";
+import { clampedInt, listQuerySchema, oneOf, type Page } from "./paging.ts";
 
 /** An order line as the API and the admin show it; `price` and `lineTotal` in naira. */
 export type PublicOrderItem = {
@@ -51,10 +52,16 @@ export const ADMIN_ORDER_STATUSES = ["processing", "shipped", "completed", "canc
 export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
 
 /**
- * Every order status: 'pending' (awaiting payment), the four staff statuses, and
- * 'refund-required' (paid, but the stock ran out before it could be filled).
+ * Every order status: 'pending' (awaiting payment), the four staff statuses, 'refund-required'
+ * (paid, but the stock ran out before it could be filled) and 'refunded' (the payment was
+ * returned through Paystack's refund API by the admin's Refund action, issue 14).
  */
-export const ORDER_STATUSES = ["pending", ...ADMIN_ORDER_STATUSES, "refund-required"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  ...ADMIN_ORDER_STATUSES,
+  "refund-required",
+  "refunded",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** PATCH /api/orders/{id} body (admin spec §7). */
@@ -65,16 +72,42 @@ export const orderStatusUpdateSchema = z.object({
 });
 
 /** The admin orders list's status filter: every status a paid order can have. */
-export const ORDER_LIST_STATUSES = ["all", ...ADMIN_ORDER_STATUSES, "refund-required"] as const;
+export const ORDER_LIST_STATUSES = [
+  "all",
+  ...ADMIN_ORDER_STATUSES,
+  "refund-required",
+  "refunded",
+] as const;
+
+/** A Lagos date 'YYYY-MM-DD' from a query value, '' when absent or not a real date. */
+const lagosDateParam = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === "string" && lagosDayStart(v.trim()) ? v.trim() : ""));
 
 /**
  * The admin orders list's URL params (common/paging.ts): page, pageSize, `q` (order number,
- * customer name, email or phone, payment reference) and `status` (default 'all').
+ * customer name, email or phone, payment reference), `status` (default 'all'), and `from` /
+ * `to`, Lagos dates 'YYYY-MM-DD' bounding the day the order was placed (both days included).
  */
 export const orderListQuerySchema = listQuerySchema.extend({
   status: oneOf(ORDER_LIST_STATUSES, "all"),
+  from: lagosDateParam,
+  to: lagosDateParam,
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** Orders per page of GET /api/orders when `pageSize` is not given, and the most it allows. */
+export const ORDERS_API_PAGE_SIZE = { default: 100, max: 500 } as const;
+
+/**
+ * GET /api/orders's query params (issue 14: paged, never silently capped): the admin list's
+ * params with a larger page (default 100, at most 500). The body stays the spec's plain array;
+ * the paging travels in headers (X-Total-Count, X-Page, X-Page-Size, Link rel="next").
+ */
+export const orderApiQuerySchema = orderListQuerySchema.extend({
+  pageSize: clampedInt(1, ORDERS_API_PAGE_SIZE.max, ORDERS_API_PAGE_SIZE.default),
+});
 
 /** What the admin orders screen reads (server/modules/orders/pages.ts). */
 export type OrdersPages = {

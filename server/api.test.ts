@@ -210,7 +210,7 @@ describe.each(dbKinds)("API on %s", (kind) => {
       expect(anonymous.body.error.message).toBe("Please sign in to continue");
       await request(t.app)
         .post("/api/bookings")
-        .send({ ...valid(), name: "Newest Client" })
+        .send({ ...valid(), name: "Newest Client", email: "newest@example.com" })
         .expect(201);
       const agent = await signIn();
       const res = await agent.get("/api/bookings").expect(200);

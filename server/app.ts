@@ -15,8 +15,9 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { pageContext } from "#common/page-context.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { apiErrorHandler, HttpError, rejectNulCharacters, siteOrigin } from "./http.ts";
+import { apiErrorHandler, HttpError, rejectControlCharacters, siteOrigin } from "./http.ts";
 import type { EmailTransport } from "./integrations/smtp.ts";
+import { safeChild, safeErrorSerializer, safeUrl } from "./logging.ts";
 import { adminRouter } from "./modules/admin/routes.ts";
 import { advisorRouter } from "./modules/advisor/routes.ts";
 import { auditRouter } from "./modules/audit/routes.ts";
@@ -39,6 +40,7 @@ import { salesRouter } from "./modules/sales/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
 import { staffRouter } from "./modules/staff/routes.ts";
 import { pageServices } from "./pages.ts";
+import { publicWriteLimiter } from "./rate-limit.ts";
 import { originCheck } from "./security.ts";
 
 export type AppDeps = {
@@ -56,10 +58,15 @@ export type AppOptions = {
 
 /** Builds the application. Throws nothing; errors surface per request. */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
-  const { db, config, logger } = deps;
+  const { db, config } = deps;
+  // Every line the app writes goes through the redaction and safe error rules (issue 14).
+  const logger = safeChild(deps.logger);
+  const safeDeps: AppDeps = { ...deps, logger };
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", config.isProduction ? 1 : false);
+  // The client address (rate limits, sign-in throttle) is read through exactly the configured
+  // number of proxies: 0 ignores X-Forwarded-For, so a forged header changes nothing (issue 14).
+  app.set("trust proxy", config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false);
 
   app.use(
     pinoHttp({
@@ -75,12 +82,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
       },
       // Log no headers: cookies carry session tokens.
       serializers: {
+        // The URL without query values or tokens: review signatures and search terms stay out.
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: safeUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: safeErrorSerializer,
       },
     }),
   );
@@ -103,18 +112,24 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
 
   const api = express.Router();
   // Before the JSON parser and the Origin check: it needs the raw body for its signature.
-  api.use(paystackWebhookRouter(deps));
+  api.use(paystackWebhookRouter(safeDeps));
   api.use(express.json({ limit: "100kb" }));
-  api.use(rejectNulCharacters);
-  api.use(originCheck);
+  api.use(rejectControlCharacters);
+  api.use(originCheck(config));
+  api.use(
+    publicWriteLimiter(db, {
+      limit: config.PUBLIC_WRITE_RATE_LIMIT,
+      shared: Boolean(config.DATABASE_URL),
+    }),
+  );
   api.use(configRouter(config));
   api.use(catalogRouter(db));
   api.use(bookingsRouter(db));
   api.use(newsletterRouter(db));
   api.use(authRouter(db, config));
   api.use(outboxRouter(db));
-  api.use(checkoutRouter(deps));
-  api.use(ordersRouter(db));
+  api.use(checkoutRouter(safeDeps));
+  api.use(ordersRouter({ db, config, logger }));
   api.use(advisorRouter(db, config, logger));
   api.use(catalogAdminRouter(db));
   api.use(bookingsAdminRouter(db));

@@ -52,14 +52,31 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
-    /** Sign-in attempts allowed per client address in 15 minutes. */
+    /**
+     * Failed sign-ins allowed per account in 15 minutes before each further one doubles the wait
+     * (30 s up to 15 min); a client address may fail 4× as often (issue 14).
+     */
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /**
+     * How many reverse proxies in front of the server append to X-Forwarded-For; the client
+     * address is read that many hops from the right. 0 (default) ignores the header entirely.
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+    /** Public writes (bookings, newsletter, checkout start, reviews) per client address per minute. */
+    PUBLIC_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
     /** OpenAI-compatible chat completions API for the advisor, e.g. https://api.openai.com/v1; empty = built-in recommender only. */
     LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
     LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     LLM_MODEL: z.preprocess(emptyToUndefined, z.string().optional()),
     /** Milliseconds to wait for the language model before the built-in recommender answers. */
     LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(15000),
+    /** Minutes a started checkout holds its units before another buyer may take them (issue 14). */
+    CHECKOUT_RESERVATION_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
     /** Advisor questions allowed per client address per minute. */
     ADVISOR_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   })

@@ -5,6 +5,7 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import type { z } from "zod";
 import { parseDatabaseId } from "#common/ids.ts";
+import { CONTROL_CHARACTER_MESSAGE, hasForbiddenControlCharacters } from "#common/text.ts";
 import type { Config } from "./config.ts";
 
 export class HttpError extends Error {
@@ -68,21 +69,40 @@ export const apiErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   res.status(500).json({ error: { message: "Something went wrong. Please try again." } });
 };
 
-/** Whether `value` (a parsed query or JSON body) holds a NUL character anywhere. */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (depth > 20 || value === null || typeof value !== "object") return false;
-  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || holdsNul(v, depth + 1));
+/**
+ * Whether `value` (a parsed query or JSON body) holds a forbidden control character (common/text.ts)
+ * in any string or key, at any depth (deeper than 20 levels counts as bad: no form nests so).
+ */
+function holdsControlCharacters(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return hasForbiddenControlCharacters(value);
+  if (value === null || typeof value !== "object") return false;
+  if (depth > 20) return true;
+  return Object.entries(value).some(
+    ([k, v]) => hasForbiddenControlCharacters(k) || holdsControlCharacters(v, depth + 1),
+  );
 }
 
 /**
- * Refuses a request whose query or JSON body carries a NUL character, with a 400: PostgreSQL
- * text cannot store or compare one, so it would otherwise fail deep in a query as a 500.
+ * Refuses, with a 400, a request whose path, query or JSON body carries a control character
+ * other than tab, line feed or carriage return (NUL above all: PostgreSQL text cannot store or
+ * compare one, so it would otherwise fail deep in a query as a 500). One guard in front of every
+ * /api route, so no field of any endpoint can forget it (issue 14 "Text hygiene").
  */
-export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
-  const bad = holdsNul(req.query) || holdsNul(req.body) || req.path.includes("\u0000");
-  next(bad ? new HttpError(400, "Text must not contain NUL characters") : undefined);
+export const rejectControlCharacters: RequestHandler = (req, _res, next) => {
+  const bad =
+    holdsControlCharacters(req.query) ||
+    holdsControlCharacters(req.body) ||
+    hasForbiddenControlCharacters(safeDecode(req.path));
+  next(bad ? new HttpError(400, CONTROL_CHARACTER_MESSAGE) : undefined);
 };
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 /**
  * The site's origin for links in emails, feeds and pages: PUBLIC_URL when configured, else this

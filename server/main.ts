@@ -11,13 +11,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import { pino } from "pino";
 import type { AppDeps } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openConfiguredDatabase } from "./db/configured.ts";
 import { exitIfDataDirLocked } from "./db/lock.ts";
 import { seedDemoCatalogue } from "./db/seed/index.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
+import { createLogger } from "./logging.ts";
 import { ensureAdminUser } from "./modules/auth/service.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
 
@@ -35,7 +35,7 @@ async function main() {
     }
     throw err;
   }
-  const logger = pino({ level: config.LOG_LEVEL, base: { service: "clinic" } });
+  const logger = createLogger(config.LOG_LEVEL);
 
   const database = await openConfiguredDatabase(config, logger).catch(exitIfDataDirLocked);
   const { db } = database;

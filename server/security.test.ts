@@ -34,3 +34,11 @@ describe("content security policy", () => {
     );
   });
 });
+
+describe("permissions policy (issue 14)", () => {
+  it("denies camera, microphone and location to the site and its frames", async () => {
+    const policy = (await request(appWith(false)).get("/")).headers["permissions-policy"];
+    expect(policy).toContain("camera=()");
+    expect(policy).toContain("geolocation=()");
+  });
+});

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import type { Config } from "./config.ts";
 import { HttpError } from "./http.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -12,19 +13,44 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Refuses a state-changing request whose Origin header names another site (a cross-site form or
  * fetch riding on the admin's cookie). Requests without Origin (server-to-server, curl) pass.
+ * The site is PUBLIC_URL's origin when configured, else this request's Host header; a client-set
+ * X-Forwarded-Host is never trusted (issue 14: it let any site pass the check).
  */
-export const originCheck: RequestHandler = (req, _res, next) => {
-  const origin = req.get("origin");
-  if (SAFE_METHODS.has(req.method) || !origin) return next();
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return next(new HttpError(403, "Cross-site request refused"));
-  }
-  const host = req.get("x-forwarded-host") ?? req.get("host");
-  next(originHost === host ? undefined : new HttpError(403, "Cross-site request refused"));
-};
+export function originCheck(config: Pick<Config, "PUBLIC_URL">): RequestHandler {
+  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
+  return (req, _res, next) => {
+    const origin = req.get("origin");
+    if (SAFE_METHODS.has(req.method) || !origin) return next();
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      return next(new HttpError(403, "Cross-site request refused"));
+    }
+    const same = publicOrigin ? parsed.origin === publicOrigin : parsed.host === req.get("host");
+    next(same ? undefined : new HttpError(403, "Cross-site request refused"));
+  };
+}
+
+/**
+ * Permissions-Policy (issue 14): the site uses no camera, microphone, location, payment request,
+ * USB or similar browser feature, so none may be used by it or anything it frames; only
+ * Paystack's checkout frame keeps the Payment Request API (Apple Pay in its inline checkout).
+ */
+export const PERMISSIONS_POLICY = [
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  'payment=(self "https://checkout.paystack.com")',
+  "usb=()",
+  "serial=()",
+  "bluetooth=()",
+  "hid=()",
+  "magnetometer=()",
+  "gyroscope=()",
+  "accelerometer=()",
+  "browsing-topics=()",
+].join(", ");
 
 /** Sets `res.locals.nonce` to a fresh random value for this response. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
@@ -53,7 +79,7 @@ export function securityHeaders({
 }) {
   const pixelScript = metaPixel ? [META_PIXEL_SCRIPT_HOST] : [];
   const pixelConnect = metaPixel ? [META_PIXEL_EVENT_HOST] : [];
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -88,4 +114,8 @@ export function securityHeaders({
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
+  return ((req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    headers(req, res, next);
+  }) as RequestHandler;
 }

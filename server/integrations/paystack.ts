@@ -1,6 +1,6 @@
 /**
- * Paystack adapter (notes/paystack.md): Initialize Transaction, Verify Transaction and the webhook
- * signature, against a configurable base URL (PAYSTACK_BASE_URL; tests run a local fake server).
+ * Paystack adapter (notes/paystack.md): Initialize Transaction, Verify Transaction, Create Refund
+ * (issue 14) and the webhook signature, against a configurable base URL (PAYSTACK_BASE_URL; tests run a local fake server).
  * Also the built-in test-payment provider used when no keys are configured: the same interface,
  * so the server's verification path is the same in both modes (ARCHITECTURE.md "Payments
  * without keys"). Amounts are integer kobo throughout.
@@ -41,6 +41,13 @@ export type PaymentProvider = {
    * @throws PaystackError when it cannot answer.
    */
   verify(reference: string): Promise<VerifiedTransaction | null>;
+  /**
+   * Returns the whole payment of `reference` to the payer (Paystack's Create Refund,
+   * `POST /refund {transaction}`); the refund is queued at Paystack and settles later.
+   * @returns Paystack's refund id and status ('pending', 'processed', …).
+   * @throws PaystackError when the provider refuses (e.g. already reversed) or cannot answer.
+   */
+  refund(reference: string): Promise<{ refundId: string; status: string }>;
 };
 
 /** The test-payment provider: a PaymentProvider whose outcomes the 'Test payment' dialog sets. */
@@ -164,6 +171,14 @@ export function createPaystackClient(options: {
       // The payment's state is data.status; the top-level status only says the call worked.
       return transactionFromPaystackData(data);
     },
+    async refund(reference) {
+      const { res, json } = await call("POST", "/refund", { transaction: reference });
+      const data = json.data ?? {};
+      if (!res.ok || json.status !== true) {
+        throw new PaystackError(json.message ?? `Paystack answered ${res.status}`, res.status);
+      }
+      return { refundId: String(data.id ?? ""), status: String(data.status ?? "pending") };
+    },
   };
 }
 
@@ -190,6 +205,12 @@ export function createTestPaymentProvider(): TestPaymentProvider {
         currency: "NGN",
         details: { channel: "test", paidAt: new Date().toISOString(), domain: "test" },
       };
+    },
+    async refund(reference) {
+      // Test payments move no money (and outcomes do not outlive the process): nothing to return.
+      const outcome = outcomes.get(reference);
+      if (outcome) outcomes.set(reference, { ...outcome, status: "reversed" });
+      return { refundId: `test_refund_${reference}`, status: "processed" };
     },
     record(reference, outcome, amountKobo) {
       // An approved payment is final, as at Paystack: a later 'decline' does not undo it.

@@ -2,7 +2,7 @@
  * A local fake of Paystack's API (node:http) for tests and the checkout bench, so they exercise
  * the real client in server/integrations/paystack.ts through PAYSTACK_BASE_URL
  * (ARCHITECTURE.md "Payments without keys"). It implements POST /transaction/initialize and
- * GET /transaction/verify/:reference with Paystack's envelope, checks the Bearer secret key, and
+ * GET /transaction/verify/:reference and POST /refund with Paystack's envelope, checks the Bearer secret key, and
  * lets a test decide what a payment did (`pay`) and sign webhooks (`webhook`).
  */
 import http from "node:http";
@@ -27,6 +27,8 @@ export type FakePaystack = {
   transactions: Map<string, Transaction>;
   /** Number of verify calls answered, per reference. */
   verifyCalls: Map<string, number>;
+  /** Refunds asked with POST /refund, per transaction reference (amount in kobo). */
+  refunds: Map<string, number>;
   /** Marks a transaction paid (or another status), optionally with another amount/currency. */
   pay(reference: string, over?: Partial<Omit<Transaction, "reference">>): void;
   /** A signed `charge.success` webhook for a paid transaction: body and headers to send. */
@@ -49,6 +51,7 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
 export async function startFakePaystack(port = 0): Promise<FakePaystack> {
   const transactions = new Map<string, Transaction>();
   const verifyCalls = new Map<string, number>();
+  const refunds = new Map<string, number>();
   const server = http.createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) {
       send(res, 401, { status: false, message: "Invalid key" });
@@ -112,6 +115,34 @@ export async function startFakePaystack(port = 0): Promise<FakePaystack> {
         });
         return;
       }
+      if (req.method === "POST" && url.pathname === "/refund") {
+        // Paystack's Create Refund: {transaction: reference or id, amount?} → a queued refund.
+        const body = JSON.parse(raw || "{}") as Record<string, unknown>;
+        const tx = transactions.get(String(body.transaction));
+        if (tx?.status !== "success") {
+          send(res, 400, { status: false, message: "Transaction not found or not successful" });
+          return;
+        }
+        if (refunds.has(tx.reference)) {
+          send(res, 400, { status: false, message: "Transaction has been fully reversed" });
+          return;
+        }
+        const amount = body.amount === undefined ? tx.amount : Number(body.amount);
+        refunds.set(tx.reference, amount);
+        tx.status = "reversed";
+        send(res, 200, {
+          status: true,
+          message: "Refund has been queued for processing",
+          data: {
+            transaction: { reference: tx.reference, amount: tx.amount },
+            amount,
+            currency: tx.currency,
+            status: "pending",
+            id: 5000 + refunds.size,
+          },
+        });
+        return;
+      }
       send(res, 404, { status: false, message: "Not found" });
     });
   });
@@ -126,6 +157,7 @@ export async function startFakePaystack(port = 0): Promise<FakePaystack> {
     },
     transactions,
     verifyCalls,
+    refunds,
     pay(reference, over = {}) {
       const tx = transactions.get(reference) ?? {
         reference,

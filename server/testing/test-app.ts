@@ -49,6 +49,8 @@ export async function createTestApp(kind: "pglite" | "postgres", env: Record<str
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     LOG_LEVEL: "silent",
+    // Suites send many public writes from one address; the limit's own test sets it low.
+    PUBLIC_WRITE_RATE_LIMIT: "100000",
     ...env,
   });
   await ensureAdminUser(database.db, TEST_ADMIN.username, TEST_ADMIN.password);

@@ -100,3 +100,28 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_at_idx").on(t.createdAt)],
 );
+
+/**
+ * Request counters shared by every instance (issue 14 "Rate limits"): one row per limiter key
+ * (e.g. 'public:203.0.113.9', 'login-account:ada@…'), its hits in the current window and when the
+ * window ends. express-rate-limit's PostgreSQL store (server/rate-limit.ts) and the sign-in
+ * throttle use it when DATABASE_URL is set; PGlite runs one process and counts in memory.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  hits: integer("hits").notNull().default(0),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Failed sign-ins per account and per client address (issue 14 "Sessions and login"): after a
+ * few failures each further one doubles the wait (`lockedUntil`); a successful sign-in clears
+ * the account's row. Shared by every instance, on PGlite and PostgreSQL.
+ */
+export const loginThrottle = pgTable("login_throttle", {
+  /** 'account:{username lower-cased}' or 'address:{client address}'. */
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -52,12 +52,21 @@ export const orders = pgTable(
     /** What the payment provider reported when the order was paid (channel, paid_at, …). */
     paymentData: jsonb("payment_data").$type<Record<string, unknown>>(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * Until when a 'pending' order holds its units (issue 14: stock reserved at checkout start).
+     * Available stock = products.stock − the lines of pending orders whose reservation has not
+     * passed, computed on read: nothing has to run for a reservation to end. Null for orders
+     * made before reservations existed (they hold nothing).
+     */
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_client_idx").on(t.clientId),
+    // Live reservations are read on every product page and checkout start.
+    index("orders_pending_reserved_idx").on(t.reservedUntil).where(sql`${t.status} = 'pending'`),
     check("orders_status_valid", oneOf(t.status, ORDER_STATUSES)),
     check(
       "orders_amounts_valid",
@@ -82,6 +91,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
     check("order_items_price_nonnegative", sql`${t.unitPriceKobo} >= 0`),
   ],

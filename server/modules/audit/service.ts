@@ -45,6 +45,25 @@ export async function recordAudit(
   });
 }
 
+/**
+ * Writes one audit record for someone who is not signed in (a failed sign-in, issue 14):
+ * no account id, `username` as they typed it.
+ */
+export async function recordAnonymousAudit(
+  tx: Db | Tx,
+  entry: AuditEntry & { username: string },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    adminId: null,
+    adminUsername: entry.username,
+    action: entry.action,
+    entity: entry.entity,
+    entityId:
+      entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    details: entry.details ?? null,
+  });
+}
+
 /** The latest `limit` audit records, newest first. */
 export async function listAudit(db: Db, limit = 200): Promise<AuditRecord[]> {
   const rows = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit);

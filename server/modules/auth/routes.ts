@@ -11,9 +11,17 @@ import { acceptInvitationSchema, STAFF_MESSAGES } from "#common/staff.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse } from "#server/http.ts";
+import { recordAnonymousAudit, recordAudit } from "#server/modules/audit/service.ts";
 import { acceptInvitation, invitationInfo } from "./invitations.ts";
 import { SESSION_COOKIE } from "./middleware.ts";
 import { authenticate, createSession, deleteSession, sessionUser } from "./service.ts";
+import {
+  clearAccount,
+  recordFailure,
+  throttledFor,
+  throttleKeys,
+  throttleMessage,
+} from "./throttle.ts";
 
 const loginSchema = z.object({
   username: z
@@ -46,14 +54,39 @@ export function authRouter(db: Db, config: Config): Router {
     },
   });
 
+  /**
+   * Sign-in (issue 14): throttled per account and per address with exponential backoff
+   * (./throttle.ts); the cookie's previous session is deleted (rotation, so a session fixed or
+   * stolen before sign-in is worth nothing after it); sign-in, sign-out and failed sign-ins
+   * are audited ('auth.sign-in', 'auth.sign-out', 'auth.sign-in-failed').
+   */
   router.post(
     "/auth/login",
-    loginLimiter,
     handler(async (req, res) => {
       const { username, password } = parse(loginSchema, req.body);
+      const keys = throttleKeys(username, req.ip);
+      const wait = await throttledFor(db, keys);
+      if (wait > 0) throw new HttpError(429, throttleMessage(wait));
       const admin = await authenticate(db, username, password);
-      if (!admin) throw new HttpError(401, "Invalid credentials. Please try again.");
+      if (!admin) {
+        await recordFailure(db, keys, config.LOGIN_RATE_LIMIT);
+        await recordAnonymousAudit(db, {
+          username: username.slice(0, 100),
+          action: "auth.sign-in-failed",
+          entity: "session",
+          details: { address: req.ip ?? null },
+        });
+        throw new HttpError(401, "Invalid credentials. Please try again.");
+      }
+      await clearAccount(db, keys);
+      const previous: unknown = req.cookies?.[SESSION_COOKIE];
+      if (typeof previous === "string" && previous) await deleteSession(db, previous);
       const { token, expiresAt } = await createSession(db, admin.id);
+      await recordAudit(db, admin, {
+        action: "auth.sign-in",
+        entity: "session",
+        details: { address: req.ip ?? null },
+      });
       res.cookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
       req.log?.info({ adminId: admin.id }, "admin signed in");
       res.json({ user: admin });
@@ -64,7 +97,12 @@ export function authRouter(db: Db, config: Config): Router {
     "/auth/logout",
     handler(async (req, res) => {
       const token: unknown = req.cookies?.[SESSION_COOKIE];
-      if (typeof token === "string" && token) await deleteSession(db, token);
+      if (typeof token === "string" && token) {
+        if (req.admin) {
+          await recordAudit(db, req.admin, { action: "auth.sign-out", entity: "session" });
+        }
+        await deleteSession(db, token);
+      }
       res.clearCookie(SESSION_COOKIE, cookieOptions);
       res.status(204).end();
     }),

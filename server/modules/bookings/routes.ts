@@ -1,4 +1,4 @@
-/** HTTP routes of bookings: POST /api/bookings (public), GET /api/bookings (admin). */
+/** HTTP routes of bookings: POST /api/bookings (public; 201 new, 200 repeat), GET /api/bookings (admin). */
 import { Router } from "express";
 import { bookingRequestSchema } from "#common/booking.ts";
 import { DESK_ROLES } from "#common/roles.ts";
@@ -14,12 +14,14 @@ export function bookingsRouter(db: Db): Router {
     "/bookings",
     handler(async (req, res) => {
       const input = parse(bookingRequestSchema, req.body);
-      const booking = await createBooking(db, input, {
+      const { created, ...booking } = await createBooking(db, input, {
         staff: Boolean(req.admin),
         admin: req.admin ?? null,
       });
-      req.log?.info({ bookingId: booking.id }, "booking requested");
-      res.status(201).json(booking);
+      req.log?.info({ bookingId: booking.id, created }, "booking requested");
+      // 201 for a new booking; 200 with the same booking for an identical request repeated
+      // within 10 minutes (issue 14: idempotent public writes).
+      res.status(created ? 201 : 200).json(booking);
     }),
   );
 

@@ -3,7 +3,7 @@
  * service against the catalogue, then one insert (storefront spec §5, §7; admin spec §3 "Booking").
  */
 
-import { and, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { BookingRecord } from "#common/booking.ts";
 import {
@@ -86,13 +86,15 @@ async function resolveService(db: Db, service: string): Promise<ResolvedService 
  * @param input parsed POST /api/bookings payload; `date` as 'YYYY-MM-DD at h:mm AM' (Lagos) or ISO.
  * @param options.staff true for a signed-in admin: any half hour 08:00–19:30 on any date.
  * @param options.admin the signed-in admin adding it; the insert is then audited (issue 6).
+ * @returns the booking, and `created`: false when an identical request (same email, service and
+ *   slot) was recorded in the last 10 minutes: that first booking is returned, nothing is added.
  * @throws HttpError 400 with `fields.date`, `fields.time` or `fields.service` and the spec's message.
  */
 export async function createBooking(
   db: Db,
   input: BookingRequest,
   options: { now?: Date; staff?: boolean; admin?: AdminIdentity | null } = {},
-): Promise<BookingRecord> {
+): Promise<BookingRecord & { created: boolean }> {
   const now = options.now ?? new Date();
   const parsed = parseBookingDate(input.date);
   const badField = parsed.ok
@@ -122,7 +124,30 @@ export async function createBooking(
     message: input.message || null,
   };
   const admin = options.admin;
+  let created = true;
   const row = await db.transaction(async (tx) => {
+    // Idempotent (issue 14): the same email, service and slot within DUPLICATE_WINDOW_MS is the
+    // same request sent again (double click, retry); the transaction-scoped advisory lock on
+    // that triple makes concurrent copies queue, so the second finds the first.
+    const key = `booking:${values.email}|${values.service}|${values.date.toISOString()}`;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+    const [duplicate] = await tx
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.email, values.email),
+          eq(bookings.service, values.service),
+          eq(bookings.date, values.date),
+          gte(bookings.createdAt, new Date(Date.now() - DUPLICATE_WINDOW_MS)),
+        ),
+      )
+      .orderBy(asc(bookings.id))
+      .limit(1);
+    if (duplicate) {
+      created = false;
+      return duplicate;
+    }
     // One client per person (issue 12): the booking is linked to the client with its email.
     const clientId = await ensureClient(
       tx,
@@ -145,8 +170,11 @@ export async function createBooking(
     }
     return inserted;
   });
-  return toRecord(row);
+  return { ...toRecord(row), created };
 }
+
+/** How long an identical booking request (email, service, slot) returns the first one. */
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 /** All booking requests, newest first (admin bookings list). */
 export async function listBookings(db: Db): Promise<BookingRecord[]> {

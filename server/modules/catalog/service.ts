@@ -12,6 +12,7 @@ import { likePattern, type Page } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
 import { products, services } from "#server/db/schema/catalog.ts";
+import { availableStockSql } from "#server/db/stock.ts";
 
 const serviceColumns = {
   id: services.id,
@@ -51,22 +52,29 @@ export async function getService(db: Db, id: number): Promise<PublicService | nu
   return row ? toPublicService(row) : null;
 }
 
-const productColumns = {
+/**
+ * A product as the shop shows it. `stock` is the AVAILABLE stock at this moment: stock minus the
+ * units live checkout reservations hold (server/db/stock.ts, issue 14), so a product whose last
+ * units are in someone's checkout shows OUT OF STOCK until that reservation ends.
+ */
+const productColumns = () => ({
   id: products.id,
   name: products.name,
   description: products.description,
   priceKobo: products.priceKobo,
   image: products.image,
   category: products.category,
-  stock: products.stock,
+  stock: availableStockSql(),
   rating: products.rating,
   details: products.details,
   ingredients: products.ingredients,
   howToUse: products.howToUse,
   benefits: products.benefits,
-};
+});
 
-type ProductRow = { [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K] };
+type ProductRow = {
+  [K in keyof ReturnType<typeof productColumns>]: (typeof products.$inferSelect)[K];
+};
 
 function toPublicProduct(row: ProductRow): PublicProduct {
   const { priceKobo, ...rest } = row;
@@ -80,13 +88,13 @@ function toPublicProduct(row: ProductRow): PublicProduct {
 
 /** All products in catalogue order (id). */
 export async function listProducts(db: Db): Promise<PublicProduct[]> {
-  const rows = await db.select(productColumns).from(products).orderBy(asc(products.id));
+  const rows = await db.select(productColumns()).from(products).orderBy(asc(products.id));
   return rows.map(toPublicProduct);
 }
 
 /** One product by id, or null. */
 export async function getProduct(db: Db, id: number): Promise<PublicProduct | null> {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
+  const [row] = await db.select(productColumns()).from(products).where(eq(products.id, id));
   return row ? toPublicProduct(row) : null;
 }
 
@@ -101,12 +109,12 @@ export async function relatedProducts(db: Db, id: number): Promise<PublicProduct
     .where(eq(products.id, id));
   if (!self) return [];
   const rows = await db
-    .select(productColumns)
+    .select(productColumns())
     .from(products)
     .where(and(ne(products.id, id)))
     .orderBy(
       sql`case when ${products.category} = ${self.category} then 0 else 1 end`,
-      sql`case when ${products.stock} > 0 then 0 else 1 end`,
+      sql`case when ${availableStockSql()} > 0 then 0 else 1 end`,
       asc(products.id),
     )
     .limit(RELATED_PRODUCTS_LIMIT);
@@ -195,7 +203,8 @@ export async function listProductsPage(
     matching === 0
       ? []
       : await db
-          .select(productColumns)
+          // Staff see and edit the units on the shelf, reservations included.
+          .select({ ...productColumns(), stock: products.stock })
           .from(products)
           .where(where)
           .orderBy(

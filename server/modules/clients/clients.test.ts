@@ -19,7 +19,7 @@ import { insertService } from "#server/testing/builders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 
 /** A public booking slot a week ahead (Lagos). */
-const slot = () => `${lagosDate(new Date(Date.now() + 7 * 86_400_000))} at 10:30 AM`;
+const slot = (days = 7) => `${lagosDate(new Date(Date.now() + days * 86_400_000))} at 10:30 AM`;
 
 const HEALTH = {
   emergencyContact: "Chidi Obi",
@@ -79,7 +79,8 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
   });
 
   it("merges a person who booked online twice and subscribed into one Active row", async () => {
-    const booking = (email: string) =>
+    // Two slots: the same email, service and slot again would be the same request (issue 14).
+    const booking = (email: string, days: number) =>
       request(server)
         .post("/api/bookings")
         .send({
@@ -87,11 +88,11 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
           email,
           phone: "0803 555 1212",
           service: String(facial.id),
-          date: slot(),
+          date: slot(days),
         })
         .expect(201);
-    await booking("Tolu.Ade@Example.com");
-    await booking("tolu.ade@example.com");
+    await booking("Tolu.Ade@Example.com", 7);
+    await booking("tolu.ade@example.com", 8);
     await request(server)
       .post("/api/newsletter")
       .send({ email: "TOLU.ADE@example.com", consent: true })

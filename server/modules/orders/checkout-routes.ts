@@ -2,7 +2,10 @@
  * The shop's public payment routes (storefront spec §7 "Payment flow"; ARCHITECTURE.md "API
  * rules": public); each parses its input with zod, calls one function of payment.ts and answers
  * in naira:
- * - POST /api/checkout/start (order payload) → 201 the priced pending order (startCheckout).
+ * - POST /api/checkout/start (order payload) → 201 the priced pending order, which holds its
+ *   units for CHECKOUT_RESERVATION_MINUTES; 200 the same order when the reference was started
+ *   before (a retry); 409 '{product} is currently out of stock.' when nothing is left
+ *   (startCheckout).
  * - POST /api/paystack/verify {reference} → `{verified, data}` (verifyPayment).
  * - POST /api/checkout (order payload) → 201 newly paid / 200 already paid order (checkoutOrder).
  * - POST /api/paystack/test-payment {reference, outcome} → test-payment mode only
@@ -46,13 +49,15 @@ export function checkoutRouter(deps: {
     smtp: deps.smtp,
     provider,
     logger: req.log ?? deps.logger,
+    reservationMs: deps.config.CHECKOUT_RESERVATION_MINUTES * 60_000,
   });
 
   router.post(
     "/checkout/start",
     handler(async (req, res) => {
       const payload = parse(orderPayloadSchema, req.body);
-      res.status(201).json(await startCheckout(forRequest(req), payload));
+      const { created, ...started } = await startCheckout(forRequest(req), payload);
+      res.status(created ? 201 : 200).json(started);
     }),
   );
 

@@ -9,6 +9,7 @@ import { and, count, eq, like } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPaymentReference } from "#common/checkout.ts";
+import { auditLog } from "#server/db/schema/access.ts";
 import { products } from "#server/db/schema/catalog.ts";
 import { outbox } from "#server/db/schema/content.ts";
 import { orders } from "#server/db/schema/orders.ts";
@@ -280,7 +281,7 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
   it("a reused reference with another cart is refused with 409, a retried one is not", async () => {
     const payload = orderPayload([{ id: cleanserId, quantity: 1 }]);
     const first = await start(payload).expect(201);
-    const retried = await start(payload).expect(201);
+    const retried = await start(payload).expect(200);
     expect(retried.body.orderId).toBe(first.body.orderId);
     expect(retried.body.accessCode).toBe(first.body.accessCode);
     const other = await start({ ...payload, items: [{ id: serumId, quantity: 4, price: "1" }] });
@@ -347,31 +348,99 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
     expect(await stockOf(t, serumId)).toBe(before - 3);
   });
 
-  it("20 concurrent checkouts for the last 3 units fill 3 orders and never oversell", async () => {
+  it("20 concurrent buyers of the last 3 units: 3 reserve and pay, 17 get 409 before paying", async () => {
     const lastThree = (
       await insertProduct(t.db, { name: "Last Units Eye Cream", price: 18000, stock: 3 })
     ).id;
     const payloads = Array.from({ length: 20 }, () =>
       orderPayload([{ id: lastThree, quantity: 1 }]),
     );
-    for (const payload of payloads) {
-      const started = await start(payload).expect(201);
-      fake.pay(payload.paymentReference, { amount: started.body.amountKobo });
+    const starts = await Promise.all(payloads.map((payload) => start(payload)));
+    const started = starts.filter((r) => r.status === 201);
+    const refused = starts.filter((r) => r.status === 409);
+    expect([started.length, refused.length]).toEqual([3, 17]);
+    for (const res of refused) {
+      expect(res.body.error.message).toBe("Last Units Eye Cream is currently out of stock.");
+    }
+    // The shop shows it sold out while the three checkouts hold it; the shelf still has 3.
+    const shown = await request(t.app).get(`/api/products/${lastThree}`).expect(200);
+    expect(shown.body.stock).toBe(0);
+    expect(await stockOf(t, lastThree)).toBe(3);
+    // Only the 3 who hold units were sent to Paystack; they pay.
+    const paying = payloads.filter((p) =>
+      started.some((r) => r.body.reference === p.paymentReference),
+    );
+    for (const payload of paying) {
+      const amount = started.find((r) => r.body.reference === payload.paymentReference)?.body
+        .amountKobo;
+      fake.pay(payload.paymentReference, { amount });
     }
     const results = await Promise.all(
-      payloads.map((payload) => request(t.app).post("/api/checkout").send(payload)),
+      paying.map((payload) => request(t.app).post("/api/checkout").send(payload)),
     );
-    const statuses = results.map((r) => r.body.status);
-    expect(results.every((r) => r.status === 201)).toBe(true);
-    expect(statuses.filter((s) => s === "processing")).toHaveLength(3);
-    // The other 17 paid too: they are kept for a refund, not dropped.
-    expect(statuses.filter((s) => s === "refund-required")).toHaveLength(17);
+    expect(results.map((r) => [r.status, r.body.status])).toEqual([
+      [201, "processing"],
+      [201, "processing"],
+      [201, "processing"],
+    ]);
     expect(await stockOf(t, lastThree)).toBe(0);
-    const refundMails = await t.db
+    const [refunds] = await t.db
       .select({ n: count() })
-      .from(outbox)
-      .where(like(outbox.subject, "REFUND REQUIRED%"));
-    expect(refundMails[0]?.n).toBeGreaterThanOrEqual(17);
+      .from(orders)
+      .where(eq(orders.status, "refund-required"));
+    expect(refunds?.n).toBe(0);
+  });
+
+  it("a reference started twice answers the same order: 201 once, then 200", async () => {
+    const payload = orderPayload([{ id: cleanserId, quantity: 1 }]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => start(payload)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(19);
+    expect(new Set(results.map((r) => r.body.orderId)).size).toBe(1);
+    expect(await orderRow(t, payload.paymentReference)).toHaveLength(1);
+  });
+
+  it("an expired reservation frees the units at once; a late payment is re-checked and refunded", async () => {
+    const last = (await insertProduct(t.db, { name: "Last Toner", price: 9000, stock: 1 })).id;
+    const slow = orderPayload([{ id: last, quantity: 1 }]);
+    const slowStart = await start(slow).expect(201);
+    const other = orderPayload([{ id: last, quantity: 1 }], { customerEmail: "b@example.com" });
+    await start(other).expect(409);
+    // The slow buyer's reservation passes; no job runs, the next read sees the unit free.
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.paymentReference, slow.paymentReference));
+    expect((await request(t.app).get(`/api/products/${last}`)).body.stock).toBe(1);
+    const otherStart = await start(other).expect(201);
+    // The slow buyer pays anyway: the unit is held by the other buyer, so a refund is needed.
+    fake.pay(slow.paymentReference, { amount: slowStart.body.amountKobo });
+    const late = await request(t.app).post("/api/checkout").send(slow).expect(201);
+    expect(late.body.status).toBe("refund-required");
+    fake.pay(other.paymentReference, { amount: otherStart.body.amountKobo });
+    const paid = await request(t.app).post("/api/checkout").send(other).expect(201);
+    expect(paid.body.status).toBe("processing");
+    expect(await stockOf(t, last)).toBe(0);
+
+    // The admin lists refund-required orders and refunds through Paystack's refund API, once.
+    const admin = await signIn(t);
+    const listed = await admin.get("/api/orders?status=refund-required").expect(200);
+    expect(listed.body.map((o: { id: number }) => o.id)).toContain(late.body.id);
+    const [first, second] = await Promise.all([
+      admin.post(`/api/orders/${late.body.id}/refund`),
+      admin.post(`/api/orders/${late.body.id}/refund`),
+    ]);
+    expect([first?.status, second?.status].sort()).toEqual([200, 409]);
+    expect(fake.refunds.get(slow.paymentReference)).toBe(slowStart.body.amountKobo);
+    const [row] = await orderRow(t, slow.paymentReference);
+    expect(row?.status).toBe("refunded");
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "order.refund"), eq(auditLog.entityId, String(row?.id))));
+    expect(audit?.details).toMatchObject({ amountKobo: slowStart.body.amountKobo });
+    // A paid order that needs no refund cannot be refunded.
+    await admin.post(`/api/orders/${paid.body.id}/refund`).expect(409);
   });
 
   it("refuses a webhook with a bad or missing signature and changes nothing", async () => {

@@ -9,6 +9,7 @@
  * Money: kobo always comes from the stored order row (`total_kobo`); naira only in the answers.
  */
 import type { Logger } from "pino";
+import type { AdminIdentity } from "#common/auth.ts";
 import type { CheckoutStarted, OrderPayload, PaymentVerification } from "#common/checkout.ts";
 import { koboToNaira } from "#common/money.ts";
 import type { PublicOrder } from "#common/orders.ts";
@@ -30,10 +31,13 @@ import { sendOrderEmails } from "./emails.ts";
 import {
   addPaymentData,
   type CompletionResult,
+  claimRefund,
   completeOrder,
   createPendingOrder,
   findOrderByReference,
+  markRefunded,
   orderPaymentState,
+  releaseRefundClaim,
   type StoredOrder,
   toPublicOrder,
 } from "./service.ts";
@@ -44,8 +48,11 @@ export type CheckoutProvider = PaystackProvider | TestPaymentProvider;
 /** What the order routines need: the db, a logger, and the SMTP transport for order emails. */
 export type OrderDeps = { db: Db; logger: Logger; smtp: EmailTransport | null };
 
-/** OrderDeps plus the payment provider (one instance per app: test outcomes live in it). */
-export type PaymentDeps = OrderDeps & { provider: CheckoutProvider };
+/**
+ * OrderDeps plus the payment provider (one instance per app: test outcomes live in it) and how
+ * long a started checkout holds its units (CHECKOUT_RESERVATION_MINUTES, in ms).
+ */
+export type PaymentDeps = OrderDeps & { provider: CheckoutProvider; reservationMs?: number };
 
 const NO_ORDER = "No order was started with this payment reference";
 
@@ -68,16 +75,22 @@ export function paymentProviderFor(config: Config): CheckoutProvider {
  * POST /api/checkout/start: stores the order payload as a 'pending' order priced by the server
  * (idempotent per reference). With Paystack, initialises the transaction for the stored total in
  * kobo once and keeps the access code, so a retried start resumes the same transaction.
- * @returns the priced order (naira) with `amountKobo`, the mode and the access code.
+ * @returns the priced order (naira) with `amountKobo`, the mode and the access code, and
+ *   `created`: whether this call stored the order (201) or found it started before (200).
  * @throws HttpError 409 (stock, reused reference; see createPendingOrder), 502 'Failed to
  *   initialize payment: {reason}' when Paystack refuses or cannot be reached.
  */
 export async function startCheckout(
   deps: PaymentDeps,
   payload: OrderPayload,
-): Promise<CheckoutStarted> {
+): Promise<CheckoutStarted & { created: boolean }> {
   const { provider } = deps;
-  const { order, clientTotalDiffers } = await createPendingOrder(deps.db, payload, provider.mode);
+  const { order, clientTotalDiffers, created } = await createPendingOrder(
+    deps.db,
+    payload,
+    provider.mode,
+    { reservationMs: deps.reservationMs, renew: true },
+  );
   if (clientTotalDiffers) {
     deps.logger.info({ orderId: order.id, clientTotal: payload.total }, "client total ignored");
   }
@@ -96,14 +109,20 @@ export async function startCheckout(
         accessCode = init?.accessCode ?? null;
         if (accessCode) await addPaymentData(deps.db, order.id, { accessCode });
       } catch (err) {
-        const reason = err instanceof PaystackError ? err.message : "payment provider error";
-        deps.logger.error({ reason, orderId: order.id }, "Paystack initialize failed");
-        throw new HttpError(502, `Failed to initialize payment: ${reason}`);
+        // A concurrent start of the same reference may be initialising it right now (Paystack
+        // then refuses ours as a duplicate): wait for the access code it stores.
+        accessCode = created ? null : await awaitAccessCode(deps.db, order.paymentReference);
+        if (!accessCode) {
+          const reason = err instanceof PaystackError ? err.message : "payment provider error";
+          deps.logger.error({ reason, orderId: order.id }, "Paystack initialize failed");
+          throw new HttpError(502, `Failed to initialize payment: ${reason}`);
+        }
       }
     }
   }
   const shown = toPublicOrder(order);
   return {
+    created,
     orderId: order.id,
     reference: order.paymentReference,
     status: order.status,
@@ -116,6 +135,16 @@ export async function startCheckout(
     mode: provider.mode,
     accessCode,
   };
+}
+
+/** The access code another request stores for `reference`, polled for up to ~5 s; or null. */
+async function awaitAccessCode(db: Db, reference: string): Promise<string | null> {
+  for (let i = 0; i < 50; i++) {
+    const code = (await orderPaymentState(db, reference))?.paymentData?.accessCode;
+    if (typeof code === "string") return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
 }
 
 /** The outcome of verifying a reference with the provider and completing its order. */
@@ -220,6 +249,7 @@ export async function checkoutOrder(
     deps.db,
     payload,
     deps.provider.mode,
+    { reservationMs: deps.reservationMs },
   );
   if (clientTotalDiffers) {
     deps.logger.info({ orderId: order.id, clientTotal: payload.total }, "client total ignored");
@@ -293,4 +323,34 @@ async function afterCompletion(deps: OrderDeps, reference: string, result: Compl
     );
     await sendOrderEmails(deps, toPublicOrder(result.order));
   }
+}
+
+/**
+ * POST /api/orders/{id}/refund (issue 14): returns a 'refund-required' order's payment through
+ * the provider's refund API (Paystack `POST /refund {transaction: reference}`), then marks it
+ * 'refunded' with the refund's id and who did it, audited ('order.refund') in one transaction.
+ * The order is claimed first (a mark in its payment data, set only if absent), so two clicks
+ * never refund twice, and no database lock is held while Paystack answers.
+ * @throws HttpError 404 unknown order; 409 when it is not 'refund-required' or a refund is
+ *   already under way; 502 'Refund failed: {reason}' when the provider refuses or is unreachable
+ *   (the claim is released, so the admin can try again).
+ */
+export async function refundOrder(
+  deps: PaymentDeps,
+  admin: AdminIdentity,
+  id: number,
+): Promise<PublicOrder> {
+  const claimed = await claimRefund(deps.db, id);
+  let refund: { refundId: string; status: string };
+  try {
+    refund = await deps.provider.refund(claimed.paymentReference);
+  } catch (err) {
+    await releaseRefundClaim(deps.db, id);
+    const reason = err instanceof PaystackError ? err.message : "payment provider error";
+    deps.logger.error({ reason, orderId: id }, "refund failed");
+    throw new HttpError(502, `Refund failed: ${reason}`);
+  }
+  const order = await markRefunded(deps.db, admin, id, refund);
+  deps.logger.info({ orderId: id, refundId: refund.refundId }, "order refunded");
+  return toPublicOrder(order);
 }

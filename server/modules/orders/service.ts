@@ -15,8 +15,9 @@
  * where the API or the admin shows an order.
  */
 
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
+import { lagosDayStart } from "#common/calendar.ts";
 import type { OrderPayload } from "#common/checkout.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import type {
@@ -32,6 +33,7 @@ import type { Db, Tx } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
 import { products } from "#server/db/schema/catalog.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
+import { reservedUnitsSql } from "#server/db/stock.ts";
 import { HttpError } from "#server/http.ts";
 import type { VerifiedTransaction } from "#server/integrations/paystack.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
@@ -89,16 +91,48 @@ export type PricedOrder = {
   totalKobo: number;
 };
 
+/** How long a pending order holds its units by default (CHECKOUT_RESERVATION_MINUTES). */
+export const DEFAULT_RESERVATION_MS = 30 * 60 * 1000;
+
+/**
+ * Locks the rows of `ids` (sorted, so two transactions never deadlock) until the end of `tx`.
+ * A separate statement on purpose: under READ COMMITTED the NEXT statement takes a fresh
+ * snapshot, so it sees the reservations of a transaction we waited for.
+ */
+async function lockProducts(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...ids]))
+    .orderBy(asc(products.id))
+    .for("update");
+}
+
+/** The spec's stock messages (storefront spec §8: '{product} is currently out of stock.'). */
+function stockError(name: string, available: number): HttpError {
+  const message =
+    available <= 0
+      ? `${name} is currently out of stock.`
+      : `Only ${available} of ${name} left in stock.`;
+  return new HttpError(409, message, { items: message });
+}
+
 /**
  * Prices `items` from the database and the delivery `state` (spec §9: the checkout always uses
- * the state's delivery cost). Lines with the same product id are merged.
- * @throws HttpError 409 when a product no longer exists or has fewer units than asked.
+ * the state's delivery cost). Lines with the same product id are merged. Stock is what is
+ * available: stock minus live reservations of other orders (`exceptOrderId`) at `now`.
+ * Inside a transaction that reserves, call lockProducts first.
+ * @throws HttpError 409 when a product no longer exists or has fewer units available than asked
+ *   ('{product} is currently out of stock.' / 'Only n of {product} left in stock.').
  */
 export async function priceOrder(
   db: Db | Tx,
   items: readonly { id: number; quantity: number }[],
   state: string,
+  options: { now?: Date; exceptOrderId?: number } = {},
 ): Promise<PricedOrder> {
+  const now = options.now ?? new Date();
   const wanted = new Map<number, number>();
   for (const item of items) wanted.set(item.id, (wanted.get(item.id) ?? 0) + item.quantity);
   const ids = [...wanted.keys()].sort((a, b) => a - b);
@@ -108,6 +142,7 @@ export async function priceOrder(
       name: products.name,
       priceKobo: products.priceKobo,
       stock: products.stock,
+      reserved: reservedUnitsSql(now, options.exceptOrderId),
     })
     .from(products)
     .where(inArray(products.id, ids));
@@ -121,13 +156,8 @@ export async function priceOrder(
         items: "A product in your cart is no longer available",
       });
     }
-    if (product.stock < quantity) {
-      const message =
-        product.stock <= 0
-          ? `${product.name} is currently out of stock.`
-          : `Only ${product.stock} of ${product.name} left in stock.`;
-      throw new HttpError(409, message, { items: message });
-    }
+    const available = Math.max(0, product.stock - Number(product.reserved));
+    if (available < quantity) throw stockError(product.name, available);
     lines.push({ productId: id, name: product.name, unitPriceKobo: product.priceKobo, quantity });
   }
   const subtotalKobo = lines.reduce((sum, l) => sum + l.unitPriceKobo * l.quantity, 0);
@@ -169,8 +199,12 @@ export async function orderPaymentState(db: Db, reference: string) {
 
 /**
  * Stores a 'pending' order for `payload.paymentReference`, priced by the server (kobo), with its
- * lines, in one transaction. Idempotent: the same reference with the same cart, state and email
- * returns the stored order (whatever its status by now).
+ * lines, and reserves its units until now + `reservationMs` (issue 14), in one transaction that
+ * locks the products: concurrent buyers of the last units queue there, and those who find
+ * nothing left get 409 before they pay. Idempotent: the same reference with the same cart, state
+ * and email returns the stored order (whatever its status by now); with `renew` (a retried
+ * start), a pending one whose reservation has passed reserves again (or 409 when the units are
+ * gone).
  * @returns the stored order, whether the browser's own total (naira text) differed from the
  *   server's, and whether this call created it.
  * @throws HttpError 409 for missing/short stock, or when the reference already belongs to
@@ -180,7 +214,10 @@ export async function createPendingOrder(
   db: Db,
   payload: OrderPayload,
   paymentMethod: "paystack" | "test",
+  options: { reservationMs?: number; now?: Date; renew?: boolean } = {},
 ): Promise<{ order: StoredOrder; clientTotalDiffers: boolean; created: boolean }> {
+  const now = options.now ?? new Date();
+  const reservedUntil = new Date(now.getTime() + (options.reservationMs ?? DEFAULT_RESERVATION_MS));
   const clientTotal = Number(payload.total);
   // The browser's total is naira text: read once, compared in kobo, never stored.
   const differs = (totalKobo: number) =>
@@ -192,10 +229,17 @@ export async function createPendingOrder(
     if (!sameOrder(payload, existing)) {
       throw new HttpError(409, "This payment reference is already used for another order");
     }
-    return { order: existing, clientTotalDiffers: differs(existing.totalKobo), created: false };
+    // A retried START renews a passed reservation; the checkout after payment must not (the
+    // payment is made: completeOrder re-checks the stock instead).
+    const order = options.renew
+      ? await renewReservation(db, existing, now, reservedUntil)
+      : existing;
+    return { order, clientTotalDiffers: differs(order.totalKobo), created: false };
   }
-  const priced = await priceOrder(db, payload.items, payload.deliveryState);
-  const created = await db.transaction(async (tx) => {
+  const ids = [...new Set(payload.items.map((i) => i.id))].sort((a, b) => a - b);
+  const result = await db.transaction(async (tx) => {
+    await lockProducts(tx, ids);
+    const priced = await priceOrder(tx, payload.items, payload.deliveryState, { now });
     // One client per person (issue 12): the order is linked to the client with its email.
     const clientId = await ensureClient(
       tx,
@@ -222,10 +266,11 @@ export async function createPendingOrder(
         shippingKobo: priced.shippingKobo,
         totalKobo: priced.totalKobo,
         currency: "NGN",
+        reservedUntil,
       })
       .onConflictDoNothing({ target: orders.paymentReference })
       .returning();
-    if (!row) return false;
+    if (!row) return { created: false, priced };
     await tx.insert(orderItems).values(
       priced.lines.map((l) => ({
         orderId: row.id,
@@ -235,15 +280,58 @@ export async function createPendingOrder(
         quantity: l.quantity,
       })),
     );
-    return true;
+    return { created: true, priced };
   });
   // Lost a race with a concurrent request for the same reference: use the stored order.
   const order = await findOrderByReference(db, payload.paymentReference);
   if (!order) throw new Error("order vanished after insert");
-  if (!created && (!sameOrder(payload, order) || order.totalKobo !== priced.totalKobo)) {
+  if (
+    !result.created &&
+    (!sameOrder(payload, order) || order.totalKobo !== result.priced.totalKobo)
+  ) {
     throw new HttpError(409, "This payment reference is already used for another order");
   }
-  return { order, clientTotalDiffers: differs(order.totalKobo), created };
+  return { order, clientTotalDiffers: differs(order.totalKobo), created: result.created };
+}
+
+/**
+ * A retried start of a pending order whose reservation has passed: reserves its units again
+ * until `reservedUntil` if they are still available (order row locked first, then products, the
+ * same order as completeOrder), else 409 with the stock message. Other orders come back as is.
+ */
+async function renewReservation(
+  db: Db,
+  order: StoredOrder,
+  now: Date,
+  reservedUntil: Date,
+): Promise<StoredOrder> {
+  if (order.status !== "pending") return order;
+  if (order.reservedUntil && order.reservedUntil > now) return order;
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+    if (locked?.status !== "pending") return { ...(locked ?? order), items: order.items };
+    const ids = [
+      ...new Set(order.items.map((l) => l.productId).filter((id): id is number => id !== null)),
+    ].sort((a, b) => a - b);
+    await lockProducts(tx, ids);
+    if (ids.length !== order.items.length) {
+      throw new HttpError(409, "A product in your cart is no longer available", {
+        items: "A product in your cart is no longer available",
+      });
+    }
+    await priceOrder(
+      tx,
+      order.items.map((l) => ({ id: l.productId as number, quantity: l.quantity })),
+      order.deliveryState,
+      { now, exceptOrderId: order.id },
+    );
+    const [row] = await tx
+      .update(orders)
+      .set({ reservedUntil, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { ...(row ?? locked), items: order.items };
+  });
 }
 
 /** Whether `payload` asks for the stored order: same state, email and lines (merged by id). */
@@ -337,7 +425,16 @@ export async function completeOrder(
           .orderBy(asc(products.id))
           .for("update")
       : [];
-    const stockById = new Map(stock.map((p) => [p.id, p.stock]));
+    // Units held by OTHER live reservations are not ours to take: read after the lock (a new
+    // statement, a new snapshot). Our own reservation, live or passed, is re-checked here.
+    const held = ids.length
+      ? await tx
+          .select({ id: products.id, reserved: reservedUnitsSql(new Date(), order.id) })
+          .from(products)
+          .where(inArray(products.id, ids))
+      : [];
+    const heldById = new Map(held.map((p) => [p.id, Number(p.reserved)]));
+    const stockById = new Map(stock.map((p) => [p.id, p.stock - (heldById.get(p.id) ?? 0)]));
     const fillable = lines.every(
       (l) => l.productId !== null && (stockById.get(l.productId) ?? 0) >= l.quantity,
     );
@@ -365,39 +462,12 @@ export async function completeOrder(
   });
 }
 
-/** Paid orders (every status but 'pending'), newest first, with their lines (admin spec §2). */
-export async function listOrders(db: Db, limit = 500): Promise<PublicOrder[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(ne(orders.status, "pending"))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
-  if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(orderItems.id));
-  const byOrder = new Map<number, OrderItemRow[]>();
-  for (const item of items) {
-    const list = byOrder.get(item.orderId) ?? [];
-    list.push(item);
-    byOrder.set(item.orderId, list);
-  }
-  return rows.map((r) => toPublicOrder({ ...r, items: byOrder.get(r.id) ?? [] }));
-}
-
 /**
  * One page of paid orders for the admin orders screen, newest first (orders_status_created_idx);
  * unpaid 'pending' orders never show. `q` matches the order number (with or without '#'), the
  * customer's name, email or phone, or the payment reference (case-insensitive, contains);
- * `status` keeps one status. Each order carries its lines. `total` counts every paid order.
+ * `status` keeps one status; `from`/`to` keep orders placed on those Lagos days (inclusive).
+ * Each order carries its lines. `total` counts every paid order. Also GET /api/orders.
  */
 export async function listOrdersPage(db: Db, query: OrderListQuery): Promise<Page<PublicOrder>> {
   const conditions: SQL[] = [];
@@ -414,6 +484,11 @@ export async function listOrdersPage(db: Db, query: OrderListQuery): Promise<Pag
     if (text) conditions.push(text);
   }
   if (query.status !== "all") conditions.push(eq(orders.status, query.status));
+  const from = query.from ? lagosDayStart(query.from) : null;
+  if (from) conditions.push(gte(orders.createdAt, from));
+  const to = query.to ? lagosDayStart(query.to) : null;
+  // The day after `to` begins (a Lagos day is always 24 h: no daylight saving).
+  if (to) conditions.push(lt(orders.createdAt, new Date(to.getTime() + 86_400_000)));
   const paid = ne(orders.status, "pending");
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { total, matching, page, offset } = await pageCounts(db, orders, query, where, paid);
@@ -487,6 +562,9 @@ export async function updateOrderStatus(
     if (current.status === "pending") {
       throw new HttpError(409, "This order has not been paid, so its status cannot change");
     }
+    if (current.status === "refunded") {
+      throw new HttpError(409, "This order was refunded, so its status cannot change");
+    }
     const [row] = await tx
       .update(orders)
       .set({ status, updatedAt: new Date() })
@@ -500,5 +578,81 @@ export async function updateOrderStatus(
       details: { status, previousStatus: current.status },
     });
     return toPublicOrder({ ...row, items: await itemsOf(tx, id) });
+  });
+}
+
+/**
+ * Claims a 'refund-required' order for a refund: sets `paymentData.refundClaimedAt` only if no
+ * refund is under way (one conditional UPDATE, so concurrent clicks get one claim).
+ * @throws HttpError 404 unknown id; 409 not 'refund-required', or already claimed.
+ */
+export async function claimRefund(db: Db, id: number): Promise<{ paymentReference: string }> {
+  const [row] = await db
+    .update(orders)
+    .set({
+      paymentData: sql`coalesce(${orders.paymentData}, '{}'::jsonb) || ${JSON.stringify({ refundClaimedAt: new Date().toISOString() })}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.status, "refund-required"),
+        sql`NOT (coalesce(${orders.paymentData}, '{}'::jsonb) ? 'refundClaimedAt')`,
+      ),
+    )
+    .returning({ paymentReference: orders.paymentReference });
+  if (row) return row;
+  const [current] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, id));
+  if (!current) throw new HttpError(404, "Order not found");
+  if (current.status === "refund-required") {
+    throw new HttpError(409, "A refund for this order is already under way");
+  }
+  throw new HttpError(409, "Only an order marked refund-required can be refunded");
+}
+
+/** Releases a refund claim after the provider refused (the admin may try again). */
+export async function releaseRefundClaim(db: Db, id: number): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentData: sql`${orders.paymentData} - 'refundClaimedAt'` })
+    .where(and(eq(orders.id, id), eq(orders.status, "refund-required")));
+}
+
+/**
+ * Marks a claimed order 'refunded' with the provider's refund, and audits it ('order.refund',
+ * details {refundId, refundStatus, amountKobo}) in one transaction.
+ */
+export async function markRefunded(
+  db: Db,
+  admin: AdminIdentity,
+  id: number,
+  refund: { refundId: string; status: string },
+): Promise<StoredOrder> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({
+        status: "refunded",
+        updatedAt: new Date(),
+        paymentData: sql`coalesce(${orders.paymentData}, '{}'::jsonb) || ${JSON.stringify({ refundId: refund.refundId, refundStatus: refund.status, refundedAt: new Date().toISOString() })}::jsonb`,
+      })
+      .where(and(eq(orders.id, id), eq(orders.status, "refund-required")))
+      .returning();
+    if (!row) throw new HttpError(409, "Only an order marked refund-required can be refunded");
+    await recordAudit(tx, admin, {
+      action: "order.refund",
+      entity: "order",
+      entityId: id,
+      details: {
+        refundId: refund.refundId,
+        refundStatus: refund.status,
+        amountKobo: row.totalKobo,
+        previousStatus: "refund-required",
+      },
+    });
+    return { ...row, items: await itemsOf(tx, id) };
   });
 }

@@ -2,9 +2,11 @@
  * The admin's shop orders (admin spec §2 "Orders management", §3 "Order", §4 order statuses):
  * order cards with customer, delivery and summary sections and the line items, a status badge
  * (completed, processing, shipped, cancelled; any other styled like processing, except the
- * server's 'refund-required'), and a status change.
+ * server's 'refund-required' and 'refunded'), a status change, and Refund for 'refund-required'.
  */
 import { clsx } from "clsx";
+import { useState } from "react";
+import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
@@ -22,6 +24,7 @@ export const STATUS_LABELS: Record<string, string> = {
   shipped: "Shipped",
   cancelled: "Cancelled",
   "refund-required": "Refund required",
+  refunded: "Refunded",
 };
 
 const STATUS_STYLES: Record<string, string> = {
@@ -29,7 +32,46 @@ const STATUS_STYLES: Record<string, string> = {
   shipped: "bg-sky-100 text-sky-900",
   cancelled: "bg-gray-200 text-gray-800",
   "refund-required": "bg-red-100 text-red-900",
+  refunded: "bg-gray-200 text-gray-800",
 };
+
+/**
+ * Refund (issue 14): returns a 'refund-required' order's payment through Paystack's refund API
+ * (POST /api/orders/{id}/refund; managers only, audited), after a confirmation.
+ */
+function RefundAction({ order }: { order: PublicOrder }) {
+  const [confirming, setConfirming] = useState(false);
+  const refund = useAdminMutation<unknown>({
+    failureTitle: "Refund failed",
+    failure: "Please try again.",
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="mt-2 rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800"
+        onClick={() => setConfirming(true)}
+      >
+        Refund
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Refund order #${order.id}?`}
+        description={`${money(order.total)} goes back to ${order.customerName} through Paystack (reference ${order.paymentReference}). This cannot be undone.`}
+        confirmLabel="Refund"
+        confirmDisabled={refund.pending}
+        onConfirm={() =>
+          void refund
+            .run(() => apiRequest("POST", `/api/orders/${order.id}/refund`), {
+              success: { title: "Order refunded", description: `Order #${order.id} is refunded.` },
+            })
+            .finally(() => setConfirming(false))
+        }
+      />
+    </>
+  );
+}
 
 export function OrderStatusBadge({ status }: { status: string }) {
   return (
@@ -115,10 +157,13 @@ export function OrdersList({ orders }: { orders: readonly PublicOrder[] }) {
               Placed {formatLagosDateTime(new Date(order.createdAt))}
             </p>
             {order.status === "refund-required" && (
-              <p className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
-                Paid, but the stock ran out before this order could be filled. Refund the client in
-                Paystack (reference {order.paymentReference}), then mark it cancelled.
-              </p>
+              <div className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
+                <p>
+                  Paid, but the stock ran out before this order could be filled. Refund the client
+                  (Paystack reference {order.paymentReference}).
+                </p>
+                <RefundAction order={order} />
+              </div>
             )}
             <div className="mt-4 grid gap-5 md:grid-cols-3">
               <section aria-label="Customer">
