@@ -52,6 +52,9 @@ export default defineConfig({
       ADMIN_USERNAME: "admin",
       ADMIN_PASSWORD: "e2e-admin-password",
       LOG_LEVEL: "warn",
+      // Every simulated visitor writes from 127.0.0.1: the per-address limit on public writes
+      // (issue 14) would count the whole suite as one client.
+      PUBLIC_WRITE_RATE_LIMIT: "10000",
     },
   },
 });
