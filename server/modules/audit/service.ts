@@ -34,15 +34,7 @@ export async function recordAudit(
   admin: AdminIdentity,
   entry: AuditEntry,
 ): Promise<void> {
-  await tx.insert(auditLog).values({
-    adminId: admin.id,
-    adminUsername: auditName(admin),
-    action: entry.action,
-    entity: entry.entity,
-    entityId:
-      entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    details: entry.details ?? null,
-  });
+  await insertAudit(tx, { id: admin.id, name: auditName(admin) }, entry);
 }
 
 /**
@@ -53,9 +45,17 @@ export async function recordAnonymousAudit(
   tx: Db | Tx,
   entry: AuditEntry & { username: string },
 ): Promise<void> {
+  await insertAudit(tx, { id: null, name: entry.username }, entry);
+}
+
+async function insertAudit(
+  tx: Db | Tx,
+  actor: { id: number | null; name: string },
+  entry: AuditEntry,
+): Promise<void> {
   await tx.insert(auditLog).values({
-    adminId: null,
-    adminUsername: entry.username,
+    adminId: actor.id,
+    adminUsername: actor.name,
     action: entry.action,
     entity: entry.entity,
     entityId:

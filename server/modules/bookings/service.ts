@@ -139,7 +139,7 @@ export async function createBooking(
           eq(bookings.email, values.email),
           eq(bookings.service, values.service),
           eq(bookings.date, values.date),
-          gte(bookings.createdAt, new Date(Date.now() - DUPLICATE_WINDOW_MS)),
+          gte(bookings.createdAt, new Date(now.getTime() - DUPLICATE_WINDOW_MS)),
         ),
       )
       .orderBy(asc(bookings.id))

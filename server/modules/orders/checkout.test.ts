@@ -400,6 +400,17 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
     expect(await orderRow(t, payload.paymentReference)).toHaveLength(1);
   });
 
+  it("a reference started again while it holds the last unit answers the same order, not 'out of stock'", async () => {
+    const last = (await insertProduct(t.db, { name: "Last Serum", price: 12000, stock: 1 })).id;
+    const payload = orderPayload([{ id: last, quantity: 1 }]);
+    const results = await Promise.all(Array.from({ length: 10 }, () => start(payload)));
+    expect(results.map((r) => r.status).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    expect(new Set(results.map((r) => r.body.orderId)).size).toBe(1);
+    expect(await orderRow(t, payload.paymentReference)).toHaveLength(1);
+  });
+
   it("an expired reservation frees the units at once; a late payment is re-checked and refunded", async () => {
     const last = (await insertProduct(t.db, { name: "Last Toner", price: 9000, stock: 1 })).id;
     const slow = orderPayload([{ id: last, quantity: 1 }]);

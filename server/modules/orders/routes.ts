@@ -68,8 +68,8 @@ export function ordersRouter(deps: { db: Db; config: Config; logger: Logger }): 
     handler(async (req, res) => {
       if (!req.admin) throw new HttpError(401, "Please sign in to continue");
       const id = parseId(req.params.id, "Order");
-      const deps2 = { db, provider, smtp: null, logger: req.log ?? deps.logger };
-      res.json(await refundOrder(deps2, req.admin, id));
+      const paymentDeps = { db, provider, smtp: null, logger: req.log ?? deps.logger };
+      res.json(await refundOrder(paymentDeps, req.admin, id));
     }),
   );
   return router;

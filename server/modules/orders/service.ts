@@ -239,6 +239,14 @@ export async function createPendingOrder(
   const ids = [...new Set(payload.items.map((i) => i.id))].sort((a, b) => a - b);
   const result = await db.transaction(async (tx) => {
     await lockProducts(tx, ids);
+    // A concurrent start of the same reference may have committed while we waited for the lock
+    // (a new statement, a new snapshot): its order is ours, and its reservation must not be
+    // counted against us as someone else's (which answered 409 'out of stock' to a retry).
+    const [already] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.paymentReference, payload.paymentReference));
+    if (already) return { created: false, priced: null };
     const priced = await priceOrder(tx, payload.items, payload.deliveryState, { now });
     // One client per person (issue 12): the order is linked to the client with its email.
     const clientId = await ensureClient(
@@ -285,10 +293,8 @@ export async function createPendingOrder(
   // Lost a race with a concurrent request for the same reference: use the stored order.
   const order = await findOrderByReference(db, payload.paymentReference);
   if (!order) throw new Error("order vanished after insert");
-  if (
-    !result.created &&
-    (!sameOrder(payload, order) || order.totalKobo !== result.priced.totalKobo)
-  ) {
+  const repriced = result.priced !== null && order.totalKobo !== result.priced.totalKobo;
+  if (!result.created && (!sameOrder(payload, order) || repriced)) {
     throw new HttpError(409, "This payment reference is already used for another order");
   }
   return { order, clientTotalDiffers: differs(order.totalKobo), created: result.created };
