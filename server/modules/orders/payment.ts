@@ -110,8 +110,11 @@ export async function startCheckout(
         if (accessCode) await addPaymentData(deps.db, order.id, { accessCode });
       } catch (err) {
         // A concurrent start of the same reference may be initialising it right now (Paystack
-        // then refuses ours as a duplicate): wait for the access code it stores.
-        accessCode = created ? null : await awaitAccessCode(deps.db, order.paymentReference);
+        // then refuses ours as a duplicate): wait for the access code it stores. That start may
+        // be a retry that found the order this call created, so the creator waits too.
+        const duplicate = err instanceof PaystackError && /duplicate/i.test(err.message);
+        accessCode =
+          duplicate || !created ? await awaitAccessCode(deps.db, order.paymentReference) : null;
         if (!accessCode) {
           const reason = err instanceof PaystackError ? err.message : "payment provider error";
           deps.logger.error({ reason, orderId: order.id }, "Paystack initialize failed");
