@@ -13,8 +13,7 @@ import compression from "compression";
 import express from "express";
 import type { AppDeps } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { openConfiguredDatabase } from "./db/configured.ts";
-import { exitIfDataDirLocked } from "./db/lock.ts";
+import { exitOnDatabaseStartupError, openConfiguredDatabase } from "./db/configured.ts";
 import { seedDemoCatalogue } from "./db/seed/index.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
 import { createLogger } from "./logging.ts";
@@ -37,7 +36,7 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
 
-  const database = await openConfiguredDatabase(config, logger).catch(exitIfDataDirLocked);
+  const database = await openConfiguredDatabase(config, logger).catch(exitOnDatabaseStartupError);
   const { db } = database;
   await ensureAdminUser(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) {
