@@ -44,25 +44,24 @@ function queryText(args: unknown[]): string {
   return "";
 }
 
-/** Wraps `query` and `release` of a pool client once; `state` is reset at each checkout. */
+/**
+ * Wraps `query` once per connection and `release` at every checkout (pg-pool hands each checkout
+ * a fresh `release`); `state` is reset at each checkout.
+ */
 function guard(client: GuardedClient, onError: (err: Error) => void): GuardedClient {
-  if (!client[GUARDED]) {
-    const state: GuardState = { released: false };
-    client[GUARDED] = state;
+  let state = client[GUARDED];
+  if (!state) {
+    const own: GuardState = { released: false };
+    state = own;
+    client[GUARDED] = own;
     client.on("error", onError);
-    const release = client.release;
-    client.release = (err?: Error | boolean) => {
-      if (state.released) return;
-      state.released = true;
-      release.call(client, err || state.broken);
-    };
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const result = query(...args);
       if (result && typeof (result as Promise<unknown>).then === "function") {
         const text = queryText(args);
         (result as Promise<unknown>).catch((err: Error) => {
-          if (isDatabaseUnavailable(err)) state.broken ??= err;
+          if (isDatabaseUnavailable(err)) own.broken ??= err;
           // Drizzle will not release after a failed BEGIN (its `finally` is not reached).
           if (BEGIN.test(text)) client.release(err);
         });
@@ -70,9 +69,15 @@ function guard(client: GuardedClient, onError: (err: Error) => void): GuardedCli
       return result;
     };
   }
-  const state = client[GUARDED] as GuardState;
-  state.broken = undefined;
-  state.released = false;
+  const checkout = state;
+  checkout.broken = undefined;
+  checkout.released = false;
+  const release = client.release;
+  client.release = (err?: Error | boolean) => {
+    if (checkout.released) return;
+    checkout.released = true;
+    release.call(client, err || checkout.broken);
+  };
   return client;
 }
 

@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -213,6 +214,33 @@ describe.skipIf(!baseUrl)("PostgreSQL outages", () => {
         new RegExp(`Could not reach PostgreSQL at 127\\.0\\.0\\.1:${port}/${name} within 1 s`),
       );
     } finally {
+      await proxy.down();
+    }
+  });
+
+  it("discards a connection whose transaction stopped getting answers, instead of reusing it", async () => {
+    const target = new URL(baseUrl as string);
+    const proxy = new TcpProxy(target.hostname, Number(target.port || 5432));
+    const port = await proxy.up();
+    const database = await openDatabase({
+      kind: "postgres",
+      url: dbUrl(port),
+      poolSize: 1,
+      timeouts: { connectMs: 300, statementMs: 500, idleInTransactionMs: 5_000 },
+    });
+    try {
+      const stuck = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        proxy.mode = "swallow";
+        await tx.execute(sql`select 2`);
+      });
+      await expect(stuck).rejects.toThrow();
+      proxy.mode = "forward";
+      // The pool's only slot holds a fresh connection, not the one waiting for lost answers.
+      const rows = await database.db.execute(sql`select 3 as n`);
+      expect((rows as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(3);
+    } finally {
+      await database.close();
       await proxy.down();
     }
   });
