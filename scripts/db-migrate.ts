@@ -4,12 +4,11 @@
  */
 import { pino } from "pino";
 import { loadConfig } from "#server/config.ts";
-import { openConfiguredDatabase } from "#server/db/configured.ts";
-import { exitIfDataDirLocked } from "#server/db/lock.ts";
+import { exitOnDatabaseStartupError, openConfiguredDatabase } from "#server/db/configured.ts";
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config, pino({ level: config.LOG_LEVEL })).catch(
-  exitIfDataDirLocked,
+  exitOnDatabaseStartupError,
 );
 await database.close();
 console.log(`Migrations applied (${database.kind}).`);

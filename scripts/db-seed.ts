@@ -4,13 +4,12 @@
  */
 import { pino } from "pino";
 import { loadConfig } from "#server/config.ts";
-import { openConfiguredDatabase } from "#server/db/configured.ts";
-import { exitIfDataDirLocked } from "#server/db/lock.ts";
+import { exitOnDatabaseStartupError, openConfiguredDatabase } from "#server/db/configured.ts";
 import { seedDemoCatalogue } from "#server/db/seed/index.ts";
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config, pino({ level: config.LOG_LEVEL })).catch(
-  exitIfDataDirLocked,
+  exitOnDatabaseStartupError,
 );
 const inserted = await seedDemoCatalogue(database.db);
 await database.close();

@@ -15,7 +15,13 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { pageContext } from "#common/page-context.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { apiErrorHandler, HttpError, rejectControlCharacters, siteOrigin } from "./http.ts";
+import {
+  apiErrorHandler,
+  databaseUnavailableHandler,
+  HttpError,
+  rejectControlCharacters,
+  siteOrigin,
+} from "./http.ts";
 import type { EmailTransport } from "./integrations/smtp.ts";
 import { safeChild, safeErrorSerializer, safeUrl } from "./logging.ts";
 import { adminRouter } from "./modules/admin/routes.ts";
@@ -166,5 +172,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
       }),
     );
   }
+  app.use(databaseUnavailableHandler);
   return app;
 }

@@ -25,6 +25,16 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
         .optional(),
     ),
+    /** PostgreSQL: milliseconds to open a connection or wait for a free one (then 503). */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(5000),
+    /** PostgreSQL: milliseconds a statement may run before the server cancels it. */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(20000),
+    /** PostgreSQL: milliseconds a transaction may sit idle before the server ends it. */
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600000).default(60000),
+    /** PostgreSQL: milliseconds start-up keeps retrying an unreachable server before giving up. */
+    DB_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).max(600000).default(30000),
+    /** Milliseconds SIGTERM/SIGINT waits for in-flight requests before closing what is left. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600000).default(10000),
     ADMIN_USERNAME: z.string().trim().min(3).default("admin"),
     ADMIN_PASSWORD: z.string().min(8).default(DEMO_ADMIN_PASSWORD),
     SESSION_SECRET: z.string().min(32).default(DEMO_SESSION_SECRET),

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { parseDatabaseId } from "#common/ids.ts";
 import { CONTROL_CHARACTER_MESSAGE, hasForbiddenControlCharacters } from "#common/text.ts";
 import type { Config } from "./config.ts";
+import { isDatabaseUnavailable } from "./db/availability.ts";
 
 export class HttpError extends Error {
   readonly status: number;
@@ -51,7 +52,13 @@ export function handler(
   };
 }
 
-/** Maps errors to the API's JSON shape; unknown errors become a logged 500. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The service is briefly unavailable. Please try again in a moment.";
+
+/**
+ * Maps errors to the API's JSON shape: a database that cannot be reached becomes a 503 with
+ * Retry-After; unknown errors become a logged 500.
+ */
 export const apiErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (err instanceof HttpError) {
     res.status(err.status).json({ error: { message: err.message, fields: err.fields } });
@@ -65,8 +72,27 @@ export const apiErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.status(status).json({ error: { message } });
     return;
   }
+  if (isDatabaseUnavailable(err)) {
+    // An outage or overload, not a bug: fail fast and say when to come back (issue 14).
+    req.log?.warn({ err }, "database unavailable");
+    res.set("Retry-After", "5");
+    res.status(503).json({ error: { message: DATABASE_UNAVAILABLE_MESSAGE } });
+    return;
+  }
   req.log?.error({ err }, "request failed");
   res.status(500).json({ error: { message: "Something went wrong. Please try again." } });
+};
+
+/**
+ * The app's last error handler, for errors outside /api (the session lookup in front of every
+ * page, feeds): a database outage is a 503 in the API's JSON shape; anything else goes on to
+ * Express's default handler (500).
+ */
+export const databaseUnavailableHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (!isDatabaseUnavailable(err) || res.headersSent) return next(err);
+  req.log?.warn({ err }, "database unavailable");
+  res.set("Retry-After", "5");
+  res.status(503).json({ error: { message: DATABASE_UNAVAILABLE_MESSAGE } });
 };
 
 /**

@@ -6,16 +6,15 @@
  * Run with Node 24 (type stripping): `node server/main.ts` (production build) or `--dev`.
  */
 import { existsSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import type { AppDeps } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { openConfiguredDatabase } from "./db/configured.ts";
-import { exitIfDataDirLocked } from "./db/lock.ts";
+import { exitOnDatabaseStartupError, openConfiguredDatabase } from "./db/configured.ts";
 import { seedDemoCatalogue } from "./db/seed/index.ts";
+import { onShutdown, startHttpServer } from "./http-server.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
 import { createLogger } from "./logging.ts";
 import { ensureAdminUser } from "./modules/auth/service.ts";
@@ -37,7 +36,7 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
 
-  const database = await openConfiguredDatabase(config, logger).catch(exitIfDataDirLocked);
+  const database = await openConfiguredDatabase(config, logger).catch(exitOnDatabaseStartupError);
   const { db } = database;
   await ensureAdminUser(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
   if (config.SEED_DEMO) {
@@ -70,6 +69,7 @@ async function main() {
       v.createServer({ root, server: { middlewareMode: true }, appType: "custom" }),
     );
     server.use(vite.middlewares);
+    onShutdown(() => vite.close());
     const apps = new WeakMap<object, ReturnType<typeof createServerAppType>>();
     server.use(async (req, res, next) => {
       try {
@@ -102,31 +102,15 @@ async function main() {
     server.use(createServerApp(deps));
   }
 
-  const httpServer = http.createServer(server);
-  httpServer.listen(config.PORT, config.HOST, () => {
-    const address = httpServer.address();
-    const port = typeof address === "object" && address ? address.port : config.PORT;
-    logger.info({ port, database: database.kind, dev }, `listening on http://localhost:${port}`);
+  // SIGTERM/SIGINT drain requests, run the onShutdown closers, then close the database.
+  await startHttpServer(server, {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    closeDatabase: () => database.close(),
+    describe: { database: database.kind, dev },
   });
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: draining requests");
-    const forced = setTimeout(() => httpServer.closeAllConnections(), 10_000);
-    forced.unref();
-    await new Promise<void>((resolve) => {
-      httpServer.close(() => resolve());
-      httpServer.closeIdleConnections();
-    });
-    clearTimeout(forced);
-    await database.close();
-    logger.info("stopped");
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 // Type-only stand-in so main.ts does not import the bundle's modules at compile time.

@@ -12,7 +12,8 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import { DatabaseStartupError, isDatabaseUnavailable } from "./availability.ts";
+import { DEFAULT_POOL_TIMEOUTS, GuardedPool, type PoolTimeouts, poolConfig } from "./pg-pool.ts";
 import * as access from "./schema/access.ts";
 import * as bookings from "./schema/bookings.ts";
 import * as calendar from "./schema/calendar.ts";
@@ -60,6 +61,15 @@ export type DatabaseOptions =
        * an uncaught exception that stops the process (node-postgres: always listen on the pool).
        */
       onConnectionError?: (err: Error) => void;
+      /** Connect, statement and idle-in-transaction timeouts (default DEFAULT_POOL_TIMEOUTS). */
+      timeouts?: PoolTimeouts;
+      /**
+       * Milliseconds to keep retrying, with backoff, a server that cannot be reached at start-up
+       * (default 0: one attempt). Then DatabaseStartupError.
+       */
+      startupTimeoutMs?: number;
+      /** Told of each failed start-up attempt and the wait before the next one. */
+      onStartupRetry?: (err: Error, attempt: number, delayMs: number) => void;
     }
   | { kind: "pglite"; dataDir: string }
   | { kind: "memory" };
@@ -71,14 +81,20 @@ const migrationsFolder =
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    const onError = options.onConnectionError ?? (() => {});
-    pool.on("error", onError);
-    // A connection that breaks while checked out or being closed reports on itself, not the pool.
-    pool.on("connect", (client) => client.on("error", onError));
-    const db = drizzleNodePg({ client: pool, schema });
-    await migrateNodePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const timeouts = options.timeouts ?? DEFAULT_POOL_TIMEOUTS;
+    const pool = new GuardedPool(
+      poolConfig(options.url, options.poolSize ?? 10, timeouts),
+      options.onConnectionError ?? (() => {}),
+    );
+    try {
+      await waitForPostgres(pool, options);
+      const db = drizzleNodePg({ client: pool, schema });
+      await migrateNodePg(db, { migrationsFolder });
+      return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
   }
   let dataDir: string | undefined;
   if (options.kind === "pglite") {
@@ -98,4 +114,58 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
   };
+}
+
+/** "host:port/database" of a connection string, without user or password (for messages). */
+function describeServer(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || "localhost"}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return "the configured server";
+  }
+}
+
+/**
+ * Waits until PostgreSQL answers `select 1`, retrying unreachable-server errors with doubling
+ * waits (0.25 s up to 5 s) for `startupTimeoutMs`.
+ * @throws DatabaseStartupError naming the server and the last error, at once for errors a retry
+ *   cannot fix (authentication, missing database).
+ */
+async function waitForPostgres(
+  pool: GuardedPool,
+  options: Extract<DatabaseOptions, { kind: "postgres" }>,
+): Promise<void> {
+  const server = describeServer(options.url);
+  const timeoutMs = options.startupTimeoutMs ?? 0;
+  const started = Date.now();
+  let delayMs = 250;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query("select 1");
+      return;
+    } catch (err) {
+      const reason = (err as Error).message || String(err);
+      if (!isDatabaseUnavailable(err)) {
+        throw new DatabaseStartupError(
+          `PostgreSQL at ${server} refused the connection: ${reason}\n` +
+            "Check DATABASE_URL (user, password, database name).",
+          { cause: err },
+        );
+      }
+      const elapsed = Date.now() - started;
+      if (elapsed + delayMs > timeoutMs) {
+        throw new DatabaseStartupError(
+          `Could not reach PostgreSQL at ${server} within ${Math.round(timeoutMs / 1000)} s ` +
+            `(${attempt} attempt${attempt === 1 ? "" : "s"}; last error: ${reason}).\n` +
+            "Check that the database server is running and reachable, and DATABASE_URL. " +
+            "DB_STARTUP_TIMEOUT_MS sets how long start-up waits.",
+          { cause: err },
+        );
+      }
+      options.onStartupRetry?.(err as Error, attempt, delayMs);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      delayMs = Math.min(delayMs * 2, 5_000);
+    }
+  }
 }

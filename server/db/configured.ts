@@ -4,16 +4,31 @@
  */
 import type { Logger } from "pino";
 import type { Config } from "#server/config.ts";
+import { DatabaseStartupError } from "./availability.ts";
 import { type Database, openDatabase } from "./client.ts";
-import { acquireDataDirLock } from "./lock.ts";
+import { acquireDataDirLock, DataDirLockedError } from "./lock.ts";
 
-/** @throws DataDirLockedError when another process holds DATA_DIR. */
+/**
+ * @throws DataDirLockedError when another process holds DATA_DIR; DatabaseStartupError when
+ *   PostgreSQL cannot be reached within DB_STARTUP_TIMEOUT_MS or refuses the credentials.
+ */
 export async function openConfiguredDatabase(config: Config, logger: Logger): Promise<Database> {
   if (config.DATABASE_URL) {
     return openDatabase({
       kind: "postgres",
       url: config.DATABASE_URL,
       onConnectionError: (err) => logger.error({ err }, "PostgreSQL connection error"),
+      timeouts: {
+        connectMs: config.DB_CONNECT_TIMEOUT_MS,
+        statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+        idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+      startupTimeoutMs: config.DB_STARTUP_TIMEOUT_MS,
+      onStartupRetry: (err, attempt, delayMs) =>
+        logger.warn(
+          { attempt, retryInMs: delayMs, reason: err.message },
+          "PostgreSQL not reachable yet; retrying",
+        ),
     });
   }
   const release = await acquireDataDirLock(config.dataDir, logger);
@@ -30,4 +45,16 @@ export async function openConfiguredDatabase(config: Config, logger: Logger): Pr
     await release();
     throw err;
   }
+}
+
+/**
+ * For process entry points: prints the message of an error the operator can fix (DATA_DIR
+ * locked, PostgreSQL unreachable) and exits 1; rethrows anything else.
+ */
+export function exitOnDatabaseStartupError(err: unknown): never {
+  if (err instanceof DataDirLockedError || err instanceof DatabaseStartupError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
 }

@@ -1,0 +1,448 @@
+/**
+ * `npm run chaos [-- --rounds 20 --term-rounds 5 --db pglite|postgres --port 4750]` (issue 14):
+ * starts the server as `npm start` does (production build, test-payment mode, own DATA_DIR or a
+ * scratch PostgreSQL database), runs bookings, checkout (start → test payment → complete) and
+ * newsletter load from 12 keep-alive clients, and
+ * 1. kills it with SIGKILL at a random moment, `--rounds` times, restarting it at once;
+ * 2. stops it with SIGTERM `--term-rounds` times, counting requests that failed (a refused
+ *    connection is not a failure: nothing was sent);
+ * 3. with `--db postgres`: terminates the app's connections (pg_terminate_backend) and takes the
+ *    database away for 2 s (a proxy that drops every connection, as a server restart does),
+ *    `--rounds` times, timing how long until the app serves again;
+ * then checks the invariants on the database: every acknowledged write present, no order paid
+ * twice, no negative stock, no order without items, stock = initial − sold. Prints the figures;
+ * exits 1 on any violation, lost write or failed request.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { inArray, sql } from "drizzle-orm";
+import pg from "pg";
+import { newPaymentReference } from "#common/checkout.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { bookings } from "#server/db/schema/bookings.ts";
+import { products } from "#server/db/schema/catalog.ts";
+import { newsletterSubscribers } from "#server/db/schema/content.ts";
+import { orders } from "#server/db/schema/orders.ts";
+import { seedDemoCatalogue } from "#server/db/seed/index.ts";
+import {
+  RequestFailure,
+  requestJson,
+  root,
+  type ServerProcess,
+  startServerProcess,
+} from "#server/testing/server-process.ts";
+import { TcpProxy } from "#server/testing/tcp-proxy.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "20" },
+    "term-rounds": { type: "string", default: "5" },
+    db: { type: "string", default: "pglite" },
+    port: { type: "string", default: "4750" },
+    workers: { type: "string", default: "12" },
+  },
+});
+const ROUNDS = Number(args.rounds);
+const TERM_ROUNDS = Number(args["term-rounds"]);
+const PORT = Number(args.port);
+const WORKERS = Number(args.workers);
+const kind = args.db === "postgres" ? "postgres" : "pglite";
+const STOCK = 400;
+const PAID = ["processing", "shipped", "completed"];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const between = (min: number, max: number) => min + Math.random() * (max - min);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor((s.length - 1) / 2)] as number) : Number.NaN;
+};
+
+// ── set-up: build, data directory or scratch database, the catalogue with known stock ─────────
+
+execFileSync(process.execPath, [path.join(root, "scripts/ensure-build.ts")], { stdio: "inherit" });
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "chaos-"));
+// A scratch database on this server (CHAOS_DATABASE_URL or TEST_DATABASE_URL), dropped at the end.
+const baseUrl =
+  process.env.CHAOS_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  "postgres://postgres@127.0.0.1:5432/postgres";
+const scratch = `${process.env.CHAOS_DB_PREFIX ?? "chaos"}_${randomBytes(4).toString("hex")}`;
+let databaseUrl: string | undefined;
+let proxy: TcpProxy | undefined;
+
+async function adminQuery(text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+if (kind === "postgres") {
+  await adminQuery(`CREATE DATABASE "${scratch}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${scratch}`;
+  databaseUrl = url.toString();
+  proxy = new TcpProxy(url.hostname, Number(url.port || 5432));
+  await proxy.up();
+}
+
+function openDirect(): Promise<Database> {
+  return databaseUrl
+    ? openDatabase({ kind: "postgres", url: databaseUrl, poolSize: 2 })
+    : openDatabase({ kind: "pglite", dataDir });
+}
+
+const initialStock = new Map<number, number>();
+let serviceId = 0;
+{
+  const database = await openDirect();
+  await seedDemoCatalogue(database.db);
+  await database.db.update(products).set({ stock: STOCK });
+  for (const p of await database.db
+    .select({ id: products.id, stock: products.stock })
+    .from(products)) {
+    initialStock.set(p.id, p.stock);
+  }
+  await database.close();
+}
+const productIds = [...initialStock.keys()].slice(0, 4);
+
+// ── the server ─────────────────────────────────────────────────────────────────────────────────
+
+let server: ServerProcess | null = null;
+let serving = false;
+
+async function startServer(): Promise<number> {
+  const started = Date.now();
+  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(PORT) };
+  if (proxy && databaseUrl) {
+    const url = new URL(databaseUrl);
+    url.hostname = "127.0.0.1";
+    url.port = String(proxy.port);
+    env.DATABASE_URL = url.toString();
+  }
+  server = await startServerProcess(env);
+  serving = true;
+  if (!serviceId) {
+    const agent = new http.Agent();
+    const reply = await requestJson(agent, server.port, "GET", "/api/services");
+    serviceId = (reply.body as Array<{ id: number }>)[0]?.id ?? 0;
+    agent.destroy();
+  }
+  return Date.now() - started;
+}
+
+// ── load ───────────────────────────────────────────────────────────────────────────────────────
+
+const ack = {
+  bookings: new Set<string>(),
+  newsletter: new Set<string>(),
+  paid: new Set<string>(),
+};
+const paidAnswers = new Map<string, number>(); // reference → 201 answers
+let counting = false; // SIGTERM phase: every failed request counts
+let failed = 0;
+const failures = new Map<string, number>();
+let requests = 0;
+let stopLoad = false;
+
+function fail(what: string) {
+  if (!counting) return;
+  failed++;
+  failures.set(what, (failures.get(what) ?? 0) + 1);
+}
+
+/** One request; null when it was not answered (refused, or lost in a kill). */
+async function call(agent: http.Agent, method: string, url: string, body?: unknown) {
+  if (!serving || !server) return null;
+  requests++;
+  try {
+    const reply = await requestJson(agent, server.port, method, url, body);
+    if (reply.status >= 500) fail(`HTTP ${reply.status} ${url}`);
+    return reply;
+  } catch (err) {
+    if (!(err instanceof RequestFailure && err.refused)) fail(`${(err as Error).message} ${url}`);
+    return null;
+  }
+}
+
+async function worker(w: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const day = new Date(Date.now() + 9 * 86400_000).toISOString().slice(0, 10);
+  for (let i = 0; !stopLoad; i++) {
+    if (!serving) {
+      await sleep(20);
+      continue;
+    }
+    const id = `${w}-${i}-${randomBytes(3).toString("hex")}`;
+    const pick = Math.random();
+    if (pick < 0.4) {
+      const email = `b${id}@example.com`;
+      const reply = await call(agent, "POST", "/api/bookings", {
+        name: "Ada Obi",
+        email,
+        phone: "08031234567",
+        service: String(serviceId),
+        date: `${day}T12:00:00+01:00`,
+        message: "chaos",
+      });
+      if (reply && (reply.status === 201 || reply.status === 200)) ack.bookings.add(email);
+    } else if (pick < 0.7) {
+      const email = `n${id}@example.com`;
+      const reply = await call(agent, "POST", "/api/newsletter", { email, consent: true });
+      if (reply && (reply.status === 201 || reply.status === 200)) ack.newsletter.add(email);
+    } else {
+      const payload = {
+        customerName: "Adaeze Okafor",
+        customerEmail: `o${id}@example.com`,
+        customerPhone: "0803 123 4567",
+        deliveryAddress: "12 Admiralty Way, Lekki Phase 1",
+        deliveryCity: "Lekki",
+        deliveryState: "Lagos",
+        deliveryPostalCode: "105102",
+        deliveryCountry: "Nigeria",
+        items: [
+          {
+            id: productIds[Math.floor(Math.random() * productIds.length)],
+            quantity: 1 + Math.floor(Math.random() * 3),
+          },
+        ],
+        paymentReference: newPaymentReference(),
+        paymentMethod: "paystack",
+      };
+      const started = await call(agent, "POST", "/api/checkout/start", payload);
+      if (started?.status !== 201) continue;
+      const approved = await call(agent, "POST", "/api/paystack/test-payment", {
+        reference: payload.paymentReference,
+        outcome: "approve",
+      });
+      if (approved?.status !== 200) continue;
+      // Sometimes the buyer's browser sends the completion twice.
+      for (let n = Math.random() < 0.2 ? 2 : 1; n > 0; n--) {
+        const done = await call(agent, "POST", "/api/checkout", payload);
+        if (done && (done.status === 201 || done.status === 200)) {
+          ack.paid.add(payload.paymentReference);
+          if (done.status === 201) {
+            paidAnswers.set(
+              payload.paymentReference,
+              (paidAnswers.get(payload.paymentReference) ?? 0) + 1,
+            );
+          }
+        }
+      }
+    }
+  }
+  agent.destroy();
+}
+
+// ── the rounds ─────────────────────────────────────────────────────────────────────────────────
+
+const restartMs: number[] = [];
+const recoverMs: number[] = [];
+let survived = 0;
+let termSurvived = 0;
+const termExitCodes: Array<number | string> = [];
+
+async function stop(signal: "SIGKILL" | "SIGTERM"): Promise<number | string> {
+  const current = server as ServerProcess;
+  if (signal === "SIGKILL") serving = false; // a dead server: do not count what follows as sent
+  current.child.kill(signal);
+  const code = await current.exited;
+  serving = false;
+  return code;
+}
+
+const workers = Array.from({ length: WORKERS }, (_, w) => worker(w));
+console.log(`chaos on ${kind}: ${WORKERS} clients, ${ROUNDS} kill -9 rounds…`);
+await startServer();
+
+for (let round = 1; round <= ROUNDS; round++) {
+  await sleep(between(500, 2_500));
+  await stop("SIGKILL");
+  try {
+    restartMs.push(await startServer());
+    survived++;
+  } catch (err) {
+    console.error(`round ${round}: the server did not come back: ${(err as Error).message}`);
+    break;
+  }
+}
+
+console.log(`${TERM_ROUNDS} SIGTERM rounds…`);
+for (let round = 1; round <= TERM_ROUNDS && server; round++) {
+  await sleep(between(500, 2_000));
+  counting = true;
+  const code = await stop("SIGTERM");
+  termExitCodes.push(code);
+  counting = false;
+  try {
+    await startServer();
+    if (code === 0) termSurvived++;
+  } catch (err) {
+    console.error(
+      `SIGTERM round ${round}: the server did not come back: ${(err as Error).message}`,
+    );
+    break;
+  }
+}
+
+let pgSurvived = 0;
+if (proxy) {
+  console.log(`${ROUNDS} PostgreSQL rounds (terminate connections, then 2 s outage)…`);
+  const probe = new http.Agent({ keepAlive: true });
+  const servingAgain = async (from: number) => {
+    while (Date.now() - from < 60_000) {
+      const reply = await requestJson(probe, PORT, "GET", "/readyz").catch(() => null);
+      if (reply?.status === 200) return Date.now() - from;
+      await sleep(25);
+    }
+    return Number.POSITIVE_INFINITY;
+  };
+  for (let round = 1; round <= ROUNDS; round++) {
+    await sleep(between(300, 1_000));
+    if (round % 2) {
+      await adminQuery(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+        [scratch],
+      );
+      const ms = await servingAgain(Date.now());
+      if (Number.isFinite(ms)) pgSurvived++;
+    } else {
+      await proxy.down();
+      await sleep(2_000);
+      await proxy.up();
+      const ms = await servingAgain(Date.now());
+      recoverMs.push(ms);
+      if (Number.isFinite(ms)) pgSurvived++;
+    }
+  }
+  probe.destroy();
+}
+
+stopLoad = true;
+await Promise.all(workers);
+if (server) await stop("SIGTERM");
+
+// ── invariants ─────────────────────────────────────────────────────────────────────────────────
+
+const violations: string[] = [];
+let lost = 0;
+const database = await openDirect();
+try {
+  const { db } = database;
+  // Both drivers answer `execute` with `{ rows }`.
+  const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const present = async (table: "bookings" | "newsletter", emails: Set<string>) => {
+    const list = [...emails];
+    const found = new Set<string>();
+    for (let i = 0; i < list.length; i += 1_000) {
+      const chunk = list.slice(i, i + 1_000);
+      const rows =
+        table === "bookings"
+          ? await db
+              .select({ email: bookings.email })
+              .from(bookings)
+              .where(inArray(bookings.email, chunk))
+          : await db
+              .select({ email: newsletterSubscribers.email })
+              .from(newsletterSubscribers)
+              .where(inArray(newsletterSubscribers.email, chunk));
+      for (const r of rows) found.add(r.email);
+    }
+    return list.length - found.size;
+  };
+  const lostBookings = await present("bookings", ack.bookings);
+  const lostNewsletter = await present("newsletter", ack.newsletter);
+  const paidList = [...ack.paid];
+  const paidRows: Array<{ reference: string; status: string }> = [];
+  for (let i = 0; i < paidList.length; i += 1_000) {
+    paidRows.push(
+      ...(await db
+        .select({ reference: orders.paymentReference, status: orders.status })
+        .from(orders)
+        .where(inArray(orders.paymentReference, paidList.slice(i, i + 1_000)))),
+    );
+  }
+  const lostPaid = paidList.length - paidRows.filter((r) => PAID.includes(r.status)).length;
+  lost = lostBookings + lostNewsletter + lostPaid;
+  if (lost) {
+    violations.push(
+      `lost acknowledged writes: ${lostBookings} bookings, ${lostNewsletter} sign-ups, ${lostPaid} paid orders`,
+    );
+  }
+
+  const twice = [...paidAnswers.values()].filter((n) => n > 1).length;
+  if (twice) violations.push(`${twice} payment references answered 'newly paid' more than once`);
+  const dup = await rowsOf<{ n: number }>(
+    sql`select count(*)::int as n from (select payment_reference from orders group by 1 having count(*) > 1) d`,
+  );
+  if (Number(dup[0]?.n)) violations.push(`${dup[0]?.n} references with several orders`);
+
+  const negative = await rowsOf<{ n: number }>(
+    sql`select count(*)::int as n from products where stock < 0`,
+  );
+  if (Number(negative[0]?.n)) violations.push(`${negative[0]?.n} products below 0 stock`);
+
+  const empty = await rowsOf<{ n: number }>(
+    sql`select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`,
+  );
+  if (Number(empty[0]?.n)) violations.push(`${empty[0]?.n} orders without items`);
+
+  const sold = await rowsOf<{ id: number; stock: number; sold: number }>(
+    sql`select p.id, p.stock, coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+         where i.product_id = p.id and o.status in ('processing', 'shipped', 'completed')), 0)::int as sold
+        from products p`,
+  );
+  for (const row of sold) {
+    const initial = initialStock.get(Number(row.id));
+    if (initial !== undefined && Number(row.stock) !== initial - Number(row.sold)) {
+      violations.push(
+        `product ${row.id}: stock ${row.stock}, expected ${initial} − ${row.sold} sold = ${initial - Number(row.sold)}`,
+      );
+    }
+  }
+} finally {
+  await database.close();
+  await proxy?.down();
+  if (kind === "postgres") {
+    await adminQuery(`DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`).catch(() => {});
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const written = ack.bookings.size + ack.newsletter.size + ack.paid.size;
+const lines = [
+  `chaos on ${kind} (${new Date().toISOString()}), ${WORKERS} keep-alive clients, ${requests} requests`,
+  `kill -9 rounds survived:        ${survived}/${ROUNDS}`,
+  `restart to serving (median):    ${Math.round(median(restartMs))} ms (max ${Math.round(Math.max(...restartMs))} ms)`,
+  `SIGTERM rounds survived:        ${termSurvived}/${TERM_ROUNDS} (exit codes ${termExitCodes.join(", ")})`,
+  `failed requests on SIGTERM:     ${failed}${failures.size ? ` (${[...failures].map(([k, v]) => `${v}× ${k}`).join("; ")})` : ""}`,
+  ...(proxy
+    ? [
+        `PostgreSQL rounds survived:     ${pgSurvived}/${ROUNDS}`,
+        `serving after PG is back:       median ${Math.round(median(recoverMs))} ms, max ${Math.round(Math.max(...recoverMs))} ms`,
+      ]
+    : []),
+  `writes acknowledged:            ${written} (${ack.bookings.size} bookings, ${ack.newsletter.size} sign-ups, ${ack.paid.size} paid orders)`,
+  `writes lost:                    ${lost}`,
+  `invariant violations:           ${violations.length}`,
+  ...violations.map((v) => `  - ${v}`),
+];
+console.log(lines.join("\n"));
+const ok =
+  !violations.length &&
+  failed === 0 &&
+  survived === ROUNDS &&
+  termSurvived === TERM_ROUNDS &&
+  (!proxy || pgSurvived === ROUNDS);
+process.exit(ok ? 0 : 1);
