@@ -13,13 +13,11 @@ import compression from "compression";
 import express from "express";
 import type { AppDeps } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { openConfiguredDatabase } from "./db/configured.ts";
 import { exitIfDataDirLocked } from "./db/lock.ts";
-import { seedDemoCatalogue } from "./db/seed/index.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
 import { createLogger } from "./logging.ts";
-import { ensureAdminUser } from "./modules/auth/service.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
+import { startDatabase } from "./startup.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -37,13 +35,9 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
 
-  const database = await openConfiguredDatabase(config, logger).catch(exitIfDataDirLocked);
+  // Migrations, the admin account and the demo seed under one advisory lock (server/startup.ts).
+  const database = await startDatabase(config, logger).catch(exitIfDataDirLocked);
   const { db } = database;
-  await ensureAdminUser(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
-  if (config.SEED_DEMO) {
-    const seeded = await seedDemoCatalogue(db);
-    if (seeded.services || seeded.products) logger.info(seeded, "demo catalogue loaded");
-  }
   const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM });
   const deps: AppDeps = { db, config, logger, smtp };
 
