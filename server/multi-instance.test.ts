@@ -19,6 +19,7 @@ import { products, services } from "./db/schema/catalog.ts";
 import { SEED_PRODUCTS } from "./db/seed/products-data.ts";
 import { SEED_SERVICES } from "./db/seed/services-data.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
+import { rowsOf } from "./modules/clients/service.ts";
 import { startDatabase } from "./startup.ts";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -76,10 +77,10 @@ describe.skipIf(!baseUrl)("two instances on one empty PostgreSQL", () => {
     const migrationFiles = readdirSync(path.join(import.meta.dirname, "db/migrations")).filter(
       (f) => f.endsWith(".sql"),
     );
-    const applied = await one.db.execute<{ n: string }>(
-      sql`SELECT count(*)::text AS n FROM drizzle.__drizzle_migrations`,
+    const applied = rowsOf<{ n: string }>(
+      await one.db.execute(sql`SELECT count(*)::text AS n FROM drizzle.__drizzle_migrations`),
     );
-    expect(Number(applied.rows[0]?.n)).toBe(migrationFiles.length);
+    expect(Number(applied[0]?.n)).toBe(migrationFiles.length);
 
     const smtp = createSmtpTransport({ url: undefined, from: config.MAIL_FROM });
     const appOne = createApp({ db: one.db, config, logger, smtp });
@@ -88,7 +89,7 @@ describe.skipIf(!baseUrl)("two instances on one empty PostgreSQL", () => {
       .post("/api/auth/login")
       .send({ username: "admin", password: "multi-instance-password" })
       .expect(200);
-    const cookies = login.get("set-cookie") ?? ([] as string[]);
+    const cookies = login.headers["set-cookie"] as unknown as string[];
     expect(cookies.length).toBeGreaterThan(0);
     await request(appTwo).get("/api/admin/summary").expect(401);
     await request(appTwo).get("/api/admin/summary").set("Cookie", cookies).expect(200);
