@@ -12,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import type { AppDeps } from "./app.ts";
+import { startControlSocket } from "./backup/control.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { exitIfDataDirLocked } from "./db/lock.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
@@ -38,6 +39,11 @@ async function main() {
   // Migrations, the admin account and the demo seed under one advisory lock (server/startup.ts).
   const database = await startDatabase(config, logger).catch(exitIfDataDirLocked);
   const { db } = database;
+  // PGlite: `npm run db:backup` asks this process for the backup (server/backup/control.ts).
+  const stopControl =
+    database.kind === "pglite"
+      ? await startControlSocket(config.dataDir, config.backupDir, db, logger)
+      : async () => {};
   const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM });
   const deps: AppDeps = { db, config, logger, smtp };
 
@@ -115,6 +121,7 @@ async function main() {
       httpServer.closeIdleConnections();
     });
     clearTimeout(forced);
+    await stopControl();
     await database.close();
     logger.info("stopped");
     process.exit(0);
