@@ -15,6 +15,7 @@ import { type Db, openDatabase } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { seedDemoCatalogue } from "#server/db/seed/index.ts";
+import { signedInMember } from "#server/testing/staff-accounts.ts";
 import { createTestApp, TEST_ADMIN } from "#server/testing/test-app.ts";
 import { runDailyBackup, writeBackup } from "./backup.ts";
 import { RestoreRefusedError, restoreIntoPglite, restoreIntoPostgres } from "./restore.ts";
@@ -159,6 +160,8 @@ describe("backup and restore", () => {
     await request(t.app).get("/api/admin/backup").expect(401);
     const agent = request.agent(t.app);
     await agent.post("/api/auth/login").send(TEST_ADMIN).expect(200);
+    const desk = await signedInMember(t.app, t.db, agent, "front_desk");
+    await desk.agent.get("/api/admin/backup").expect(403);
     const res = await agent
       .get("/api/admin/backup")
       .buffer(true)
