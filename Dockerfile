@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Production image (issue 16): build with dev dependencies, run with production ones, as the
 # unprivileged `node` user. The Node version is the one pinned in package.json (devDependency
 # `node`); keep the two in step.
