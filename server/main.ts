@@ -40,9 +40,13 @@ async function main() {
   const database = await startDatabase(config, logger).catch(exitIfDataDirLocked);
   const { db } = database;
   // PGlite: `npm run db:backup` asks this process for the backup (server/backup/control.ts).
+  // Not fatal: a socket path too long for the OS (about 100 bytes) only costs online backups.
   const stopControl =
     database.kind === "pglite"
-      ? await startControlSocket(config.dataDir, config.backupDir, db, logger)
+      ? await startControlSocket(config.dataDir, config.backupDir, db, logger).catch((err) => {
+          logger.warn({ err }, "control socket unavailable: db:backup needs the server stopped");
+          return async () => {};
+        })
       : async () => {};
   const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM });
   const deps: AppDeps = { db, config, logger, smtp };
