@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import pg from "pg";
+import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "#server/db/client.ts";
@@ -18,6 +19,7 @@ import { seedDemoCatalogue } from "#server/db/seed/index.ts";
 import { signedInMember } from "#server/testing/staff-accounts.ts";
 import { createTestApp, TEST_ADMIN } from "#server/testing/test-app.ts";
 import { runDailyBackup, writeBackup } from "./backup.ts";
+import { requestBackup, startControlSocket } from "./control.ts";
 import { RestoreRefusedError, restoreIntoPglite, restoreIntoPostgres } from "./restore.ts";
 
 const dirs: string[] = [];
@@ -138,6 +140,23 @@ describe("backup and restore", () => {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       }
+    },
+  );
+
+  it.skipIf(process.platform === "win32")(
+    "db:backup asks a running server over DATA_DIR/control.sock",
+    async () => {
+      const dataDir = tempDir();
+      const backupDir = path.join(dataDir, "backups");
+      const stop = await startControlSocket(dataDir, backupDir, t.db, pino({ level: "silent" }));
+      try {
+        const files = await requestBackup(dataDir);
+        expect(files.map((f) => path.dirname(f))).toEqual([backupDir, backupDir]);
+        expect(readdirSync(backupDir).sort()).toEqual(files.map((f) => path.basename(f)).sort());
+      } finally {
+        await stop();
+      }
+      await expect(requestBackup(dataDir)).rejects.toThrow();
     },
   );
 
