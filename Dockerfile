@@ -1,20 +1,43 @@
-# Production image: build with dev dependencies, run with production ones.
-FROM node:24-bookworm-slim AS build
+# Production image (issue 16): build with dev dependencies, run with production ones, as the
+# unprivileged `node` user. The Node version is the one pinned in package.json (devDependency
+# `node`); keep the two in step.
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=3000
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
-COPY --from=build /app/build ./build
-COPY server ./server
-COPY common ./common
-COPY public ./public
+# Production dependencies only; install scripts are not needed at run time.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+
+FROM ${NODE_IMAGE}
+# Production React and the production configuration checks: PUBLIC_URL, ADMIN_PASSWORD and
+# SESSION_SECRET must be given at run time (compose.yaml, or the platform's secret store).
+ENV NODE_ENV=production \
+    PORT=3000 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/build ./build
+COPY --chown=root:root package.json package-lock.json ./
+COPY --chown=root:root server ./server
+COPY --chown=root:root common ./common
+COPY --chown=root:root public ./public
+COPY --chown=root:root scripts/db-migrate.ts scripts/db-seed.ts scripts/db-backup.ts scripts/db-restore.ts ./scripts/
+# The code stays root-owned and read-only to the app; only the data volume is the app's.
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
+VOLUME ["/data"]
 USER node
 EXPOSE 3000
+# /readyz answers 200 once the database is reachable (Node's fetch: no curl in the slim image).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# `docker compose run app npm run db:migrate|db:backup|db:restore FILE` use the same image.
 CMD ["node", "server/main.ts"]

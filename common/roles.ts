@@ -46,6 +46,8 @@ export const AREA_ROLES = {
   /** Add, edit, remove members; grant access. */
   manageStaff: MANAGER_ONLY,
   clearData: MANAGER_ONLY,
+  /** Download backup (GET /api/admin/backup): the whole database, health notes included. */
+  backup: MANAGER_ONLY,
 } as const satisfies Record<string, readonly AccessRole[]>;
 export type AdminArea = keyof typeof AREA_ROLES;
 

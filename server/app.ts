@@ -13,6 +13,7 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { pageContext } from "#common/page-context.ts";
+import { backupRouter } from "./backup/routes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import {
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(reviewsRouter(db, config, deps.smtp));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));
+  api.use(backupRouter(db));
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
   api.use(apiErrorHandler);
   app.use("/api", api);

@@ -4,6 +4,13 @@ import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, publicConfig } from "./config.ts";
 
+const PRODUCTION = {
+  NODE_ENV: "production",
+  ADMIN_PASSWORD: "a-real-password",
+  SESSION_SECRET: "x".repeat(40),
+  PUBLIC_URL: "https://glowhaven.example",
+};
+
 describe("loadConfig", () => {
   it("has working defaults for development", () => {
     const config = loadConfig({});
@@ -19,6 +26,9 @@ describe("loadConfig", () => {
     const config = loadConfig(example);
     expect(config.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(config.PUBLIC_URL).toBeUndefined();
+    // A fresh machine's `cp .env.example .env && npm start` serves the demo site.
+    expect(config.isProduction).toBe(false);
+    expect(config.SEED_DEMO).toBe(true);
   });
 
   it("names the variable of a bad value", () => {
@@ -33,12 +43,37 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", ADMIN_PASSWORD: "a-real-password" })).toThrow(
       /SESSION_SECRET/,
     );
-    const config = loadConfig({
-      NODE_ENV: "production",
-      ADMIN_PASSWORD: "a-real-password",
-      SESSION_SECRET: "x".repeat(40),
-    });
+    const config = loadConfig(PRODUCTION);
     expect(config.isProduction).toBe(true);
+  });
+
+  it("says clearly that production refuses the demo admin password", () => {
+    const { ADMIN_PASSWORD: _, ...withoutPassword } = PRODUCTION;
+    expect(() => loadConfig(withoutPassword)).toThrow(/demo admin password is refused/);
+    expect(() => loadConfig({ ...PRODUCTION, ADMIN_PASSWORD: "glowhaven-demo" })).toThrow(
+      /ADMIN_PASSWORD: the demo admin password is refused in production/,
+    );
+  });
+
+  it("requires PUBLIC_URL in production only", () => {
+    expect(() => loadConfig({ ...PRODUCTION, PUBLIC_URL: "" })).toThrow(
+      /PUBLIC_URL: required in production/,
+    );
+    expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+  });
+
+  it("loads the demo catalogue by default except in production", () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({ NODE_ENV: "test" }).SEED_DEMO).toBe(true);
+    expect(loadConfig(PRODUCTION).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ SEED_DEMO: "0" }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ SEED_DEMO: "" }).SEED_DEMO).toBe(true);
+  });
+
+  it("keeps backups in DATA_DIR/backups unless BACKUP_DIR says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/clinic" }).backupDir).toBe("/srv/clinic/backups");
+    expect(loadConfig({ BACKUP_DIR: "/mnt/backups" }).backupDir).toBe("/mnt/backups");
   });
 
   it("treats empty optional values as unset and exposes only public ones", () => {

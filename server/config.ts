@@ -40,11 +40,16 @@ const envSchema = z
     SESSION_SECRET: z.string().min(32).default(DEMO_SESSION_SECRET),
     /** Public site address used in canonical links, sitemaps, emails and review links. */
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
-    /** Whether to load the demo catalogue into an empty database at start-up. */
+    /**
+     * Whether to load the demo catalogue into an empty database at start-up; defaults to true,
+     * false when NODE_ENV=production (issue 16: a real clinic must not open with demo prices).
+     */
     SEED_DEMO: z
       .enum(["true", "false", "1", "0"])
-      .default("true")
-      .transform((v) => v === "true" || v === "1"),
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
+    /** Folder of `npm run db:backup` and the daily backups; default DATA_DIR/backups. */
+    BACKUP_DIR: z.string().min(1).optional(),
     META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/).optional()),
     PAYSTACK_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("pk_").optional()),
     PAYSTACK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_").optional()),
@@ -104,7 +109,16 @@ const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["ADMIN_PASSWORD"],
-        message: "must be set to a non-demo password in production",
+        message:
+          "the demo admin password is refused in production: set ADMIN_PASSWORD to the clinic's own password",
+      });
+    }
+    // Without it, links in emails, canonical URLs and the sitemap would follow the request's Host.
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "required in production: the site's public address, e.g. https://glowhaven.ng",
       });
     }
     if (env.SESSION_SECRET === DEMO_SESSION_SECRET) {
@@ -116,7 +130,13 @@ const envSchema = z
     }
   });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; isProduction: boolean };
+export type Config = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {
+  SEED_DEMO: boolean;
+  dataDir: string;
+  /** Absolute BACKUP_DIR, or DATA_DIR/backups. */
+  backupDir: string;
+  isProduction: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -133,10 +153,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const config = result.data;
+  const isProduction = config.NODE_ENV === "production";
+  const dataDir = path.resolve(config.DATA_DIR);
   return {
     ...config,
-    dataDir: path.resolve(config.DATA_DIR),
-    isProduction: config.NODE_ENV === "production",
+    SEED_DEMO: config.SEED_DEMO ?? !isProduction,
+    dataDir,
+    backupDir: config.BACKUP_DIR ? path.resolve(config.BACKUP_DIR) : path.join(dataDir, "backups"),
+    isProduction,
   };
 }
 

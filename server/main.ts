@@ -11,14 +11,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import type { AppDeps } from "./app.ts";
+import { startControlSocket } from "./backup/control.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { exitOnDatabaseStartupError, openConfiguredDatabase } from "./db/configured.ts";
-import { seedDemoCatalogue } from "./db/seed/index.ts";
+import { exitOnDatabaseStartupError } from "./db/configured.ts";
 import { onShutdown, startHttpServer } from "./http-server.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
 import { createLogger } from "./logging.ts";
-import { ensureAdminUser } from "./modules/auth/service.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
+import { startDatabase } from "./startup.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -36,13 +36,18 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL);
 
-  const database = await openConfiguredDatabase(config, logger).catch(exitOnDatabaseStartupError);
+  // Migrations, the admin account and the demo seed under one advisory lock (server/startup.ts).
+  const database = await startDatabase(config, logger).catch(exitOnDatabaseStartupError);
   const { db } = database;
-  await ensureAdminUser(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
-  if (config.SEED_DEMO) {
-    const seeded = await seedDemoCatalogue(db);
-    if (seeded.services || seeded.products) logger.info(seeded, "demo catalogue loaded");
-  }
+  // PGlite: `npm run db:backup` asks this process for the backup (server/backup/control.ts).
+  // Not fatal: a socket path too long for the OS (about 100 bytes) only costs online backups.
+  const stopControl =
+    database.kind === "pglite"
+      ? await startControlSocket(config.dataDir, config.backupDir, db, logger).catch((err) => {
+          logger.warn({ err }, "control socket unavailable: db:backup needs the server stopped");
+          return async () => {};
+        })
+      : async () => {};
   const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM });
   const deps: AppDeps = { db, config, logger, smtp };
 
@@ -111,6 +116,7 @@ async function main() {
     closeDatabase: () => database.close(),
     describe: { database: database.kind, dev },
   });
+  onShutdown(stopControl);
 }
 
 // Type-only stand-in so main.ts does not import the bundle's modules at compile time.

@@ -41,7 +41,8 @@ export async function startServer(
       SESSION_SECRET: randomBytes(32).toString("hex"),
       LOG_LEVEL: "info",
       LOGIN_RATE_LIMIT: "1000",
-      PUBLIC_URL: "",
+      // Required in production (issue 16); only GETs and Origin-less requests are measured.
+      PUBLIC_URL: "http://127.0.0.1",
       SEED_DEMO: "false",
       ...env,
     },

@@ -100,7 +100,9 @@ async function startServer(): Promise<{ child: ChildProcess; port: number; dataD
       ADMIN_PASSWORD: "bench-password-not-for-production",
       SESSION_SECRET: randomBytes(32).toString("hex"),
       LOG_LEVEL: "info",
-      PUBLIC_URL: "",
+      // Required in production (issue 16), where the demo catalogue is off by default.
+      PUBLIC_URL: "http://127.0.0.1",
+      SEED_DEMO: "true",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -46,6 +46,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Applies the SQL migrations not yet applied. Not safe to run concurrently on one PostgreSQL
+   * database by itself (drizzle-orm 0.45 takes no lock): server/startup.ts holds an advisory lock.
+   */
+  migrate(): Promise<void>;
   /** Flushes to disk (PGlite `CHECKPOINT`), then closes the connection(s). */
   close(): Promise<void>;
 };
@@ -74,12 +79,18 @@ export type DatabaseOptions =
   | { kind: "pglite"; dataDir: string }
   | { kind: "memory" };
 
+/** `migrate: false` opens without migrating (server/startup.ts migrates under its lock). */
+export type OpenOptions = { migrate?: boolean };
+
 const migrationsFolder =
   process.env.MIGRATIONS_DIR ??
   path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** Opens the database and brings its schema up to date. */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+/** Opens the database and (unless `migrate: false`) brings its schema up to date. */
+export async function openDatabase(
+  options: DatabaseOptions,
+  { migrate = true }: OpenOptions = {},
+): Promise<Database> {
   if (options.kind === "postgres") {
     const timeouts = options.timeouts ?? DEFAULT_POOL_TIMEOUTS;
     const pool = new GuardedPool(
@@ -89,8 +100,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     try {
       await waitForPostgres(pool, options);
       const db = drizzleNodePg({ client: pool, schema });
-      await migrateNodePg(db, { migrationsFolder });
-      return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+      const runMigrations = () => migrateNodePg(db, { migrationsFolder });
+      if (migrate) await runMigrations();
+      return {
+        db: db as unknown as Db,
+        kind: "postgres",
+        migrate: runMigrations,
+        close: () => pool.end(),
+      };
     } catch (err) {
       await pool.end().catch(() => {});
       throw err;
@@ -103,10 +120,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  const runMigrations = () => migratePglite(db, { migrationsFolder });
+  if (migrate) await runMigrations();
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    migrate: runMigrations,
     async close() {
       if (!client.closed) {
         await client.exec("CHECKPOINT");

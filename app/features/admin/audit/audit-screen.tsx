@@ -3,6 +3,7 @@
  * time, person and action, a search, and paging; the state is in the URL (q, sort, dir, page) and
  * the route loader asks the server for the page (server/modules/audit/service.ts `listAuditPage`).
  */
+import { Download } from "lucide-react";
 import { type Column, DataTable } from "#app/features/admin/kit/data-table.tsx";
 import { ListToolbar, SearchBox } from "#app/features/admin/kit/list-toolbar.tsx";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
@@ -27,7 +28,17 @@ const COLUMNS: Column<AuditRecord>[] = [
 export function AuditScreen({ page, query }: { page: Page<AuditRecord>; query: AuditListQuery }) {
   return (
     <>
-      <PageHeader title="Activity log" />
+      <PageHeader title="Activity log">
+        {/* Manager-only page; the API checks the role too (GET /api/admin/backup, issue 16). */}
+        <a
+          href="/api/admin/backup"
+          download
+          className="inline-flex items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-ink hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <Download className="h-4 w-4" aria-hidden />
+          Download backup
+        </a>
+      </PageHeader>
       <ListToolbar label="Find changes">
         <SearchBox
           label="Search the activity log"

@@ -1,0 +1,99 @@
+/**
+ * Two app instances starting together on one empty PostgreSQL through the real start-up path
+ * (server/startup.ts, as server/main.ts runs it): both come up, the migrations and the demo
+ * catalogue are applied once, and a session made on one instance works on the other (issue 16).
+ * Runs when TEST_DATABASE_URL is set, on a scratch database of its own.
+ */
+import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { count, sql } from "drizzle-orm";
+import pg from "pg";
+import { pino } from "pino";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { products, services } from "./db/schema/catalog.ts";
+import { SEED_PRODUCTS } from "./db/seed/products-data.ts";
+import { SEED_SERVICES } from "./db/seed/services-data.ts";
+import { createSmtpTransport } from "./integrations/smtp.ts";
+import { rowsOf } from "./modules/clients/service.ts";
+import { startDatabase } from "./startup.ts";
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!baseUrl)("two instances on one empty PostgreSQL", () => {
+  const name = `clinic_multi_${randomBytes(6).toString("hex")}`;
+  const databases: Database[] = [];
+  let url: string;
+
+  async function admin(query: string) {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(query);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${name}`);
+    const u = new URL(baseUrl as string);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  });
+
+  afterAll(async () => {
+    for (const database of databases) await database.close();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  it("both start, share one catalogue, and accept each other's sessions", async () => {
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATABASE_URL: url,
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: "multi-instance-password",
+      SEED_DEMO: "true",
+      LOG_LEVEL: "silent",
+    });
+    const logger = pino({ level: "silent" });
+    // Each instance has its own connection pool, as two processes would.
+    const started = await Promise.allSettled([
+      startDatabase(config, logger),
+      startDatabase(config, logger),
+    ]);
+    for (const result of started) if (result.status === "fulfilled") databases.push(result.value);
+    expect(started.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    const [one, two] = databases as [Database, Database];
+
+    const [serviceCount] = await one.db.select({ n: count() }).from(services);
+    const [productCount] = await two.db.select({ n: count() }).from(products);
+    expect(serviceCount?.n).toBe(SEED_SERVICES.length);
+    expect(productCount?.n).toBe(SEED_PRODUCTS.length);
+    const migrationFiles = readdirSync(path.join(import.meta.dirname, "db/migrations")).filter(
+      (f) => f.endsWith(".sql"),
+    );
+    const applied = rowsOf<{ n: string }>(
+      await one.db.execute(sql`SELECT count(*)::text AS n FROM drizzle.__drizzle_migrations`),
+    );
+    expect(Number(applied[0]?.n)).toBe(migrationFiles.length);
+
+    const smtp = createSmtpTransport({ url: undefined, from: config.MAIL_FROM });
+    const appOne = createApp({ db: one.db, config, logger, smtp });
+    const appTwo = createApp({ db: two.db, config, logger, smtp });
+    const login = await request(appOne)
+      .post("/api/auth/login")
+      .send({ username: "admin", password: "multi-instance-password" })
+      .expect(200);
+    const cookies = login.headers["set-cookie"] as unknown as string[];
+    expect(cookies.length).toBeGreaterThan(0);
+    await request(appTwo).get("/api/admin/summary").expect(401);
+    await request(appTwo).get("/api/admin/summary").set("Cookie", cookies).expect(200);
+    const session = await request(appTwo).get("/api/auth/session").set("Cookie", cookies);
+    expect(session.body.user).toMatchObject({ username: "admin" });
+  });
+});
