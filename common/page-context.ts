@@ -16,6 +16,7 @@ import type { CatalogPages } from "./catalog.ts";
 import type { CatalogAdminPages } from "./catalog-forms.ts";
 import type { ClientsPages } from "./clients.ts";
 import type { DashboardPages } from "./dashboard.ts";
+import type { OperationsPages } from "./operations.ts";
 import type { OrdersPages } from "./orders.ts";
 import type { OutboxPages } from "./outbox.ts";
 import type { ReviewPages, ReviewsAdminPages } from "./reviews.ts";
@@ -38,6 +39,7 @@ export type AdminPages = {
   audit: AuditPages;
   sales: SalesPages;
   staff: StaffPages;
+  operations: OperationsPages;
 };
 
 export type PageServices = {

@@ -46,6 +46,8 @@ export const AREA_ROLES = {
   /** Add, edit, remove members; grant access. */
   manageStaff: MANAGER_ONLY,
   clearData: MANAGER_ONLY,
+  /** Scheduled jobs and their last runs (issue 16). */
+  operations: MANAGER_ONLY,
 } as const satisfies Record<string, readonly AccessRole[]>;
 export type AdminArea = keyof typeof AREA_ROLES;
 
@@ -73,6 +75,7 @@ export function areaOfPath(pathname: string): AdminArea | null {
     outbox: "outbox",
     reviews: "reviews",
     audit: "audit",
+    operations: "operations",
   };
   return map[segment] ?? null;
 }

@@ -31,6 +31,7 @@ import { catalogRouter } from "./modules/catalog/routes.ts";
 import { clientsRouter } from "./modules/clients/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
+import { operationsRouter } from "./modules/operations/routes.ts";
 import { checkoutRouter } from "./modules/orders/checkout-routes.ts";
 import { ordersRouter } from "./modules/orders/routes.ts";
 import { paystackWebhookRouter } from "./modules/orders/webhook.ts";
@@ -41,6 +42,8 @@ import { seoRouter } from "./modules/seo/routes.ts";
 import { staffRouter } from "./modules/staff/routes.ts";
 import { pageServices } from "./pages.ts";
 import { publicWriteLimiter } from "./rate-limit.ts";
+import { operationsJobs } from "./scheduler/jobs.ts";
+import { createScheduler, type Scheduler } from "./scheduler/scheduler.ts";
 import { originCheck } from "./security.ts";
 
 export type AppDeps = {
@@ -49,6 +52,11 @@ export type AppDeps = {
   logger: Logger;
   /** The SMTP transport; null without SMTP_URL (emails are then only stored in the outbox). */
   smtp: EmailTransport | null;
+  /**
+   * The process's scheduler (main.ts starts it); without one, the app builds an unstarted one
+   * so the admin can still see and run the jobs (API tests).
+   */
+  scheduler?: Scheduler;
 };
 
 export type AppOptions = {
@@ -140,6 +148,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(reviewsRouter(db, config, deps.smtp));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));
+  const scheduler =
+    deps.scheduler ?? createScheduler({ db, logger, jobs: operationsJobs(safeDeps) });
+  api.use(operationsRouter(db, scheduler));
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
   api.use(apiErrorHandler);
   app.use("/api", api);
@@ -155,11 +166,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
           const context = new RouterContextProvider();
           context.set(
             pageContext,
-            pageServices(db, config, {
-              admin: req.admin ?? null,
-              nonce: (res.locals.nonce as string | undefined) ?? "",
-              origin: siteOrigin(config, req),
-            }),
+            pageServices(
+              db,
+              config,
+              {
+                admin: req.admin ?? null,
+                nonce: (res.locals.nonce as string | undefined) ?? "",
+                origin: siteOrigin(config, req),
+              },
+              scheduler.jobs,
+            ),
           );
           return context;
         },

@@ -19,6 +19,8 @@ import { seedDemoCatalogue } from "./db/seed/index.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
 import { createLogger } from "./logging.ts";
 import { ensureAdminUser } from "./modules/auth/service.ts";
+import { operationsJobs } from "./scheduler/jobs.ts";
+import { createScheduler } from "./scheduler/scheduler.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -45,7 +47,14 @@ async function main() {
     if (seeded.services || seeded.products) logger.info(seeded, "demo catalogue loaded");
   }
   const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM });
-  const deps: AppDeps = { db, config, logger, smtp };
+  // The daily backup job is added once server/backup/ exists (issue 16, helper 16a): pass
+  // `backup: (now) => runDailyBackup(config, db, now)` here.
+  const scheduler = createScheduler({
+    db,
+    logger,
+    jobs: operationsJobs({ db, config, logger, smtp }),
+  });
+  const deps: AppDeps = { db, config, logger, smtp, scheduler };
 
   const server = express();
   server.disable("x-powered-by");
@@ -108,6 +117,9 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : config.PORT;
     logger.info({ port, database: database.kind, dev }, `listening on http://localhost:${port}`);
   });
+  if (config.SCHEDULER === "on") {
+    scheduler.start().catch((err) => logger.error({ err }, "scheduler did not start"));
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -121,6 +133,8 @@ async function main() {
       httpServer.closeIdleConnections();
     });
     clearTimeout(forced);
+    // Runs under way finish before the database closes (they hold its connections).
+    await scheduler.stop();
     await database.close();
     logger.info("stopped");
     process.exit(0);

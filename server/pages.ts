@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { adminPages } from "./modules/admin/pages.ts";
 import { catalogPages } from "./modules/catalog/pages.ts";
+import type { DefinedJob } from "./modules/operations/service.ts";
 import { reviewPages } from "./modules/reviews/pages.ts";
 
 export type RequestFacts = {
@@ -20,12 +21,18 @@ export type RequestFacts = {
   origin: string;
 };
 
-export function pageServices(db: Db, config: Config, request: RequestFacts): PageServices {
+/** `jobs`: the scheduled jobs of this process, for the admin's Operations page. */
+export function pageServices(
+  db: Db,
+  config: Config,
+  request: RequestFacts,
+  jobs: readonly DefinedJob[] = [],
+): PageServices {
   return {
     nonce: request.nonce,
     origin: request.origin,
     catalog: catalogPages(db),
     reviews: reviewPages(db, config.SESSION_SECRET),
-    admin: request.admin ? adminPages(db, request.admin) : null,
+    admin: request.admin ? adminPages(db, request.admin, jobs) : null,
   };
 }

@@ -15,6 +15,8 @@ import { calendarPagesFor } from "#server/modules/calendar/pages.ts";
 import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
 import { clientsPages } from "#server/modules/clients/pages.ts";
+import { operationsPages } from "#server/modules/operations/pages.ts";
+import type { DefinedJob } from "#server/modules/operations/service.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
 import { outboxPages } from "#server/modules/outbox/pages.ts";
 import { reviewsAdminPages } from "#server/modules/reviews/pages.ts";
@@ -35,7 +37,12 @@ function forArea<T extends object>(identity: AdminIdentity, area: AdminArea, pag
   });
 }
 
-export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
+/** `jobs`: the scheduled jobs of this process (server/scheduler/), for the Operations page. */
+export function adminPages(
+  db: Db,
+  identity: AdminIdentity,
+  jobs: readonly DefinedJob[] = [],
+): AdminPages {
   const area = <T extends object>(name: AdminArea, pages: T) => forArea(identity, name, pages);
   return {
     identity,
@@ -51,5 +58,6 @@ export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
     audit: area("audit", auditPages(db)),
     sales: area("sales", salesPages(db)),
     staff: area("staff", staffPages(db, identity)),
+    operations: area("operations", operationsPages(db, jobs)),
   };
 }
