@@ -38,6 +38,7 @@ export default [
     route("outbox", "routes/admin/outbox.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("operations", "routes/admin/operations.tsx"),
   ]),
   route("review/:bookingId", "routes/review.tsx"),
   route("staff-invitation/:token", "routes/staff-invitation.tsx"),

@@ -37,6 +37,8 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "GET /api/reviews",
       "POST /api/admin/clear-data",
       "GET /api/admin/outbox",
+      "GET /api/admin/jobs",
+      "POST /api/admin/jobs/:name/run",
       "GET /api/appointments",
       "GET /api/appointments/upcoming",
       "POST /api/appointments",

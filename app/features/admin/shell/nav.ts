@@ -34,6 +34,9 @@ export const ADMIN_NAV: ReadonlyArray<{ title: string; entries: readonly NavEntr
   },
   {
     title: "SETTINGS",
-    entries: [{ label: "My Profile", to: "/admin/profile" }],
+    entries: [
+      { label: "My Profile", to: "/admin/profile" },
+      { label: "Operations", to: "/admin/operations" },
+    ],
   },
 ];
