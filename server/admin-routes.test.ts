@@ -39,6 +39,7 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "GET /api/admin/outbox",
       "GET /api/admin/jobs",
       "POST /api/admin/jobs/:name/run",
+      "GET /api/openapi.json",
       "GET /api/appointments",
       "GET /api/appointments/upcoming",
       "POST /api/appointments",

@@ -40,6 +40,7 @@ import { reviewsRouter } from "./modules/reviews/routes.ts";
 import { salesRouter } from "./modules/sales/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
 import { staffRouter } from "./modules/staff/routes.ts";
+import { openApiDocumentOf, openApiRouter } from "./openapi/routes.ts";
 import { pageServices } from "./pages.ts";
 import { publicWriteLimiter } from "./rate-limit.ts";
 import { operationsJobs } from "./scheduler/jobs.ts";
@@ -151,6 +152,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const scheduler =
     deps.scheduler ?? createScheduler({ db, logger, jobs: operationsJobs(safeDeps) });
   api.use(operationsRouter(db, scheduler));
+  const apiDocument = openApiDocumentOf(app);
+  api.use(openApiRouter(apiDocument));
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
   api.use(apiErrorHandler);
   app.use("/api", api);
