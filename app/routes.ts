@@ -39,6 +39,7 @@ export default [
     route("reviews", "routes/admin/reviews.tsx"),
     route("audit", "routes/admin/audit.tsx"),
     route("operations", "routes/admin/operations.tsx"),
+    route("api", "routes/admin/api.tsx"),
   ]),
   route("review/:bookingId", "routes/review.tsx"),
   route("staff-invitation/:token", "routes/staff-invitation.tsx"),

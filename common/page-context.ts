@@ -8,6 +8,7 @@
  * line in server/pages.ts (or server/modules/admin/pages.ts for admin-only reads).
  */
 import { createContext } from "react-router";
+import type { ApiReferencePages } from "./api-reference.ts";
 import type { AuditPages } from "./audit.ts";
 import type { AdminIdentity } from "./auth.ts";
 import type { BookingsPages } from "./booking.ts";
@@ -40,6 +41,7 @@ export type AdminPages = {
   sales: SalesPages;
   staff: StaffPages;
   operations: OperationsPages;
+  apiReference: ApiReferencePages;
 };
 
 export type PageServices = {

@@ -48,6 +48,8 @@ export const AREA_ROLES = {
   clearData: MANAGER_ONLY,
   /** Scheduled jobs and their last runs (issue 16). */
   operations: MANAGER_ONLY,
+  /** The API reference (issue 16): every signed-in staff member. */
+  api: ANY_ROLE,
 } as const satisfies Record<string, readonly AccessRole[]>;
 export type AdminArea = keyof typeof AREA_ROLES;
 
@@ -76,6 +78,7 @@ export function areaOfPath(pathname: string): AdminArea | null {
     reviews: "reviews",
     audit: "audit",
     operations: "operations",
+    api: "api",
   };
   return map[segment] ?? null;
 }

@@ -177,7 +177,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
                 nonce: (res.locals.nonce as string | undefined) ?? "",
                 origin: siteOrigin(config, req),
               },
-              scheduler.jobs,
+              { jobs: scheduler.jobs, apiDocument },
             ),
           );
           return context;

@@ -7,9 +7,8 @@ import type { AdminIdentity } from "#common/auth.ts";
 import type { PageServices } from "#common/page-context.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { adminPages } from "./modules/admin/pages.ts";
+import { type AdminOps, adminPages } from "./modules/admin/pages.ts";
 import { catalogPages } from "./modules/catalog/pages.ts";
-import type { DefinedJob } from "./modules/operations/service.ts";
 import { reviewPages } from "./modules/reviews/pages.ts";
 
 export type RequestFacts = {
@@ -21,18 +20,21 @@ export type RequestFacts = {
   origin: string;
 };
 
-/** `jobs`: the scheduled jobs of this process, for the admin's Operations page. */
+/**
+ * `ops`: the scheduled jobs of this process and the API's OpenAPI document, for the admin's
+ * Operations and API reference pages (issue 16).
+ */
 export function pageServices(
   db: Db,
   config: Config,
   request: RequestFacts,
-  jobs: readonly DefinedJob[] = [],
+  ops: AdminOps = {},
 ): PageServices {
   return {
     nonce: request.nonce,
     origin: request.origin,
     catalog: catalogPages(db),
     reviews: reviewPages(db, config.SESSION_SECRET),
-    admin: request.admin ? adminPages(db, request.admin, jobs) : null,
+    admin: request.admin ? adminPages(db, request.admin, ops) : null,
   };
 }

@@ -10,6 +10,7 @@ import { signedInMember } from "#server/testing/staff-accounts.ts";
 import { createTestApp, TEST_ADMIN } from "#server/testing/test-app.ts";
 import { buildOpenApiDocument, openApiPath } from "./document.ts";
 import { API_OPERATIONS } from "./operations.ts";
+import { referenceEntries } from "./reference.ts";
 
 type Doc = {
   openapi: string;
@@ -77,5 +78,17 @@ describe("OpenAPI description", () => {
     expect(Object.keys(res.body.paths).length).toBeGreaterThan(80);
     const { agent } = await signedInMember(t.app, t.db, manager, "therapist");
     await agent.get("/api/openapi.json").expect(200);
+  });
+
+  it("flattens the document for the staff reference page, one entry per call", () => {
+    const routes = apiRouteTable(t.app);
+    const entries = referenceEntries(buildOpenApiDocument(routes));
+    expect(entries).toHaveLength(routes.length);
+    const refund = entries.find((e) => e.method === "POST" && e.path === "/api/orders/{id}/refund");
+    expect(refund).toMatchObject({ tag: "Orders", roles: ["manager"] });
+    expect(refund?.responses.map((r) => r.status)).toEqual(["200", "401", "403", "404"]);
+    const login = entries.find((e) => e.path === "/api/auth/login");
+    expect(login?.roles).toBeNull();
+    expect(login?.requestBody).toMatchObject({ type: "object" });
   });
 });

@@ -22,6 +22,7 @@ import { outboxPages } from "#server/modules/outbox/pages.ts";
 import { reviewsAdminPages } from "#server/modules/reviews/pages.ts";
 import { salesPages } from "#server/modules/sales/pages.ts";
 import { staffPages } from "#server/modules/staff/pages.ts";
+import { apiReferencePages } from "#server/openapi/reference.ts";
 import { dashboard } from "./dashboard.ts";
 
 /**
@@ -37,12 +38,15 @@ function forArea<T extends object>(identity: AdminIdentity, area: AdminArea, pag
   });
 }
 
-/** `jobs`: the scheduled jobs of this process (server/scheduler/), for the Operations page. */
-export function adminPages(
-  db: Db,
-  identity: AdminIdentity,
-  jobs: readonly DefinedJob[] = [],
-): AdminPages {
+/** What the Operations and API reference pages read besides the db (issue 16). */
+export type AdminOps = {
+  /** The scheduled jobs of this process (server/scheduler/). */
+  jobs?: readonly DefinedJob[];
+  /** The API's OpenAPI document (server/openapi/). */
+  apiDocument?: () => unknown;
+};
+
+export function adminPages(db: Db, identity: AdminIdentity, ops: AdminOps = {}): AdminPages {
   const area = <T extends object>(name: AdminArea, pages: T) => forArea(identity, name, pages);
   return {
     identity,
@@ -58,6 +62,7 @@ export function adminPages(
     audit: area("audit", auditPages(db)),
     sales: area("sales", salesPages(db)),
     staff: area("staff", staffPages(db, identity)),
-    operations: area("operations", operationsPages(db, jobs)),
+    operations: area("operations", operationsPages(db, ops.jobs ?? [])),
+    apiReference: area("api", apiReferencePages(ops.apiDocument ?? (() => ({})))),
   };
 }

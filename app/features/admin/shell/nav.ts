@@ -37,6 +37,7 @@ export const ADMIN_NAV: ReadonlyArray<{ title: string; entries: readonly NavEntr
     entries: [
       { label: "My Profile", to: "/admin/profile" },
       { label: "Operations", to: "/admin/operations" },
+      { label: "API reference", to: "/admin/api" },
     ],
   },
 ];
