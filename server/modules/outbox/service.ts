@@ -137,13 +137,23 @@ const messageColumns = {
   error: outbox.error,
   createdAt: outbox.createdAt,
   sentAt: outbox.sentAt,
+  attempts: outbox.attempts,
+  nextAttemptAt: outbox.nextAttemptAt,
 };
 
 /** A row of `messageColumns` as the API and the Outbox screen show it (ISO 8601 UTC times). */
 function toMessage(
-  r: { createdAt: Date; sentAt: Date | null } & Omit<OutboxMessage, "createdAt" | "sentAt">,
+  r: { createdAt: Date; sentAt: Date | null; nextAttemptAt: Date | null } & Omit<
+    OutboxMessage,
+    "createdAt" | "sentAt" | "nextAttemptAt"
+  >,
 ): OutboxMessage {
-  return { ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null };
+  return {
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+    nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+  };
 }
 
 /** The latest `limit` messages, newest first (the admin's Outbox API). */
