@@ -55,6 +55,8 @@ export default defineConfig({
       // Every simulated visitor writes from 127.0.0.1: the per-address limit on public writes
       // (issue 14) would count the whole suite as one client.
       PUBLIC_WRITE_RATE_LIMIT: "10000",
+      // Scheduled jobs (issue 16) would change orders and emails under the tests' feet.
+      SCHEDULER: "off",
     },
   },
 });

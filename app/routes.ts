@@ -38,6 +38,8 @@ export default [
     route("outbox", "routes/admin/outbox.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("operations", "routes/admin/operations.tsx"),
+    route("api", "routes/admin/api.tsx"),
   ]),
   route("review/:bookingId", "routes/review.tsx"),
   route("staff-invitation/:token", "routes/staff-invitation.tsx"),

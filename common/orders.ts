@@ -53,15 +53,21 @@ export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
 
 /**
  * Every order status: 'pending' (awaiting payment), the four staff statuses, 'refund-required'
- * (paid, but the stock ran out before it could be filled) and 'refunded' (the payment was
- * returned through Paystack's refund API by the admin's Refund action, issue 14).
+ * (paid, but the stock ran out before it could be filled), 'refunded' (the payment was
+ * returned through Paystack's refund API by the admin's Refund action, issue 14) and 'expired'
+ * (never paid: the scheduler gave up on it after ORDER_EXPIRY_MINUTES, issue 16; a payment that
+ * still arrives completes it like a pending one).
  */
 export const ORDER_STATUSES = [
   "pending",
   ...ADMIN_ORDER_STATUSES,
   "refund-required",
   "refunded",
+  "expired",
 ] as const;
+
+/** Statuses of orders that were never paid: not sales, not in the admin's 'All' list. */
+export const UNPAID_ORDER_STATUSES = ["pending", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** PATCH /api/orders/{id} body (admin spec §7). */
@@ -71,12 +77,16 @@ export const orderStatusUpdateSchema = z.object({
   }),
 });
 
-/** The admin orders list's status filter: every status a paid order can have. */
+/**
+ * The admin orders list's status filter: every status a paid order can have ('all' means all of
+ * those), and 'expired' to look at abandoned checkouts.
+ */
 export const ORDER_LIST_STATUSES = [
   "all",
   ...ADMIN_ORDER_STATUSES,
   "refund-required",
   "refunded",
+  "expired",
 ] as const;
 
 /** A Lagos date 'YYYY-MM-DD' from a query value, '' when absent or not a real date. */

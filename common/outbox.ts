@@ -19,6 +19,10 @@ export type OutboxMessage = {
   createdAt: string;
   /** ISO 8601 UTC; null until sent. */
   sentAt: string | null;
+  /** Sending attempts so far (issue 16: failed emails are retried with backoff). */
+  attempts: number;
+  /** ISO 8601 UTC of the next retry of a failed message; null when none will be made. */
+  nextAttemptAt: string | null;
 };
 
 /** The Outbox list's status filter. */

@@ -8,6 +8,7 @@
  * line in server/pages.ts (or server/modules/admin/pages.ts for admin-only reads).
  */
 import { createContext } from "react-router";
+import type { ApiReferencePages } from "./api-reference.ts";
 import type { AuditPages } from "./audit.ts";
 import type { AdminIdentity } from "./auth.ts";
 import type { BookingsPages } from "./booking.ts";
@@ -16,6 +17,7 @@ import type { CatalogPages } from "./catalog.ts";
 import type { CatalogAdminPages } from "./catalog-forms.ts";
 import type { ClientsPages } from "./clients.ts";
 import type { DashboardPages } from "./dashboard.ts";
+import type { OperationsPages } from "./operations.ts";
 import type { OrdersPages } from "./orders.ts";
 import type { OutboxPages } from "./outbox.ts";
 import type { ReviewPages, ReviewsAdminPages } from "./reviews.ts";
@@ -38,6 +40,8 @@ export type AdminPages = {
   audit: AuditPages;
   sales: SalesPages;
   staff: StaffPages;
+  operations: OperationsPages;
+  apiReference: ApiReferencePages;
 };
 
 export type PageServices = {

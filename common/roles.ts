@@ -48,6 +48,10 @@ export const AREA_ROLES = {
   clearData: MANAGER_ONLY,
   /** Download backup (GET /api/admin/backup): the whole database, health notes included. */
   backup: MANAGER_ONLY,
+  /** Scheduled jobs and their last runs (issue 16). */
+  operations: MANAGER_ONLY,
+  /** The API reference (issue 16): every signed-in staff member. */
+  api: ANY_ROLE,
 } as const satisfies Record<string, readonly AccessRole[]>;
 export type AdminArea = keyof typeof AREA_ROLES;
 
@@ -75,6 +79,8 @@ export function areaOfPath(pathname: string): AdminArea | null {
     outbox: "outbox",
     reviews: "reviews",
     audit: "audit",
+    operations: "operations",
+    api: "api",
   };
   return map[segment] ?? null;
 }

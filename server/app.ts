@@ -38,6 +38,7 @@ import { catalogRouter } from "./modules/catalog/routes.ts";
 import { clientsRouter } from "./modules/clients/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
+import { operationsRouter } from "./modules/operations/routes.ts";
 import { checkoutRouter } from "./modules/orders/checkout-routes.ts";
 import { ordersRouter } from "./modules/orders/routes.ts";
 import { paystackWebhookRouter } from "./modules/orders/webhook.ts";
@@ -46,8 +47,11 @@ import { reviewsRouter } from "./modules/reviews/routes.ts";
 import { salesRouter } from "./modules/sales/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
 import { staffRouter } from "./modules/staff/routes.ts";
+import { openApiDocumentOf, openApiRouter } from "./openapi/routes.ts";
 import { pageServices } from "./pages.ts";
 import { publicWriteLimiter } from "./rate-limit.ts";
+import { dailyBackup, operationsJobs } from "./scheduler/jobs.ts";
+import { createScheduler, type Scheduler } from "./scheduler/scheduler.ts";
 import { originCheck } from "./security.ts";
 
 export type AppDeps = {
@@ -56,6 +60,11 @@ export type AppDeps = {
   logger: Logger;
   /** The SMTP transport; null without SMTP_URL (emails are then only stored in the outbox). */
   smtp: EmailTransport | null;
+  /**
+   * The process's scheduler (main.ts starts it); without one, the app builds an unstarted one
+   * so the admin can still see and run the jobs (API tests).
+   */
+  scheduler?: Scheduler;
 };
 
 export type AppOptions = {
@@ -148,6 +157,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));
   api.use(backupRouter(db));
+  const scheduler =
+    deps.scheduler ??
+    createScheduler({
+      db,
+      logger,
+      jobs: operationsJobs({ ...safeDeps, backup: dailyBackup(config, db) }),
+    });
+  api.use(operationsRouter(db, scheduler));
+  const apiDocument = openApiDocumentOf(app);
+  api.use(openApiRouter(apiDocument));
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
   api.use(apiErrorHandler);
   app.use("/api", api);
@@ -163,11 +182,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
           const context = new RouterContextProvider();
           context.set(
             pageContext,
-            pageServices(db, config, {
-              admin: req.admin ?? null,
-              nonce: (res.locals.nonce as string | undefined) ?? "",
-              origin: siteOrigin(config, req),
-            }),
+            pageServices(
+              db,
+              config,
+              {
+                admin: req.admin ?? null,
+                nonce: (res.locals.nonce as string | undefined) ?? "",
+                origin: siteOrigin(config, req),
+              },
+              { jobs: scheduler.jobs, apiDocument },
+            ),
           );
           return context;
         },

@@ -94,6 +94,15 @@ const envSchema = z
       .default(30),
     /** Advisor questions allowed per client address per minute. */
     ADVISOR_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+    /** 'on' runs the scheduled jobs in this process (server/scheduler/; issue 16); 'off' not. */
+    SCHEDULER: z.enum(["on", "off"]).default("on"),
+    /** Minutes an unpaid order is left before the scheduler marks it 'expired' (issue 16). */
+    ORDER_EXPIRY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60)
+      .default(60),
   })
   .superRefine((env, ctx) => {
     // One key without the other would start payments the server cannot verify (or vice versa).

@@ -17,6 +17,8 @@ import { exitOnDatabaseStartupError } from "./db/configured.ts";
 import { onShutdown, startHttpServer } from "./http-server.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
 import { createLogger } from "./logging.ts";
+import { dailyBackup, operationsJobs } from "./scheduler/jobs.ts";
+import { createScheduler } from "./scheduler/scheduler.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
 import { startDatabase } from "./startup.ts";
 
@@ -49,7 +51,12 @@ async function main() {
         })
       : async () => {};
   const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM });
-  const deps: AppDeps = { db, config, logger, smtp };
+  const scheduler = createScheduler({
+    db,
+    logger,
+    jobs: operationsJobs({ db, config, logger, smtp, backup: dailyBackup(config, db) }),
+  });
+  const deps: AppDeps = { db, config, logger, smtp, scheduler };
 
   const server = express();
   server.disable("x-powered-by");
@@ -117,6 +124,11 @@ async function main() {
     describe: { database: database.kind, dev },
   });
   onShutdown(stopControl);
+  if (config.SCHEDULER === "on") {
+    scheduler.start().catch((err) => logger.error({ err }, "scheduler did not start"));
+  }
+  // Closers run newest first: runs under way finish before the control socket and the database.
+  onShutdown(() => scheduler.stop());
 }
 
 // Type-only stand-in so main.ts does not import the bundle's modules at compile time.

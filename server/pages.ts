@@ -7,7 +7,7 @@ import type { AdminIdentity } from "#common/auth.ts";
 import type { PageServices } from "#common/page-context.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import { adminPages } from "./modules/admin/pages.ts";
+import { type AdminOps, adminPages } from "./modules/admin/pages.ts";
 import { catalogPages } from "./modules/catalog/pages.ts";
 import { reviewPages } from "./modules/reviews/pages.ts";
 
@@ -20,12 +20,21 @@ export type RequestFacts = {
   origin: string;
 };
 
-export function pageServices(db: Db, config: Config, request: RequestFacts): PageServices {
+/**
+ * `ops`: the scheduled jobs of this process and the API's OpenAPI document, for the admin's
+ * Operations and API reference pages (issue 16).
+ */
+export function pageServices(
+  db: Db,
+  config: Config,
+  request: RequestFacts,
+  ops: AdminOps = {},
+): PageServices {
   return {
     nonce: request.nonce,
     origin: request.origin,
     catalog: catalogPages(db),
     reviews: reviewPages(db, config.SESSION_SECRET),
-    admin: request.admin ? adminPages(db, request.admin) : null,
+    admin: request.admin ? adminPages(db, request.admin, ops) : null,
   };
 }

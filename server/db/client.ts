@@ -20,6 +20,7 @@ import * as calendar from "./schema/calendar.ts";
 import * as catalog from "./schema/catalog.ts";
 import * as clients from "./schema/clients.ts";
 import * as content from "./schema/content.ts";
+import * as operations from "./schema/operations.ts";
 import * as orders from "./schema/orders.ts";
 import * as sales from "./schema/sales.ts";
 import * as staff from "./schema/staff.ts";
@@ -32,6 +33,7 @@ const schema = {
   ...catalog,
   ...clients,
   ...content,
+  ...operations,
   ...orders,
   ...sales,
   ...staff,

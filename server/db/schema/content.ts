@@ -3,7 +3,16 @@
  * Money is integer kobo; instants are timestamptz (ARCHITECTURE.md "Data rules").
  */
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { OUTBOX_STATUSES } from "#common/outbox.ts";
 import { createdAt, oneOf } from "./columns.ts";
 
@@ -32,11 +41,19 @@ export const outbox = pgTable(
     /** 'stored' (no SMTP configured), 'sent', or 'failed' (SMTP refused; see `error`). */
     status: text("status").notNull().default("stored"),
     error: text("error"),
+    /** Sending attempts made so far (issue 16: failed emails are retried with backoff). */
+    attempts: integer("attempts").notNull().default(0),
+    /**
+     * When a 'failed' message is tried again (server/scheduler/jobs.ts); null when it will not be
+     * (sent, stored without SMTP, or failed for good after OUTBOX_MAX_ATTEMPTS).
+     */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
     index("outbox_created_at_idx").on(t.createdAt),
+    index("outbox_retry_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'failed'`),
     check("outbox_status_valid", oneOf(t.status, OUTBOX_STATUSES)),
   ],
 );

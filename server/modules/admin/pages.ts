@@ -15,11 +15,14 @@ import { calendarPagesFor } from "#server/modules/calendar/pages.ts";
 import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
 import { clientsPages } from "#server/modules/clients/pages.ts";
+import { operationsPages } from "#server/modules/operations/pages.ts";
+import type { DefinedJob } from "#server/modules/operations/service.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
 import { outboxPages } from "#server/modules/outbox/pages.ts";
 import { reviewsAdminPages } from "#server/modules/reviews/pages.ts";
 import { salesPages } from "#server/modules/sales/pages.ts";
 import { staffPages } from "#server/modules/staff/pages.ts";
+import { apiReferencePages } from "#server/openapi/reference.ts";
 import { dashboard } from "./dashboard.ts";
 
 /**
@@ -35,7 +38,15 @@ function forArea<T extends object>(identity: AdminIdentity, area: AdminArea, pag
   });
 }
 
-export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
+/** What the Operations and API reference pages read besides the db (issue 16). */
+export type AdminOps = {
+  /** The scheduled jobs of this process (server/scheduler/). */
+  jobs?: readonly DefinedJob[];
+  /** The API's OpenAPI document (server/openapi/). */
+  apiDocument?: () => unknown;
+};
+
+export function adminPages(db: Db, identity: AdminIdentity, ops: AdminOps = {}): AdminPages {
   const area = <T extends object>(name: AdminArea, pages: T) => forArea(identity, name, pages);
   return {
     identity,
@@ -51,5 +62,7 @@ export function adminPages(db: Db, identity: AdminIdentity): AdminPages {
     audit: area("audit", auditPages(db)),
     sales: area("sales", salesPages(db)),
     staff: area("staff", staffPages(db, identity)),
+    operations: area("operations", operationsPages(db, ops.jobs ?? [])),
+    apiReference: area("api", apiReferencePages(ops.apiDocument ?? (() => ({})))),
   };
 }

@@ -16,7 +16,7 @@ import { dashboard } from "./dashboard.ts";
 import { clearAdminData, exportAdminData } from "./data-export.ts";
 import { searchAdmin } from "./search.ts";
 
-const searchQuery = z.object({
+export const searchQuery = z.object({
   q: z.string({ error: "q is required" }).max(100, "Search text is too long").default(""),
 });
 

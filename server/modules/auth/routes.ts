@@ -23,7 +23,7 @@ import {
   throttleMessage,
 } from "./throttle.ts";
 
-const loginSchema = z.object({
+export const loginSchema = z.object({
   username: z
     .string({ error: "Username is required" })
     .trim()

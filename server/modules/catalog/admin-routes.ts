@@ -18,12 +18,12 @@ import {
   updateService,
 } from "./admin-service.ts";
 
-const servicePatchSchema = serviceFormSchema
+export const servicePatchSchema = serviceFormSchema
   .partial()
   .refine((v) => Object.keys(v).length > 0, "Nothing to update");
 
 // A patch must not fill in defaults (rating, stock) the client did not send.
-const productPatchSchema = productFormSchema
+export const productPatchSchema = productFormSchema
   .extend({
     rating: productFormSchema.shape.rating.unwrap(),
     stock: productFormSchema.shape.stock.unwrap(),

@@ -8,7 +8,7 @@ import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { getProduct, listProducts, listServices, relatedProducts } from "./service.ts";
 
-const relatedQuery = z.object({
+export const relatedQuery = z.object({
   id: z.string({ error: "id is required" }).max(20, "id must be a product id"),
 });
 

@@ -5,6 +5,7 @@
 import { and, desc, gte, ilike, lt, notInArray, or } from "drizzle-orm";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { formatNaira, koboToNaira } from "#common/money.ts";
+import { UNPAID_ORDER_STATUSES } from "#common/orders.ts";
 import {
   type ClearableTable,
   type DashboardSource,
@@ -14,7 +15,7 @@ import {
 import { orderItems, orders } from "#server/db/schema/orders.ts";
 
 /** Statuses of orders that earned nothing (unpaid, to be refunded, cancelled). */
-const NOT_EARNED = ["pending", "refund-required", "cancelled"];
+const NOT_EARNED = ["pending", "expired", "refund-required", "cancelled"];
 
 /** Paid orders whose customer, email, phone or payment reference matches. */
 export const ordersSearch: SearchSource = async (db, pattern) => {
@@ -29,7 +30,7 @@ export const ordersSearch: SearchSource = async (db, pattern) => {
     .from(orders)
     .where(
       and(
-        notInArray(orders.status, ["pending"]),
+        notInArray(orders.status, [...UNPAID_ORDER_STATUSES]),
         or(
           ilike(orders.customerName, pattern),
           ilike(orders.customerEmail, pattern),

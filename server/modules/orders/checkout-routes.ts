@@ -29,8 +29,8 @@ import {
   verifyPayment,
 } from "./payment.ts";
 
-const verifyBody = z.object({ reference: paymentReferenceSchema });
-const testPaymentBody = z.object({
+export const verifyBody = z.object({ reference: paymentReferenceSchema });
+export const testPaymentBody = z.object({
   reference: paymentReferenceSchema,
   outcome: z.enum(["approve", "decline"], { error: "outcome must be approve or decline" }),
 });

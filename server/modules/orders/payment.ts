@@ -35,6 +35,7 @@ import {
   completeOrder,
   createPendingOrder,
   findOrderByReference,
+  isUnpaid,
   markRefunded,
   orderPaymentState,
   releaseRefundClaim,
@@ -168,11 +169,11 @@ export type Verification =
 export async function verifyAndComplete(
   deps: PaymentDeps,
   reference: string,
-  source: "verify" | "checkout",
+  source: "verify" | "checkout" | "scheduler",
 ): Promise<Verification> {
   const state = await orderPaymentState(deps.db, reference);
   if (!state) throw new HttpError(404, NO_ORDER);
-  if (state.status !== "pending") {
+  if (!isUnpaid(state.status)) {
     const order = await findOrderByReference(deps.db, reference);
     if (!order) throw new HttpError(404, NO_ORDER);
     return { outcome: "paid", order, newlyPaid: false };
@@ -257,7 +258,7 @@ export async function checkoutOrder(
   if (clientTotalDiffers) {
     deps.logger.info({ orderId: order.id, clientTotal: payload.total }, "client total ignored");
   }
-  if (order.status !== "pending") {
+  if (!isUnpaid(order.status)) {
     // Already paid (by verify or the webhook): the stored order, nothing to ask the provider.
     return { order: toPublicOrder(order), newlyPaid: false };
   }

@@ -15,7 +15,20 @@
  * where the API or the admin shows an order.
  */
 
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { lagosDayStart } from "#common/calendar.ts";
 import type { OrderPayload } from "#common/checkout.ts";
@@ -27,6 +40,7 @@ import type {
   PublicOrder,
   PublicOrderItem,
 } from "#common/orders.ts";
+import { UNPAID_ORDER_STATUSES } from "#common/orders.ts";
 import { likePattern, type Page } from "#common/paging.ts";
 import { deliveryCostForState } from "#common/shipping.ts";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -379,8 +393,9 @@ export type CompletionResult =
  * THE routine that marks an order paid (notes/paystack.md "one idempotent mark-paid routine").
  * Given what the provider reported for `reference` (already verified: by Verify Transaction, or a
  * webhook whose signature matched), in ONE transaction: locks the order; if it is no longer
- * 'pending', returns it unchanged (a reference completes at most one order, whatever the order
- * and number of calls); accepts only status 'success' with the order's exact amount in kobo (the
+ * 'pending' (nor 'expired': a payment that arrives after the scheduler gave up still completes
+ * the order, issue 16), returns it unchanged (a reference completes at most one order, whatever
+ * the order and number of calls); accepts only status 'success' with the order's exact amount in kobo (the
  * stored `total_kobo`) and currency NGN; locks the products in id order and takes the stock, or
  * marks the order 'refund-required' when any line cannot be filled (stock never below zero).
  * @throws HttpError 404 when no order is bound to `reference`.
@@ -389,7 +404,7 @@ export async function completeOrder(
   db: Db,
   reference: string,
   payment: VerifiedTransaction,
-  source: "verify" | "checkout" | "webhook",
+  source: "verify" | "checkout" | "webhook" | "scheduler",
 ): Promise<CompletionResult> {
   return db.transaction(async (tx): Promise<CompletionResult> => {
     const [order] = await tx
@@ -398,7 +413,7 @@ export async function completeOrder(
       .where(eq(orders.paymentReference, reference))
       .for("update");
     if (!order) throw new HttpError(404, "No order was started with this payment reference");
-    if (order.status !== "pending") {
+    if (!isUnpaid(order.status)) {
       return {
         outcome: "paid",
         order: { ...order, items: await itemsOf(tx, order.id) },
@@ -461,7 +476,7 @@ export async function completeOrder(
         updatedAt: new Date(),
         paymentData: { ...(order.paymentData ?? {}), ...payment.details, confirmedBy: source },
       })
-      .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning();
     if (!updated) throw new Error("order left 'pending' while locked");
     return { outcome: "paid", order: { ...updated, items: lines }, newlyPaid: true };
@@ -495,7 +510,11 @@ export async function listOrdersPage(db: Db, query: OrderListQuery): Promise<Pag
   const to = query.to ? lagosDayStart(query.to) : null;
   // The day after `to` begins (a Lagos day is always 24 h: no daylight saving).
   if (to) conditions.push(lt(orders.createdAt, new Date(to.getTime() + 86_400_000)));
-  const paid = ne(orders.status, "pending");
+  // 'All' is every paid order; abandoned checkouts show only when 'expired' is asked for.
+  const paid =
+    query.status === "expired"
+      ? eq(orders.status, "expired")
+      : notInArray(orders.status, [...UNPAID_ORDER_STATUSES]);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { total, matching, page, offset } = await pageCounts(db, orders, query, where, paid);
   if (matching === 0) return { rows: [], total, matching, page, pageSize: query.pageSize };
@@ -540,7 +559,7 @@ export async function listOrderItems(db: Db): Promise<PublicOrderItem[]> {
     .select({ item: orderItems })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(ne(orders.status, "pending"))
+    .where(notInArray(orders.status, [...UNPAID_ORDER_STATUSES]))
     .orderBy(desc(orderItems.orderId), asc(orderItems.id))
     .limit(5000);
   return rows.map((r) => toPublicItem(r.item));
@@ -565,7 +584,7 @@ export async function updateOrderStatus(
       .where(eq(orders.id, id))
       .for("update");
     if (!current) throw new HttpError(404, "Order not found");
-    if (current.status === "pending") {
+    if (isUnpaid(current.status)) {
       throw new HttpError(409, "This order has not been paid, so its status cannot change");
     }
     if (current.status === "refunded") {
@@ -661,4 +680,9 @@ export async function markRefunded(
     });
     return { ...row, items: await itemsOf(tx, id) };
   });
+}
+
+/** Whether an order status is one of a never-paid order ('pending', 'expired'). */
+export function isUnpaid(status: string): boolean {
+  return (UNPAID_ORDER_STATUSES as readonly string[]).includes(status);
 }

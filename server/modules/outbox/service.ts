@@ -5,7 +5,7 @@
  * Outbox, so booking, order and review emails are never lost.
  */
 
-import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, lte, or, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { OutboxListQuery, OutboxMessage } from "#common/outbox.ts";
 import { likePattern, type Page } from "#common/paging.ts";
@@ -16,6 +16,20 @@ import type { EmailMessage, EmailTransport } from "#server/integrations/smtp.ts"
 
 /** What queueEmail needs: the db, the SMTP transport (null = store only) and a logger. */
 export type EmailDeps = { db: Db; smtp: EmailTransport | null; logger?: Logger };
+
+/**
+ * Sending attempts before a message stays 'failed' for good (the first send and the retries);
+ * attempt n (1-based) that fails is tried again OUTBOX_RETRY_BASE_MS × 2^(n−1) later: 1, 2, 4,
+ * 8, 16 minutes (issue 16 "retry failed emails with backoff").
+ */
+export const OUTBOX_MAX_ATTEMPTS = 6;
+export const OUTBOX_RETRY_BASE_MS = 60_000;
+
+/** When a message whose `attempts`-th attempt just failed is tried again; null = never. */
+export function nextAttemptAt(attempts: number, now: Date): Date | null {
+  if (attempts >= OUTBOX_MAX_ATTEMPTS) return null;
+  return new Date(now.getTime() + OUTBOX_RETRY_BASE_MS * 2 ** (attempts - 1));
+}
 
 /** A stored email's fate: 'stored' (no SMTP configured), 'sent', or 'failed' (kept, see error). */
 export type QueuedEmail = { outboxId: number; status: "stored" | "sent" | "failed" };
@@ -48,15 +62,69 @@ export async function queueEmail(deps: EmailDeps, message: EmailMessage): Promis
     );
     await deps.db
       .update(outbox)
-      .set({ status: "failed", error: reason.slice(0, 500) })
+      .set({
+        status: "failed",
+        error: reason.slice(0, 500),
+        attempts: 1,
+        nextAttemptAt: nextAttemptAt(1, new Date()),
+      })
       .where(eq(outbox.id, row.id));
     return { outboxId: row.id, status: "failed" };
   }
   await deps.db
     .update(outbox)
-    .set({ status: "sent", sentAt: new Date(), error: null })
+    .set({ status: "sent", sentAt: new Date(), error: null, attempts: 1 })
     .where(eq(outbox.id, row.id));
   return { outboxId: row.id, status: "sent" };
+}
+
+/** What one retry pass did. */
+export type RetryPass = { sent: number; retrying: number; gaveUp: number };
+
+/**
+ * Sends again the 'failed' messages whose `next_attempt_at` has come by `now` (oldest first, at
+ * most 50 a pass), through `deps.smtp`. A success marks the message 'sent'; a failure counts the
+ * attempt and schedules the next one (nextAttemptAt), or leaves it 'failed' for good, with no
+ * next attempt, after OUTBOX_MAX_ATTEMPTS. Without SMTP nothing is tried.
+ * Callers run it from one place at a time (the scheduler's job lock).
+ */
+export async function retryFailedEmails(deps: EmailDeps, now: Date): Promise<RetryPass> {
+  const pass: RetryPass = { sent: 0, retrying: 0, gaveUp: 0 };
+  if (!deps.smtp) return pass;
+  const due = await deps.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.status, "failed"), lte(outbox.nextAttemptAt, now)))
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .limit(50);
+  for (const row of due) {
+    const attempts = row.attempts + 1;
+    try {
+      await deps.smtp.send({
+        kind: row.kind,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const next = nextAttemptAt(attempts, now);
+      if (next) pass.retrying++;
+      else pass.gaveUp++;
+      await deps.db
+        .update(outbox)
+        .set({ error: reason.slice(0, 500), attempts, nextAttemptAt: next })
+        .where(eq(outbox.id, row.id));
+      continue;
+    }
+    pass.sent++;
+    await deps.db
+      .update(outbox)
+      .set({ status: "sent", sentAt: now, error: null, attempts, nextAttemptAt: null })
+      .where(eq(outbox.id, row.id));
+  }
+  return pass;
 }
 
 const messageColumns = {
@@ -69,13 +137,23 @@ const messageColumns = {
   error: outbox.error,
   createdAt: outbox.createdAt,
   sentAt: outbox.sentAt,
+  attempts: outbox.attempts,
+  nextAttemptAt: outbox.nextAttemptAt,
 };
 
 /** A row of `messageColumns` as the API and the Outbox screen show it (ISO 8601 UTC times). */
 function toMessage(
-  r: { createdAt: Date; sentAt: Date | null } & Omit<OutboxMessage, "createdAt" | "sentAt">,
+  r: { createdAt: Date; sentAt: Date | null; nextAttemptAt: Date | null } & Omit<
+    OutboxMessage,
+    "createdAt" | "sentAt" | "nextAttemptAt"
+  >,
 ): OutboxMessage {
-  return { ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null };
+  return {
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+    nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+  };
 }
 
 /** The latest `limit` messages, newest first (the admin's Outbox API). */

@@ -58,7 +58,7 @@ const optionalId = z
   .optional()
   .catch(undefined);
 
-const listQuery = z.object({
+export const listQuery = z.object({
   staffId: optionalId,
   limit: z.coerce.number().int().min(1).max(100).optional().catch(undefined),
 });

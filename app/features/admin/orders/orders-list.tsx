@@ -2,7 +2,8 @@
  * The admin's shop orders (admin spec §2 "Orders management", §3 "Order", §4 order statuses):
  * order cards with customer, delivery and summary sections and the line items, a status badge
  * (completed, processing, shipped, cancelled; any other styled like processing, except the
- * server's 'refund-required' and 'refunded'), a status change, and Refund for 'refund-required'.
+ * server's 'refund-required', 'refunded' and 'expired'), a status change (paid orders only), and
+ * Refund for 'refund-required'. Expired orders show only under the 'Expired (unpaid)' filter.
  */
 import { clsx } from "clsx";
 import { useState } from "react";
@@ -25,6 +26,7 @@ export const STATUS_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
   "refund-required": "Refund required",
   refunded: "Refunded",
+  expired: "Expired (unpaid)",
 };
 
 const STATUS_STYLES: Record<string, string> = {
@@ -33,6 +35,7 @@ const STATUS_STYLES: Record<string, string> = {
   cancelled: "bg-gray-200 text-gray-800",
   "refund-required": "bg-red-100 text-red-900",
   refunded: "bg-gray-200 text-gray-800",
+  expired: "bg-gray-100 text-gray-700",
 };
 
 /**
@@ -151,11 +154,17 @@ export function OrdersList({ orders }: { orders: readonly PublicOrder[] }) {
                 </h2>
                 <OrderStatusBadge status={order.status} />
               </div>
-              <StatusControl order={order} />
+              {order.status !== "expired" && <StatusControl order={order} />}
             </div>
             <p className="mt-1 text-sm text-gray-600">
               Placed {formatLagosDateTime(new Date(order.createdAt))}
             </p>
+            {order.status === "expired" && (
+              <p className="mt-3 rounded-md bg-gray-50 p-3 text-sm text-gray-700">
+                Never paid: the checkout was abandoned and its items went back on sale. A payment
+                that still arrives for reference {order.paymentReference} completes it.
+              </p>
+            )}
             {order.status === "refund-required" && (
               <div className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
                 <p>

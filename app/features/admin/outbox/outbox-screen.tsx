@@ -81,6 +81,13 @@ export function OutboxScreen({ page }: { page: Page<OutboxMessage> }) {
                     To {m.toAddress} · {formatLagosDateTime(m.createdAt)} · {m.kind}
                   </p>
                   {m.error && <p className="text-sm text-red-700">Error: {m.error}</p>}
+                  {m.status === "failed" && (
+                    <p className="text-sm text-gray-700">
+                      {m.nextAttemptAt
+                        ? `Tried ${m.attempts} time${m.attempts === 1 ? "" : "s"}; trying again ${formatLagosDateTime(m.nextAttemptAt)}.`
+                        : `Tried ${m.attempts} time${m.attempts === 1 ? "" : "s"}; no more retries.`}
+                    </p>
+                  )}
                   <details className="mt-2">
                     <summary className="cursor-pointer text-sm font-medium text-brand-800">
                       Read message

@@ -34,6 +34,10 @@ export const ADMIN_NAV: ReadonlyArray<{ title: string; entries: readonly NavEntr
   },
   {
     title: "SETTINGS",
-    entries: [{ label: "My Profile", to: "/admin/profile" }],
+    entries: [
+      { label: "My Profile", to: "/admin/profile" },
+      { label: "Operations", to: "/admin/operations" },
+      { label: "API reference", to: "/admin/api" },
+    ],
   },
 ];

@@ -1,0 +1,29 @@
+/**
+ * Scheduled jobs as the scheduler records them (issue 16 "A scheduler in the server process"):
+ * one row per job, updated at the start and end of each run, read by the admin's Operations page.
+ * Instants are timestamptz (ARCHITECTURE.md "Data rules").
+ */
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { updatedAt } from "./columns.ts";
+
+/**
+ * The last run of each scheduled job (server/scheduler/). Written by whichever instance ran the
+ * job (the run itself is guarded by an advisory lock, so runs never overlap across instances).
+ */
+export const jobs = pgTable("jobs", {
+  /** The job's name, e.g. 'orders-payments'. */
+  name: text("name").primaryKey(),
+  /** Its cron pattern, read in Africa/Lagos time. */
+  schedule: text("schedule").notNull(),
+  /** 'running', 'ok' or 'failed'; null before the first run. */
+  lastStatus: text("last_status"),
+  lastStartedAt: timestamp("last_started_at", { withTimezone: true }),
+  lastFinishedAt: timestamp("last_finished_at", { withTimezone: true }),
+  /** The run's short result text, e.g. '2 paid, 1 expired'. */
+  lastResult: text("last_result"),
+  /** The error of the last failed run (first 500 characters); null after a good run. */
+  lastError: text("last_error"),
+  /** When the schedule next fires, as computed by the instance that last wrote the row. */
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+  updatedAt: updatedAt(),
+});

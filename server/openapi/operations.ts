@@ -1,0 +1,444 @@
+/**
+ * What each /api route is for, and the zod schemas it parses (issue 16 "OpenAPI 3.1 generated
+ * from the zod schemas"): one entry per 'METHOD /api/path' of the route table, keyed as the
+ * sweeps key them (server/route-table.ts). The schemas are the very ones the routes parse, so
+ * the description cannot drift from the validation; server/openapi/openapi.test.ts checks every
+ * served route has an entry here and every entry a route.
+ */
+import { z } from "zod";
+import { advisorRequestSchema } from "#common/advisor.ts";
+import { bookingPatchSchema, bookingRequestSchema } from "#common/booking.ts";
+import {
+  appointmentInputSchema,
+  appointmentPatchSchema,
+  blockedTimeInputSchema,
+  blockedTimePatchSchema,
+  calendarQuerySchema,
+} from "#common/calendar.ts";
+import { productFormSchema, serviceFormSchema } from "#common/catalog-forms.ts";
+import { orderPayloadSchema } from "#common/checkout.ts";
+import {
+  clientListQuerySchema,
+  customerInputSchema,
+  customerNotesSchema,
+  customerPatchSchema,
+} from "#common/clients.ts";
+import { newsletterSchema } from "#common/newsletter.ts";
+import { orderApiQuerySchema, orderStatusUpdateSchema } from "#common/orders.ts";
+import { reviewRequestSchema, reviewSubmitSchema } from "#common/reviews.ts";
+import {
+  dayCloseInputSchema,
+  emailReceiptSchema,
+  recordSaleSchema,
+  refundInputSchema,
+  saleInputSchema,
+  saleListQuerySchema,
+  surchargeInputSchema,
+  surchargePatchSchema,
+  voidInputSchema,
+} from "#common/sales.ts";
+import {
+  acceptInvitationSchema,
+  accessGrantSchema,
+  clockSchema,
+  payRunInputSchema,
+  staffInputSchema,
+  staffPatchSchema,
+  timeEntryCorrectionSchema,
+  weekScheduleSchema,
+} from "#common/staff.ts";
+import { paystackEventSchema } from "#server/integrations/paystack.ts";
+import { searchQuery } from "#server/modules/admin/routes.ts";
+import { loginSchema } from "#server/modules/auth/routes.ts";
+import { productPatchSchema, servicePatchSchema } from "#server/modules/catalog/admin-routes.ts";
+import { relatedQuery } from "#server/modules/catalog/routes.ts";
+import { testPaymentBody, verifyBody } from "#server/modules/orders/checkout-routes.ts";
+import { listQuery } from "#server/modules/staff/routes.ts";
+
+/** One route's description. Path parameters come from the path itself (':id' → `{id}`). */
+export type OperationDoc = {
+  /** One line: what the call does. */
+  summary: string;
+  /** The area it belongs to (the reference page groups by it). */
+  tag: string;
+  /** More words, when the summary is not enough. */
+  description?: string;
+  /** The JSON body it parses. */
+  body?: z.ZodType;
+  /** The query parameters it parses (an object schema). */
+  query?: z.ZodObject;
+  /** What a successful answer is, in words (the answers are TypeScript types in common/). */
+  returns?: string;
+  /** The success status when not 200 (e.g. 201 for a creation, 204 for no content). */
+  status?: number;
+  /** Not JSON: the media type of the answer (e.g. 'text/csv'). */
+  produces?: string;
+};
+
+const posClientsQuery = z.object({ q: z.string().max(100).describe("Search text") });
+
+/** Every route of the API; keys as in the route table ('METHOD /api/path'). */
+export const API_OPERATIONS: Record<string, OperationDoc> = {
+  // Configuration and catalogue (public)
+  "GET /api/config": {
+    tag: "Public",
+    summary: "Public configuration: Paystack public key, Meta pixel id",
+  },
+  "GET /api/config/environment": {
+    tag: "Public",
+    summary: "The same public configuration (spec name)",
+  },
+  "GET /api/services": { tag: "Public", summary: "Every treatment with its price (naira)" },
+  "GET /api/products": {
+    tag: "Public",
+    summary: "Every product with price (naira) and available stock (ETag/304)",
+  },
+  "GET /api/products/related": {
+    tag: "Public",
+    summary: "Products related to one product",
+    query: relatedQuery,
+  },
+  "GET /api/products/:id": { tag: "Public", summary: "One product" },
+  "POST /api/bookings": {
+    tag: "Public",
+    summary: "Request an appointment",
+    body: bookingRequestSchema,
+    status: 201,
+  },
+  "POST /api/newsletter": {
+    tag: "Public",
+    summary: "Subscribe to the newsletter",
+    body: newsletterSchema,
+    status: 201,
+  },
+  "POST /api/chatbot/treatment-recommendation": {
+    tag: "Public",
+    summary: "Ask the treatment advisor a question",
+    body: advisorRequestSchema,
+  },
+  "POST /api/reviews": {
+    tag: "Public",
+    summary: "Submit a review from a signed review link",
+    body: reviewSubmitSchema,
+    status: 201,
+  },
+  // Checkout and payments
+  "POST /api/checkout/start": {
+    tag: "Checkout",
+    summary: "Start a checkout: a priced pending order (and a Paystack transaction)",
+    body: orderPayloadSchema,
+    returns: "The server's priced order in naira, amountKobo, mode and Paystack access code",
+    status: 201,
+  },
+  "POST /api/checkout": {
+    tag: "Checkout",
+    summary: "Complete the checkout of a paid order (spec §7)",
+    body: orderPayloadSchema,
+    status: 201,
+  },
+  "POST /api/paystack/verify": {
+    tag: "Checkout",
+    summary: "Verify a payment with Paystack and complete its order",
+    body: verifyBody,
+    returns: "{ verified, data }",
+  },
+  "POST /api/paystack/test-payment": {
+    tag: "Checkout",
+    summary: "Test-payment mode only: record the test dialog's approve or decline",
+    body: testPaymentBody,
+  },
+  "POST /api/paystack/webhook": {
+    tag: "Checkout",
+    summary: "Paystack's webhook (signed with X-Paystack-Signature)",
+    body: paystackEventSchema,
+  },
+  // Sign-in
+  "POST /api/auth/login": {
+    tag: "Sign-in",
+    summary: "Sign in (sets the session cookie)",
+    body: loginSchema,
+  },
+  "POST /api/auth/logout": { tag: "Sign-in", summary: "Sign out" },
+  "GET /api/auth/session": { tag: "Sign-in", summary: "The signed-in account, or null" },
+  "GET /api/auth/invitations/:token": {
+    tag: "Sign-in",
+    summary: "An invitation to set a password: who it is for",
+  },
+  "POST /api/auth/invitations/:token": {
+    tag: "Sign-in",
+    summary: "Accept an invitation: set the password",
+    body: acceptInvitationSchema,
+  },
+  // Bookings
+  "GET /api/bookings": { tag: "Bookings", summary: "Booking requests, newest first" },
+  "GET /api/bookings/processed": { tag: "Bookings", summary: "Processed bookings" },
+  "PATCH /api/bookings/:id": {
+    tag: "Bookings",
+    summary: "Edit a booking",
+    body: bookingPatchSchema,
+  },
+  "PATCH /api/bookings/:id/process": { tag: "Bookings", summary: "Mark a booking processed" },
+  "PATCH /api/bookings/:id/no-show": { tag: "Bookings", summary: "Mark a booking a no-show" },
+  "DELETE /api/bookings/:id": { tag: "Bookings", summary: "Delete a booking", status: 204 },
+  "POST /api/send-review-request": {
+    tag: "Reviews",
+    summary: "Email a client the review link for a booking",
+    body: reviewRequestSchema,
+  },
+  "GET /api/reviews": { tag: "Reviews", summary: "Reviews received" },
+  // Orders
+  "GET /api/orders": {
+    tag: "Orders",
+    summary: "Paid orders, paged (X-Total-Count, Link rel=next)",
+    query: orderApiQuerySchema,
+  },
+  "GET /api/order-items": { tag: "Orders", summary: "Lines of paid orders" },
+  "PATCH /api/orders/:id": {
+    tag: "Orders",
+    summary: "Set a paid order's status",
+    body: orderStatusUpdateSchema,
+  },
+  "POST /api/orders/:id/refund": {
+    tag: "Orders",
+    summary: "Refund a refund-required order through Paystack",
+  },
+  // Catalogue management
+  "POST /api/services": {
+    tag: "Catalogue",
+    summary: "Add a treatment",
+    body: serviceFormSchema,
+    status: 201,
+  },
+  "PATCH /api/services/:id": {
+    tag: "Catalogue",
+    summary: "Edit a treatment",
+    body: servicePatchSchema,
+  },
+  "DELETE /api/services/:id": { tag: "Catalogue", summary: "Delete a treatment", status: 204 },
+  "POST /api/products": {
+    tag: "Catalogue",
+    summary: "Add a product",
+    body: productFormSchema,
+    status: 201,
+  },
+  "PATCH /api/products/:id": {
+    tag: "Catalogue",
+    summary: "Edit a product",
+    body: productPatchSchema,
+  },
+  "DELETE /api/products/:id": { tag: "Catalogue", summary: "Delete a product", status: 204 },
+  // Calendar
+  "GET /api/appointments": {
+    tag: "Calendar",
+    summary: "Appointments in a range (a therapist sees their own)",
+    query: calendarQuerySchema,
+  },
+  "GET /api/appointments/upcoming": { tag: "Calendar", summary: "The next appointments" },
+  "POST /api/appointments": {
+    tag: "Calendar",
+    summary: "Book an appointment",
+    body: appointmentInputSchema,
+    status: 201,
+  },
+  "PATCH /api/appointments/:id": {
+    tag: "Calendar",
+    summary: "Move, edit or change the status of an appointment",
+    body: appointmentPatchSchema,
+  },
+  "DELETE /api/appointments/:id": {
+    tag: "Calendar",
+    summary: "Delete an appointment",
+    status: 204,
+  },
+  "GET /api/blocked-time": {
+    tag: "Calendar",
+    summary: "Blocked time in a range",
+    query: calendarQuerySchema,
+  },
+  "POST /api/blocked-time": {
+    tag: "Calendar",
+    summary: "Block time for a staff member",
+    body: blockedTimeInputSchema,
+    status: 201,
+  },
+  "PATCH /api/blocked-time/:id": {
+    tag: "Calendar",
+    summary: "Edit blocked time",
+    body: blockedTimePatchSchema,
+  },
+  "DELETE /api/blocked-time/:id": { tag: "Calendar", summary: "Delete blocked time", status: 204 },
+  "GET /api/staff/:id/calendar-feed": {
+    tag: "Calendar",
+    summary: "A staff member's calendar feed link, if any",
+  },
+  "POST /api/staff/:id/calendar-feed": {
+    tag: "Calendar",
+    summary: "Create or renew a staff member's calendar feed link",
+  },
+  "DELETE /api/staff/:id/calendar-feed": {
+    tag: "Calendar",
+    summary: "Turn off a staff member's calendar feed",
+    status: 204,
+  },
+  // Staff
+  "GET /api/staff": { tag: "Staff", summary: "The team" },
+  "POST /api/staff": {
+    tag: "Staff",
+    summary: "Add a staff member",
+    body: staffInputSchema,
+    status: 201,
+  },
+  "GET /api/staff/analytics": { tag: "Staff", summary: "Team performance figures" },
+  "GET /api/staff/:id": { tag: "Staff", summary: "One staff member" },
+  "GET /api/staff/:id/overview": { tag: "Staff", summary: "A staff member's figures and history" },
+  "PATCH /api/staff/:id": { tag: "Staff", summary: "Edit a staff member", body: staffPatchSchema },
+  "DELETE /api/staff/:id": { tag: "Staff", summary: "Remove a staff member", status: 204 },
+  "PUT /api/staff/:id/schedules": {
+    tag: "Staff",
+    summary: "Set a staff member's weekly schedule",
+    body: weekScheduleSchema,
+  },
+  "POST /api/staff/:id/access": {
+    tag: "Staff",
+    summary: "Grant back-office access (sends an invitation)",
+    body: accessGrantSchema,
+  },
+  "DELETE /api/staff/:id/access": { tag: "Staff", summary: "Revoke back-office access" },
+  "GET /api/staff-schedules": { tag: "Staff", summary: "Weekly schedules", query: listQuery },
+  "GET /api/time-tracking": { tag: "Staff", summary: "Time entries", query: listQuery },
+  "POST /api/time-tracking/clock-in": { tag: "Staff", summary: "Clock in", body: clockSchema },
+  "POST /api/time-tracking/clock-out": { tag: "Staff", summary: "Clock out", body: clockSchema },
+  "POST /api/time-tracking/break-start": {
+    tag: "Staff",
+    summary: "Start a break",
+    body: clockSchema,
+  },
+  "POST /api/time-tracking/break-end": { tag: "Staff", summary: "End a break", body: clockSchema },
+  "PATCH /api/time-tracking/:id": {
+    tag: "Staff",
+    summary: "Correct a time entry",
+    body: timeEntryCorrectionSchema,
+  },
+  "GET /api/pay-runs": { tag: "Pay", summary: "Pay runs", query: listQuery },
+  "POST /api/pay-runs": {
+    tag: "Pay",
+    summary: "Create a pay run",
+    body: payRunInputSchema,
+    status: 201,
+  },
+  "GET /api/pay-runs/:id": { tag: "Pay", summary: "One pay run with its slip" },
+  "POST /api/pay-runs/:id/approve": { tag: "Pay", summary: "Approve (pay) a pay run" },
+  // Point of sale
+  "GET /api/popular-items": { tag: "Point of sale", summary: "The most sold items" },
+  "GET /api/surcharges": { tag: "Point of sale", summary: "Surcharges" },
+  "POST /api/surcharges": {
+    tag: "Point of sale",
+    summary: "Add a surcharge",
+    body: surchargeInputSchema,
+    status: 201,
+  },
+  "PATCH /api/surcharges/:id": {
+    tag: "Point of sale",
+    summary: "Edit a surcharge",
+    body: surchargePatchSchema,
+  },
+  "GET /api/pos/clients": {
+    tag: "Point of sale",
+    summary: "Find a client for a sale",
+    query: posClientsQuery,
+  },
+  "POST /api/pos/process-sale": {
+    tag: "Point of sale",
+    summary: "Take a sale (idempotent per key)",
+    body: saleInputSchema,
+    status: 201,
+  },
+  "GET /api/sales": { tag: "Point of sale", summary: "Sales, paged", query: saleListQuerySchema },
+  "POST /api/sales": {
+    tag: "Point of sale",
+    summary: "Record a sale",
+    body: recordSaleSchema,
+    status: 201,
+  },
+  "GET /api/sales/:id": { tag: "Point of sale", summary: "One sale with its lines" },
+  "GET /api/sales/daily/:date": { tag: "Point of sale", summary: "A Lagos day's sales summary" },
+  "GET /api/sales/daily/:date/export": {
+    tag: "Point of sale",
+    summary: "A Lagos day's sales as CSV",
+    produces: "text/csv",
+  },
+  "POST /api/sales/daily/:date/close": {
+    tag: "Point of sale",
+    summary: "Close a Lagos day (cash count)",
+    body: dayCloseInputSchema,
+  },
+  "POST /api/sales/:id/refund": {
+    tag: "Point of sale",
+    summary: "Refund a sale",
+    body: refundInputSchema,
+  },
+  "POST /api/sales/:id/void": {
+    tag: "Point of sale",
+    summary: "Void a sale",
+    body: voidInputSchema,
+  },
+  "POST /api/sales/:id/email-receipt": {
+    tag: "Point of sale",
+    summary: "Email a sale's receipt",
+    body: emailReceiptSchema,
+  },
+  // Clients
+  "GET /api/customers": { tag: "Clients", summary: "Clients, paged", query: clientListQuerySchema },
+  "POST /api/customers": {
+    tag: "Clients",
+    summary: "Add a client",
+    body: customerInputSchema,
+    status: 201,
+  },
+  "GET /api/customers/:id": { tag: "Clients", summary: "One client's record" },
+  "PATCH /api/customers/:email": {
+    tag: "Clients",
+    summary: "Edit a client",
+    body: customerPatchSchema,
+  },
+  "DELETE /api/customers/:id": { tag: "Clients", summary: "Delete a client", status: 204 },
+  "GET /api/customers/:id/export": {
+    tag: "Clients",
+    summary: "Everything held about a client (JSON)",
+  },
+  "POST /api/customers/:id/erase": { tag: "Clients", summary: "Erase a client's personal data" },
+  "GET /api/subscribers": { tag: "Clients", summary: "Newsletter subscribers" },
+  "GET /api/customer-notes/:email": { tag: "Clients", summary: "A client's notes" },
+  "PUT /api/customer-notes/:email": {
+    tag: "Clients",
+    summary: "Save a client's notes",
+    body: customerNotesSchema,
+  },
+  // Back office
+  "GET /api/admin/summary": { tag: "Back office", summary: "Sidebar counts" },
+  "GET /api/admin/search": {
+    tag: "Back office",
+    summary: "Search the back office",
+    query: searchQuery,
+  },
+  "GET /api/admin/dashboard": { tag: "Back office", summary: "The dashboard's figures" },
+  "GET /api/admin/export": { tag: "Back office", summary: "Export the admin data (JSON)" },
+  "POST /api/admin/clear-data": { tag: "Back office", summary: "Clear Admin Data" },
+  "GET /api/admin/outbox": { tag: "Back office", summary: "Stored emails, newest first" },
+  "GET /api/admin/audit": { tag: "Back office", summary: "The activity log, newest first" },
+  "GET /api/admin/backup": {
+    tag: "Operations",
+    summary: "Download backup: a portable SQL dump of the whole database (gzip)",
+  },
+  // Operations
+  "GET /api/admin/jobs": {
+    tag: "Operations",
+    summary: "Scheduled jobs with their last and next run",
+  },
+  "POST /api/admin/jobs/:name/run": {
+    tag: "Operations",
+    summary: "Run a scheduled job now",
+    returns: "{ run: {status, result | error}, job }",
+  },
+  "GET /api/openapi.json": { tag: "Operations", summary: "This API description (OpenAPI 3.1)" },
+};

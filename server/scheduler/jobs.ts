@@ -1,0 +1,112 @@
+/**
+ * The clinic's scheduled jobs (issue 16 "Nothing runs on a schedule"): settle pending payments,
+ * retry failed emails, the daily backup, delete idle advisor chats. Each is a thin call into the
+ * module that owns the work; times are Africa/Lagos (scheduler.ts).
+ */
+
+import path from "node:path";
+import type { Logger } from "pino";
+import { runDailyBackup } from "#server/backup/backup.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import type { EmailTransport } from "#server/integrations/smtp.ts";
+import { CHAT_RETENTION_DAYS, purgeIdleSessions } from "#server/modules/advisor/service.ts";
+import { describePass, settlePendingOrders } from "#server/modules/orders/expiry.ts";
+import { paymentProviderFor } from "#server/modules/orders/payment.ts";
+import { retryFailedEmails } from "#server/modules/outbox/service.ts";
+import type { Job } from "./scheduler.ts";
+
+/** Makes the daily backup at `now` and says what it wrote (server/backup/, issue 16). */
+export type BackupFn = (now: Date) => Promise<string>;
+
+/** The daily backup of `db` into BACKUP_DIR (runDailyBackup: 7 daily, 4 weekly copies). */
+export function dailyBackup(config: Pick<Config, "backupDir">, db: Db): BackupFn {
+  return async (now) => {
+    const made = await runDailyBackup(config, db, now);
+    return `${path.basename(made.file)} written; ${made.daily.length} daily and ${made.weekly.length} weekly copies kept`;
+  };
+}
+
+/** What the jobs need from the process. */
+export type JobDeps = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  smtp: EmailTransport | null;
+  /** The daily backup; without it the backup job is not scheduled. */
+  backup?: BackupFn;
+};
+
+/**
+ * Re-verifies pending orders with the payment provider every 5 minutes and expires those left
+ * for ORDER_EXPIRY_MINUTES (server/modules/orders/expiry.ts).
+ */
+export function pendingPaymentsJob(deps: JobDeps): Job {
+  // With Paystack keys the provider is stateless; in test-payment mode the dialog's outcomes
+  // live in the checkout's own provider, so this one finds none and the order just expires.
+  const provider = paymentProviderFor(deps.config);
+  return {
+    name: "pending-payments",
+    schedule: "*/5 * * * *",
+    description: `Asks Paystack about unpaid orders older than 5 minutes, completes the paid ones and expires those left ${deps.config.ORDER_EXPIRY_MINUTES} minutes.`,
+    async run(ctx) {
+      const pass = await settlePendingOrders(
+        { db: ctx.db, logger: ctx.logger, smtp: deps.smtp, provider },
+        ctx.now(),
+        deps.config.ORDER_EXPIRY_MINUTES * 60_000,
+      );
+      return describePass(pass);
+    },
+  };
+}
+
+/** Sends failed emails again with exponential backoff (server/modules/outbox/service.ts). */
+export function emailRetryJob(deps: JobDeps): Job {
+  return {
+    name: "email-retry",
+    schedule: "* * * * *",
+    description: "Sends failed emails again: after 1, 2, 4, 8 and 16 minutes, then gives up.",
+    async run(ctx) {
+      if (!deps.smtp) return "no SMTP server configured: emails stay in the outbox";
+      const pass = await retryFailedEmails(
+        { db: ctx.db, smtp: deps.smtp, logger: ctx.logger },
+        ctx.now(),
+      );
+      if (pass.sent + pass.retrying + pass.gaveUp === 0) return "no failed emails due";
+      return `${pass.sent} sent, ${pass.retrying} to retry, ${pass.gaveUp} failed for good`;
+    },
+  };
+}
+
+/** The daily backup at 02:30 Lagos time (`backup` is server/backup/'s runDailyBackup). */
+export function dailyBackupJob(backup: BackupFn): Job {
+  return {
+    name: "daily-backup",
+    schedule: "30 2 * * *",
+    description: "Backs up the database; keeps 7 daily and 4 weekly copies.",
+    run: (ctx) => backup(ctx.now()),
+  };
+}
+
+/** Deletes advisor conversations idle for CHAT_RETENTION_DAYS (they may hold health details). */
+export function idleChatsJob(): Job {
+  return {
+    name: "idle-advisor-chats",
+    schedule: "15 3 * * *",
+    description: `Deletes advisor chats idle for ${CHAT_RETENTION_DAYS} days.`,
+    async run(ctx) {
+      const deleted = await purgeIdleSessions(ctx.db, ctx.now());
+      return `${deleted} idle chat${deleted === 1 ? "" : "s"} deleted`;
+    },
+  };
+}
+
+/** Every job of the process, in the order the Operations page lists them. */
+export function operationsJobs(deps: JobDeps): Job[] {
+  return [
+    pendingPaymentsJob(deps),
+    emailRetryJob(deps),
+    ...(deps.backup ? [dailyBackupJob(deps.backup)] : []),
+    idleChatsJob(),
+  ];
+}

@@ -1,0 +1,64 @@
+/**
+ * The lock that keeps one run of a job at a time across instances (issue 16, ARCHITECTURE.md
+ * "Operations"): a PostgreSQL session advisory lock held on one pooled connection for the whole
+ * run. PGlite is one connection in one process (DATA_DIR is locked against a second process), and
+ * advisory locks are re-entrant within a session, so there the lock is kept in this process's
+ * memory, per PGlite instance.
+ */
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import type { Db } from "#server/db/client.ts";
+
+/** The advisory lock class of scheduled jobs (the first key; the second is the name's hash). */
+const JOB_LOCK_CLASS = 16016;
+
+const heldInProcess = new WeakMap<object, Set<string>>();
+
+/**
+ * Runs `fn` if no other holder has the lock named `name` on this database, and releases it after.
+ * @returns `{ ran: true, value }`, or `{ ran: false }` when the lock is held elsewhere.
+ * @throws whatever `fn` throws (the lock is released first).
+ */
+export async function withJobLock<T>(
+  db: Db,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const conn = await client.connect();
+    let released = false;
+    try {
+      const res = await conn.query<{ locked: boolean }>(
+        "SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked",
+        [JOB_LOCK_CLASS, name],
+      );
+      if (!res.rows[0]?.locked) return { ran: false };
+      try {
+        return { ran: true, value: await fn() };
+      } finally {
+        try {
+          await conn.query("SELECT pg_advisory_unlock($1, hashtext($2))", [JOB_LOCK_CLASS, name]);
+        } catch (err) {
+          // A broken connection ends its session, and with it the lock: drop it from the pool.
+          conn.release(err as Error);
+          released = true;
+        }
+      }
+    } finally {
+      if (!released) conn.release();
+    }
+  }
+  const key = (client ?? db) as object;
+  const held = heldInProcess.get(key) ?? new Set<string>();
+  heldInProcess.set(key, held);
+  if (held.has(name)) return { ran: false };
+  held.add(name);
+  try {
+    // The same round trip as on PostgreSQL, so a database that cannot answer fails the run.
+    await db.execute(sql`select 1`);
+    return { ran: true, value: await fn() };
+  } finally {
+    held.delete(name);
+  }
+}

@@ -1,0 +1,335 @@
+/**
+ * The scheduler (issue 16) with an injected clock, on PGlite and PostgreSQL: pending orders are
+ * re-verified against the fake Paystack and completed or expired exactly once while two
+ * scheduler instances run the job at the same moment; a job's lock lets one run at a time; runs
+ * are recorded in `jobs`; failed emails are retried with backoff, then left failed; the jobs
+ * API is for managers only.
+ */
+import { and, eq, like } from "drizzle-orm";
+import type pg from "pg";
+import { pino } from "pino";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newPaymentReference } from "#common/checkout.ts";
+import { FORBIDDEN_MESSAGE } from "#common/roles.ts";
+import { type Database, type Db, openDatabase } from "#server/db/client.ts";
+import { products } from "#server/db/schema/catalog.ts";
+import { chatSessions, outbox } from "#server/db/schema/content.ts";
+import { jobs } from "#server/db/schema/operations.ts";
+import { orders } from "#server/db/schema/orders.ts";
+import type { EmailTransport } from "#server/integrations/smtp.ts";
+import { OUTBOX_MAX_ATTEMPTS, queueEmail } from "#server/modules/outbox/service.ts";
+import { insertProduct } from "#server/testing/builders.ts";
+import { type FakePaystack, startFakePaystack } from "#server/testing/fake-paystack.ts";
+import { signedInMember } from "#server/testing/staff-accounts.ts";
+import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
+import { emailRetryJob, idleChatsJob, operationsJobs } from "./jobs.ts";
+import { createScheduler, type Job, type Scheduler } from "./scheduler.ts";
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+const logger = pino({ level: "silent" });
+const MINUTE = 60_000;
+
+function orderPayload(productId: number, quantity = 1) {
+  return {
+    customerName: "Adaeze Okafor",
+    customerEmail: "adaeze@example.com",
+    customerPhone: "0803 123 4567",
+    deliveryAddress: "12 Admiralty Way, Lekki Phase 1",
+    deliveryCity: "Lekki",
+    deliveryState: "Lagos",
+    deliveryPostalCode: "105102",
+    deliveryCountry: "Nigeria",
+    subtotal: "0",
+    shipping: "0",
+    total: "0",
+    items: [{ id: productId, quantity, price: "1" }],
+    paymentReference: newPaymentReference(),
+    paymentMethod: "paystack",
+  };
+}
+
+describe.each(dbKinds)("scheduler on %s", (kind) => {
+  let t: TestApp;
+  let fake: FakePaystack;
+  let productId: number;
+  // The injected clock both instances read.
+  let clock = new Date();
+  let a: Scheduler;
+  let b: Scheduler;
+  let second: Database | undefined;
+
+  beforeAll(async () => {
+    fake = await startFakePaystack();
+    t = await createTestApp(kind, fake.env);
+    productId = (await insertProduct(t.db, { name: "Niacinamide Serum", price: 18000, stock: 10 }))
+      .id;
+    const instance = (db: Db) =>
+      createScheduler({
+        db,
+        logger,
+        now: () => clock,
+        jobs: operationsJobs({ db, config: t.config, logger, smtp: null }),
+      });
+    a = instance(t.db);
+    // On PostgreSQL the second instance has its own connection pool, as another server would.
+    if (kind === "postgres") {
+      const { connectionString } = (t.db as unknown as { $client: pg.Pool }).$client.options;
+      second = await openDatabase({ kind: "postgres", url: connectionString as string });
+    }
+    b = instance(second?.db ?? t.db);
+  });
+  afterAll(async () => {
+    await a?.stop();
+    await b?.stop();
+    await second?.close();
+    await t?.close();
+    await fake?.close();
+  });
+
+  async function startOrder(quantity = 1) {
+    const payload = orderPayload(productId, quantity);
+    const res = await request(t.app).post("/api/checkout/start").send(payload).expect(201);
+    return { reference: payload.paymentReference, amountKobo: res.body.amountKobo as number };
+  }
+  const orderOf = async (reference: string) =>
+    (await t.db.select().from(orders).where(eq(orders.paymentReference, reference)))[0];
+  const stock = async () =>
+    (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, productId)))[0]
+      ?.s;
+  /** Confirmation emails written for the order paid with `reference`. */
+  const emailsFor = async (reference: string) =>
+    (
+      await t.db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(eq(outbox.kind, "order-confirmation"), like(outbox.textBody, `%${reference}%`)))
+    ).length;
+  /** When the order was last touched (created, or its checkout restarted), in ms. */
+  const touched = (order: { updatedAt: Date } | undefined) =>
+    (order as { updatedAt: Date }).updatedAt.getTime();
+  /** Both instances run the job at the same moment. */
+  const runBoth = (name: string) => Promise.all([a.runJob(name), b.runJob(name)]);
+
+  it("completes a pending order paid at Paystack exactly once with two instances", async () => {
+    const { reference, amountKobo } = await startOrder(2);
+    const before = await stock();
+    fake.pay(reference, { amount: amountKobo });
+    clock = new Date(Date.now() + 10 * MINUTE);
+    const runs = await runBoth("pending-payments");
+    for (const run of runs) expect(["ok", "skipped"]).toContain(run.status);
+    // Two more rounds at once: nothing left to do, nothing done twice.
+    await runBoth("pending-payments");
+    const order = await orderOf(reference);
+    expect(order?.status).toBe("processing");
+    expect(order?.paymentData).toMatchObject({ confirmedBy: "scheduler" });
+    expect(await stock()).toBe((before as number) - 2);
+    expect(await emailsFor(reference)).toBe(1);
+  });
+
+  it("expires an unpaid order left longer than ORDER_EXPIRY_MINUTES exactly once", async () => {
+    const { reference, amountKobo } = await startOrder(1);
+    const order = await orderOf(reference);
+    // Past the re-verify age but not the expiry: asked, left pending.
+    clock = new Date(touched(order) + 30 * MINUTE);
+    await runBoth("pending-payments");
+    expect((await orderOf(reference))?.status).toBe("pending");
+    expect(fake.verifyCalls.get(reference)).toBeGreaterThanOrEqual(1);
+
+    clock = new Date(touched(order) + 61 * MINUTE);
+    const runs = await runBoth("pending-payments");
+    const results = runs.flatMap((r) => (r.status === "ok" ? [r.result] : []));
+    expect(results.filter((r) => r.includes("1 expired"))).toHaveLength(1);
+    await runBoth("pending-payments");
+    expect((await orderOf(reference))?.status).toBe("expired");
+
+    // Not a paid order: not in the admin's 'all' list; shown under 'expired'.
+    const manager = request.agent(t.app);
+    await manager.post("/api/auth/login").send(TEST_ADMIN).expect(200);
+    const all = await manager.get("/api/orders").expect(200);
+    expect(all.body.map((o: { paymentReference: string }) => o.paymentReference)).not.toContain(
+      reference,
+    );
+    const expired = await manager.get("/api/orders?status=expired").expect(200);
+    expect(expired.body.map((o: { paymentReference: string }) => o.paymentReference)).toContain(
+      reference,
+    );
+
+    // A payment that still arrives completes the expired order, once.
+    fake.pay(reference, { amount: amountKobo });
+    const verified = await request(t.app)
+      .post("/api/paystack/verify")
+      .send({ reference })
+      .expect(200);
+    expect(verified.body.verified).toBe(true);
+    expect((await orderOf(reference))?.status).toBe("processing");
+  });
+
+  it("leaves young pending orders to the browser", async () => {
+    const { reference } = await startOrder(1);
+    const order = await orderOf(reference);
+    clock = new Date(touched(order) + 2 * MINUTE);
+    await a.runJob("pending-payments");
+    expect(fake.verifyCalls.get(reference) ?? 0).toBe(0);
+    expect((await orderOf(reference))?.status).toBe("pending");
+  });
+
+  it("records each run in jobs and shows them to managers only", async () => {
+    clock = new Date("2026-03-02T10:00:00Z");
+    const run = await a.runJob("idle-advisor-chats");
+    expect(run).toEqual({ status: "ok", result: "0 idle chats deleted" });
+    const [row] = await t.db.select().from(jobs).where(eq(jobs.name, "idle-advisor-chats"));
+    expect(row).toMatchObject({ lastStatus: "ok", lastResult: "0 idle chats deleted" });
+    expect(row?.lastFinishedAt?.toISOString()).toBe("2026-03-02T10:00:00.000Z");
+    // 03:15 Lagos is 02:15 UTC, the next day.
+    expect(row?.nextRunAt?.toISOString()).toBe("2026-03-03T02:15:00.000Z");
+
+    await request(t.app).get("/api/admin/jobs").expect(401);
+    const manager = request.agent(t.app);
+    await manager.post("/api/auth/login").send(TEST_ADMIN).expect(200);
+    const list = await manager.get("/api/admin/jobs").expect(200);
+    expect(list.body.map((j: { name: string }) => j.name)).toEqual([
+      "pending-payments",
+      "email-retry",
+      "daily-backup",
+      "idle-advisor-chats",
+    ]);
+    for (const role of ["therapist", "front_desk"] as const) {
+      const { agent } = await signedInMember(t.app, t.db, manager, role);
+      const res = await agent.get("/api/admin/jobs").expect(403);
+      expect(res.body.error.message).toBe(FORBIDDEN_MESSAGE);
+      await agent.post("/api/admin/jobs/email-retry/run").expect(403);
+    }
+    const now = await manager.post("/api/admin/jobs/email-retry/run").expect(200);
+    expect(now.body.run).toEqual({
+      status: "ok",
+      result: "no SMTP server configured: emails stay in the outbox",
+    });
+    expect(now.body.job).toMatchObject({ name: "email-retry", lastStatus: "ok" });
+    await manager.post("/api/admin/jobs/no-such-job/run").expect(404);
+    await manager.post("/api/admin/jobs/Bad%20Name/run").expect(400);
+  });
+
+  it("deletes advisor chats idle for 30 days", async () => {
+    clock = new Date();
+    await t.db.insert(chatSessions).values([
+      { id: `old-${kind}`, lastMessageAt: new Date(clock.getTime() - 31 * 24 * 60 * MINUTE) },
+      { id: `new-${kind}`, lastMessageAt: new Date(clock.getTime() - 2 * 24 * 60 * MINUTE) },
+    ]);
+    expect(await a.runJob("idle-advisor-chats")).toEqual({
+      status: "ok",
+      result: "1 idle chat deleted",
+    });
+    const left = await t.db.select({ id: chatSessions.id }).from(chatSessions);
+    expect(left.map((r) => r.id)).toContain(`new-${kind}`);
+    expect(left.map((r) => r.id)).not.toContain(`old-${kind}`);
+  });
+
+  it("runs a job on one instance at a time, and records a failed run", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let runs = 0;
+    const slow: Job = {
+      name: `slow-${kind}`,
+      schedule: "0 * * * *",
+      description: "waits",
+      async run() {
+        runs++;
+        await gate;
+        return "done";
+      },
+    };
+    const broken: Job = {
+      name: `broken-${kind}`,
+      schedule: "0 * * * *",
+      description: "fails",
+      async run() {
+        throw new Error("disk full");
+      },
+    };
+    const one = createScheduler({ db: t.db, logger, jobs: [slow, broken], now: () => clock });
+    const two = createScheduler({ db: t.db, logger, jobs: [slow, broken], now: () => clock });
+    const first = one.runJob(slow.name);
+    // Let the first take the lock.
+    for (let i = 0; i < 50 && runs === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await two.runJob(slow.name)).toEqual({ status: "skipped" });
+    expect(await one.runJob(slow.name)).toEqual({ status: "skipped" });
+    release();
+    expect(await first).toEqual({ status: "ok", result: "done" });
+    expect(await two.runJob(slow.name)).toEqual({ status: "ok", result: "done" });
+    expect(runs).toBe(2);
+
+    expect(await two.runJob(broken.name)).toEqual({ status: "failed", error: "disk full" });
+    const [row] = await t.db.select().from(jobs).where(eq(jobs.name, broken.name));
+    expect(row).toMatchObject({ lastStatus: "failed", lastError: "disk full", lastResult: null });
+  });
+
+  it("retries a failed email with backoff, then leaves it failed", async () => {
+    let failures = Number.POSITIVE_INFINITY;
+    let sends = 0;
+    const smtp: EmailTransport = {
+      async send() {
+        sends++;
+        if (sends <= failures) throw new Error("connection refused");
+      },
+    };
+    const retry = createScheduler({
+      db: t.db,
+      logger,
+      now: () => clock,
+      jobs: [emailRetryJob({ db: t.db, config: t.config, logger, smtp }), idleChatsJob()],
+    });
+    const queued = await queueEmail(
+      { db: t.db, smtp },
+      { kind: "test", to: "a@example.com", subject: "Hello", text: "Hi" },
+    );
+    expect(queued.status).toBe("failed");
+    const row = async () =>
+      (await t.db.select().from(outbox).where(eq(outbox.id, queued.outboxId)))[0];
+    let r = await row();
+    expect(r).toMatchObject({ status: "failed", attempts: 1 });
+    const first = r?.nextAttemptAt as Date;
+    expect(first.getTime() - (r as { createdAt: Date }).createdAt.getTime()).toBeGreaterThanOrEqual(
+      MINUTE - 1000,
+    );
+
+    // Not due yet: nothing sent.
+    clock = new Date(first.getTime() - 1000);
+    await retry.runJob("email-retry");
+    expect(sends).toBe(1);
+
+    // Each failed attempt waits twice as long as the one before.
+    const waits: number[] = [];
+    for (let attempt = 2; attempt <= OUTBOX_MAX_ATTEMPTS; attempt++) {
+      r = await row();
+      clock = r?.nextAttemptAt as Date;
+      const result = await retry.runJob("email-retry");
+      expect(result.status).toBe("ok");
+      r = await row();
+      expect(r?.attempts).toBe(attempt);
+      if (r?.nextAttemptAt) waits.push(r.nextAttemptAt.getTime() - clock.getTime());
+    }
+    expect(waits).toEqual([2, 4, 8, 16].map((m) => m * MINUTE));
+    expect(r).toMatchObject({ status: "failed", nextAttemptAt: null, error: "connection refused" });
+    clock = new Date(clock.getTime() + 24 * 60 * MINUTE);
+    await retry.runJob("email-retry");
+    expect(sends).toBe(OUTBOX_MAX_ATTEMPTS);
+
+    // A message that fails once goes out on its first retry.
+    failures = sends + 1;
+    const second = await queueEmail(
+      { db: t.db, smtp },
+      { kind: "test", to: "b@example.com", subject: "Hello", text: "Hi" },
+    );
+    const [pending] = await t.db.select().from(outbox).where(eq(outbox.id, second.outboxId));
+    clock = pending?.nextAttemptAt as Date;
+    expect(await retry.runJob("email-retry")).toEqual({
+      status: "ok",
+      result: "1 sent, 0 to retry, 0 failed for good",
+    });
+    const [sent] = await t.db.select().from(outbox).where(eq(outbox.id, second.outboxId));
+    expect(sent).toMatchObject({ status: "sent", attempts: 2, nextAttemptAt: null, error: null });
+  });
+});
