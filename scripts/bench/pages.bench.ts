@@ -12,7 +12,6 @@
  *
  * Run: `npm run bench -- pages` (builds first if there is no build). Prints; asserts nothing.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -21,6 +20,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { ensureBuild, printTable, root } from "./harness.ts";
+import { startAsNpmStart, stop } from "./npm-start.ts";
 
 type AutocannonResult = {
   requests: { average: number };
@@ -79,47 +79,6 @@ function firstLoadJsKb(manifest: Manifest, routeIds: string[]): number {
   for (const f of files)
     bytes += gzipSync(readFileSync(path.join(clientDir, f)), { level: 9 }).length;
   return bytes / 1024;
-}
-
-/** `node server/main.ts` with the environment `npm start` gives it (no NODE_ENV), plus `env`. */
-async function startAsNpmStart(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; port: number }> {
-  const inherited = { ...process.env };
-  delete inherited.NODE_ENV;
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    env: { ...inherited, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", PUBLIC_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  // The request log (info, as npm start) keeps flowing into drained pipes.
-  child.stdout?.removeAllListeners("data");
-  child.stdout?.resume();
-  child.stderr?.removeAllListeners("data");
-  child.stderr?.resume();
-  return { child, port };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  child.removeAllListeners("exit");
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 async function measure(url: string) {
