@@ -8,6 +8,7 @@
  * size-adjusted local fallback so the swap does not shift text. The outputs are committed (small,
  * deterministic) so `npm run dev` and tests need no build step; this script refreshes them.
  */
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -86,6 +87,11 @@ ${face("inter-naira.woff2", hex(NAIRA))}
 }
 `;
   writeFileSync(path.join(out, "fonts.css"), css);
+  // In the project's format, so a rebuild leaves the committed file unchanged.
+  execFileSync(path.join(root, "node_modules/.bin/biome"), ["format", "--write", "app/fonts"], {
+    cwd: root,
+    stdio: "ignore",
+  });
   console.log(
     `fonts: latin ${(latin.length / 1024).toFixed(1)} KB, naira ${(naira.length / 1024).toFixed(1)} KB`,
   );
