@@ -11,7 +11,7 @@
  * methods and every other path (cart, checkout, wishlist, admin, review links) go to the normal
  * per-request render. docs/decisions.md "Catalogue cache and cacheable public pages".
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
@@ -77,6 +77,9 @@ export function publicPageCache({
 }): RequestHandler {
   const cache = catalogueCache(db);
   const render = createRequestHandler(build, mode);
+  // Keys of this build only: in development a code change makes a new app (and build), whose
+  // pages must not be answered from the previous one's entries.
+  const buildKey = randomBytes(4).toString("hex");
 
   async function produce(url: string, siteOrigin: string): Promise<CachedPage> {
     // Only what every visitor shares goes in: no cookie, no user agent, no language.
@@ -104,7 +107,7 @@ export function publicPageCache({
     try {
       const siteOrigin = origin(req);
       const url = new URL(req.originalUrl, siteOrigin).href;
-      const page = await cache.get(`page:${url}`, () => produce(url, siteOrigin));
+      const page = await cache.get(`page:${buildKey}:${url}`, () => produce(url, siteOrigin));
       if (!page.shareable) return next();
       send(req, res, page);
     } catch (err) {
