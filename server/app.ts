@@ -34,6 +34,7 @@ import { bookingsAdminRouter } from "./modules/bookings/admin-routes.ts";
 import { bookingsRouter } from "./modules/bookings/routes.ts";
 import { calendarFeedRouter, calendarRouter } from "./modules/calendar/routes.ts";
 import { catalogAdminRouter } from "./modules/catalog/admin-routes.ts";
+import { invalidateOnWrite } from "./modules/catalog/cache.ts";
 import { catalogRouter } from "./modules/catalog/routes.ts";
 import { clientsRouter } from "./modules/clients/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
@@ -48,7 +49,8 @@ import { salesRouter } from "./modules/sales/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
 import { staffRouter } from "./modules/staff/routes.ts";
 import { openApiDocumentOf, openApiRouter } from "./openapi/routes.ts";
-import { pageServices } from "./pages.ts";
+import { publicPageCache } from "./page-cache.ts";
+import { pageServices, type RequestFacts } from "./pages.ts";
 import { publicWriteLimiter } from "./rate-limit.ts";
 import { dailyBackup, operationsJobs } from "./scheduler/jobs.ts";
 import { createScheduler, type Scheduler } from "./scheduler/scheduler.ts";
@@ -123,6 +125,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     }
   });
 
+  // Any state-changing request may change what the catalogue cache holds (issue 15).
+  app.use(invalidateOnWrite(db));
   app.use(cookieParser());
   app.use(loadSession(db));
 
@@ -174,27 +178,36 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(calendarFeedRouter(db));
 
   if (options.build) {
+    const loadContext = (request: RequestFacts) => {
+      const context = new RouterContextProvider();
+      context.set(
+        pageContext,
+        pageServices(db, config, request, { jobs: scheduler.jobs, apiDocument }),
+      );
+      return context;
+    };
+    // The pages every visitor shares, rendered once per catalogue generation (issue 15).
+    if (typeof options.build !== "function") {
+      app.use(
+        publicPageCache({
+          db,
+          build: options.build,
+          mode: config.NODE_ENV,
+          origin: (req) => siteOrigin(config, req),
+          loadContext: (origin) => loadContext({ admin: null, nonce: "", origin }),
+        }),
+      );
+    }
     app.use(
       createRequestHandler({
         build: options.build,
         mode: config.NODE_ENV,
-        getLoadContext(req, res) {
-          const context = new RouterContextProvider();
-          context.set(
-            pageContext,
-            pageServices(
-              db,
-              config,
-              {
-                admin: req.admin ?? null,
-                nonce: (res.locals.nonce as string | undefined) ?? "",
-                origin: siteOrigin(config, req),
-              },
-              { jobs: scheduler.jobs, apiDocument },
-            ),
-          );
-          return context;
-        },
+        getLoadContext: (req, res) =>
+          loadContext({
+            admin: req.admin ?? null,
+            nonce: (res.locals.nonce as string | undefined) ?? "",
+            origin: siteOrigin(config, req),
+          }),
       }),
     );
   }

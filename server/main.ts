@@ -36,6 +36,12 @@ async function main() {
     }
     throw err;
   }
+  // React (and Express) pick their production code paths from NODE_ENV when first loaded, so the
+  // production build always runs them in production mode; `config` was parsed above from the
+  // operator's NODE_ENV, so `config.isProduction` (secure cookies, HSTS, the demo-credential
+  // checks) keeps meaning "a real deployment" and `npm start` keeps its demo sign-in.
+  // docs/decisions.md "Production React for npm start" (issue 15).
+  if (!dev) process.env.NODE_ENV = "production";
   const logger = createLogger(config.LOG_LEVEL);
 
   // Migrations, the admin account and the demo seed under one advisory lock (server/startup.ts).

@@ -58,7 +58,8 @@ export class FingerprintCache<T> {
   }
 }
 
-async function encode<T>(value: T): Promise<CachedJson<T>> {
+/** Encodes `value` once: its JSON, gzip and a strong ETag (a SHA-1 of the JSON). */
+export async function encode<T>(value: T): Promise<CachedJson<T>> {
   const json = Buffer.from(JSON.stringify(value));
   const etag = `"${createHash("sha1").update(json).digest("base64url")}"`;
   return { value, etag, json, gzip: await gzip(json) };

@@ -115,4 +115,17 @@ describe("page meta", () => {
     });
     expect(absoluteUrl("https://a.ng/", "https://cdn.ng/i.png")).toBe("https://cdn.ng/i.png");
   });
+
+  it("shares the default JPEG preview image with its size; a page's own image without one", () => {
+    const base = { title: "T", description: "D", path: "/", origin: "https://glowhaven.ng" };
+    const tags = pageMeta(base);
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: "https://glowhaven.ng/images/og-default.jpg",
+    });
+    expect(tags).toContainEqual({ property: "og:image:width", content: "1200" });
+    expect(tags).toContainEqual({ property: "og:image:height", content: "630" });
+    const own = pageMeta({ ...base, image: "/images/x.svg" });
+    expect(own.some((t) => "property" in t && t.property === "og:image:width")).toBe(false);
+  });
 });

@@ -1,55 +1,63 @@
 /**
- * Public pages benchmark (storefront issue "Done when"; ARCHITECTURE.md "Performance budgets"):
- * for /, /services, /shop and /product/:id prints
- *  - the first-load JavaScript in KB gzip, from the React Router build manifest (entry + the
- *    modules and imports of every route the URL matches), against the 150 KB budget;
- *  - the server render time p50/p99 (ms, full response) under load: a fixed number of requests
- *    with bounded concurrency over keep-alive connections, against a fresh production server.
+ * Public pages benchmark (issue 15 "Benchmarks"; ARCHITECTURE.md "Performance budgets"): against
+ * the server started exactly as `npm start` starts it (node server/main.ts, NODE_ENV unset, the
+ * demo catalogue seeded), on PGlite and then on a throwaway PostgreSQL database, prints for
+ * /shop, /product/:id, /services and /api/products
+ *  - requests per second and latency p50/p99 (ms) under autocannon (BENCH_CONNECTIONS, default
+ *    32; BENCH_SECONDS per URL, default 5), keep-alive, gzip accepted;
+ *  - the same figures for a static file holding the same bytes, served by the same server
+ *    (express.static from build/client), and the ratio page/static: how close the page is to
+ *    the limit of this machine and server stack (issue 15 target >= 0.3 for /shop);
+ *  - the first-load JavaScript of each page (KB gzip) from the React Router build manifest.
  *
- * Run: `npm run bench -- pages` (builds first if there is no build). Env: BENCH_CONCURRENCY
- * (default 100), BENCH_REQUESTS per page (default 2000).
- * No assertions: figures are printed, budgets flagged.
+ * Run: `npm run bench -- pages` (builds first if there is no build). Prints; asserts nothing.
  */
-
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import pg from "pg";
+import { ensureBuild, printTable, root } from "./harness.ts";
+import { startAsNpmStart, stop } from "./npm-start.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+type AutocannonResult = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+}) => Promise<AutocannonResult>;
+
 const clientDir = path.join(root, "build/client");
-const JS_BUDGET_KB = 150;
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 100);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
-const WARMUP = 200;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-type RouteEntry = { module: string; imports?: string[]; css?: string[] };
+type RouteEntry = { module: string; imports?: string[] };
 type Manifest = { entry: RouteEntry; routes: Record<string, RouteEntry> };
 
-/** The route ids each measured page matches (root, the public layout, the page). */
-const PAGES: { name: string; routeIds: string[]; path: (productId: number) => string }[] = [
-  { name: "/", routeIds: ["root", "routes/site-layout", "routes/home"], path: () => "/" },
-  {
-    name: "/services",
-    routeIds: ["root", "routes/site-layout", "routes/services"],
-    path: () => "/services",
-  },
-  { name: "/shop", routeIds: ["root", "routes/site-layout", "routes/shop"], path: () => "/shop" },
-  {
-    name: "/product/:id",
-    routeIds: ["root", "routes/site-layout", "routes/product"],
-    path: (id) => `/product/${id}`,
-  },
-];
-
-function ensureBuild(): void {
-  if (existsSync(path.join(root, "build/server/index.js"))) return;
-  console.log("No build found: running `npm run build`…");
-  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-}
+/** The measured URLs and the route ids of each page (for its first-load JS). */
+const TARGETS: { name: string; routeIds: string[] | null; path: (productId: number) => string }[] =
+  [
+    { name: "/shop", routeIds: ["root", "routes/site-layout", "routes/shop"], path: () => "/shop" },
+    {
+      name: "/product/:id",
+      routeIds: ["root", "routes/site-layout", "routes/product"],
+      path: (id) => `/product/${id}`,
+    },
+    {
+      name: "/services",
+      routeIds: ["root", "routes/site-layout", "routes/services"],
+      path: () => "/services",
+    },
+    { name: "/api/products", routeIds: null, path: () => "/api/products" },
+  ];
 
 function readManifest(): Manifest {
   const file = readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
@@ -58,17 +66,7 @@ function readManifest(): Manifest {
   return JSON.parse(text.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""));
 }
 
-const gzipCache = new Map<string, number>();
-function gzipBytes(asset: string): number {
-  let size = gzipCache.get(asset);
-  if (size === undefined) {
-    size = gzipSync(readFileSync(path.join(clientDir, asset)), { level: 9 }).length;
-    gzipCache.set(asset, size);
-  }
-  return size;
-}
-
-/** Gzipped KB of every distinct JS file a first visit to the page loads (manifest included). */
+/** Gzipped KB of the distinct JS files the manifest says a first visit loads. */
 function firstLoadJsKb(manifest: Manifest, routeIds: string[]): number {
   const files = new Set<string>([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
   for (const id of routeIds) {
@@ -77,143 +75,122 @@ function firstLoadJsKb(manifest: Manifest, routeIds: string[]): number {
     files.add(route.module);
     for (const f of route.imports ?? []) files.add(f);
   }
-  const manifestFile = readdirSync(path.join(clientDir, "assets")).find((f) =>
-    /^manifest-.*\.js$/.test(f),
-  );
-  if (manifestFile) files.add(`/assets/${manifestFile}`);
   let bytes = 0;
-  for (const f of files) bytes += gzipBytes(f);
+  for (const f of files)
+    bytes += gzipSync(readFileSync(path.join(clientDir, f)), { level: 9 }).length;
   return bytes / 1024;
 }
 
-async function startServer(): Promise<{ child: ChildProcess; port: number; dataDir: string }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-"));
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: "bench",
-      ADMIN_PASSWORD: "bench-password-not-for-production",
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      LOG_LEVEL: "info",
-      // Required in production (issue 16), where the demo catalogue is off by default.
-      PUBLIC_URL: "http://127.0.0.1",
-      SEED_DEMO: "true",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  // Quiet the request log from here on: it would dominate the measured time.
-  child.stdout?.removeAllListeners("data");
-  child.stdout?.resume();
-  child.stderr?.resume();
-  return { child, port, dataDir };
+async function measure(url: string) {
+  const headers = { "accept-encoding": "gzip" };
+  await autocannon({ url, connections: Math.min(CONNECTIONS, 8), duration: 1, headers }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.non2xx + r.errors,
+  };
 }
 
-/** One GET; resolves with the time to the last byte (ms) and the status. */
-function timedGet(agent: http.Agent, port: number, urlPath: string): Promise<[number, number]> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.get(
-      { host: "127.0.0.1", port, path: urlPath, agent, headers: { "accept-encoding": "gzip" } },
-      (res) => {
-        res.on("data", () => {});
-        res.on("end", () =>
-          resolve([Number(process.hrtime.bigint() - started) / 1e6, res.statusCode ?? 0]),
-        );
-      },
-    );
-    req.on("error", reject);
-  });
-}
-
-/** `total` requests with at most `concurrency` in flight; latencies sorted ascending. */
-async function load(port: number, urlPath: string, total: number, concurrency: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const started = process.hrtime.bigint();
-  async function worker() {
-    while (next < total) {
-      next += 1;
-      try {
-        const [ms, status] = await timedGet(agent, port, urlPath);
-        if (status !== 200) errors += 1;
-        latencies.push(ms);
-      } catch {
-        errors += 1;
-      }
-    }
+/** Measures every target and its static twin on a running server; prints one table. */
+async function benchServer(kind: string, port: number, manifest: Manifest, staticDir: string) {
+  const base = `http://127.0.0.1:${port}`;
+  const products = (await (await fetch(`${base}/api/products`)).json()) as { id: number }[];
+  const productId = products[0]?.id ?? 1;
+  const rows: string[][] = [
+    [
+      "url",
+      "JS KB gz",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "static req/s",
+      "static p50",
+      "static p99",
+      "page/static",
+      "non-2xx",
+    ],
+  ];
+  for (const target of TARGETS) {
+    const urlPath = target.path(productId);
+    // The static twin: the very bytes the page answers, as a file the same server serves.
+    const body = Buffer.from(await (await fetch(base + urlPath)).arrayBuffer());
+    const ext = urlPath.startsWith("/api/") ? "json" : "html";
+    const file = `${target.name.replace(/[^a-z]+/gi, "-").replace(/^-|-$/g, "")}.${ext}`;
+    writeFileSync(path.join(staticDir, file), body);
+    const page = await measure(base + urlPath);
+    const stat = await measure(`${base}/${path.basename(staticDir)}/${file}`);
+    rows.push([
+      target.name,
+      target.routeIds ? firstLoadJsKb(manifest, target.routeIds).toFixed(1) : "-",
+      page.rps.toFixed(0),
+      String(page.p50),
+      String(page.p99),
+      stat.rps.toFixed(0),
+      String(stat.p50),
+      String(stat.p99),
+      (page.rps / stat.rps).toFixed(2),
+      String(page.bad + stat.bad),
+    ]);
   }
-  await Promise.all(Array.from({ length: Math.min(concurrency, total) }, worker));
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { latencies, errors, rps: total / seconds };
+  console.log(`\n${kind}: ${CONNECTIONS} connections, ${SECONDS} s per URL, keep-alive, gzip`);
+  printTable(rows);
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return (
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
-  );
+async function localPostgres(): Promise<string | undefined> {
+  const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return url;
+  } catch {
+    return undefined;
+  }
 }
 
 async function main() {
   ensureBuild();
   const manifest = readManifest();
-  const { child, port, dataDir } = await startServer();
+  const staticDir = path.join(clientDir, `bench-static-${randomBytes(4).toString("hex")}`);
+  mkdirSync(staticDir);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-pages-"));
   try {
-    const products = (await (await fetch(`http://127.0.0.1:${port}/api/products`)).json()) as {
-      id: number;
-    }[];
-    const productId = products[0]?.id ?? 1;
-    console.log(
-      `SSR under load: ${REQUESTS} requests per page, ${CONCURRENCY} concurrent, keep-alive, gzip\n`,
-    );
-    const rows: string[][] = [
-      ["page", "JS KB gz", "budget", "req/s", "p50 ms", "p99 ms", "errors"],
-    ];
-    for (const page of PAGES) {
-      const kb = firstLoadJsKb(manifest, page.routeIds);
-      const urlPath = page.path(productId);
-      await load(port, urlPath, WARMUP, Math.min(CONCURRENCY, 20));
-      const { latencies, errors, rps } = await load(port, urlPath, REQUESTS, CONCURRENCY);
-      rows.push([
-        page.name,
-        kb.toFixed(1),
-        kb <= JS_BUDGET_KB ? `ok (<= ${JS_BUDGET_KB})` : `OVER ${JS_BUDGET_KB}`,
-        rps.toFixed(0),
-        percentile(latencies, 50).toFixed(1),
-        percentile(latencies, 99).toFixed(1),
-        String(errors),
-      ]);
+    const pglite = await startAsNpmStart({ DATA_DIR: dataDir });
+    try {
+      await benchServer("PGlite", pglite.port, manifest, staticDir);
+    } finally {
+      await stop(pglite.child);
     }
-    const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
-    for (const row of rows)
-      console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  "));
+
+    const baseUrl = await localPostgres();
+    if (!baseUrl) {
+      console.log("\nPostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to include it.");
+      return;
+    }
+    const dbName = `clinic_bench_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${dbName}`;
+    try {
+      const postgres = await startAsNpmStart({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+      try {
+        await benchServer("PostgreSQL", postgres.port, manifest, staticDir);
+      } finally {
+        await stop(postgres.child);
+      }
+    } finally {
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await dropper.end();
+    }
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    rmSync(staticDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

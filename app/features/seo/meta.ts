@@ -11,8 +11,18 @@ import type { PublicProduct } from "#common/catalog.ts";
 /** Site name used in titles and og:site_name. */
 export const SITE_NAME = BUSINESS.name;
 
-/** Default share image (absolute path on this site). */
-export const DEFAULT_SHARE_IMAGE = "/images/og-default.svg";
+/**
+ * Default share image (absolute path on this site): a 1200×630 JPEG, since WhatsApp and Facebook
+ * show no SVG preview (rendered from og-default.svg by scripts/build-share-image.ts, issue 15).
+ */
+export const DEFAULT_SHARE_IMAGE = "/images/og-default.jpg";
+
+/** The default share image's size, told to link previews so they lay it out before fetching. */
+const DEFAULT_SHARE_IMAGE_TAGS: MetaDescriptor[] = [
+  { property: "og:image:type", content: "image/jpeg" },
+  { property: "og:image:width", content: "1200" },
+  { property: "og:image:height", content: "630" },
+];
 
 export type PageMetaInput = {
   /** Full document title. */
@@ -58,6 +68,9 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: "og:description", content: shareDescription },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    ...(input.image === undefined || input.image === DEFAULT_SHARE_IMAGE
+      ? DEFAULT_SHARE_IMAGE_TAGS
+      : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: shareTitle },
     { name: "twitter:description", content: shareDescription },

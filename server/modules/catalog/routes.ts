@@ -6,7 +6,7 @@ import { Router } from "express";
 import { z } from "zod";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId } from "#server/http.ts";
-import { getProduct, listProducts, listServices, relatedProducts } from "./service.ts";
+import { cachedCatalogue, sendCatalogueJson } from "./cached.ts";
 
 export const relatedQuery = z.object({
   id: z.string({ error: "id is required" }).max(20, "id must be a product id"),
@@ -14,18 +14,20 @@ export const relatedQuery = z.object({
 
 export function catalogRouter(db: Db): Router {
   const router = Router();
+  // Served from the in-process catalogue cache with ETag/Last-Modified (issue 15).
+  const catalogue = cachedCatalogue(db);
 
   router.get(
     "/services",
-    handler(async (_req, res) => {
-      res.json(await listServices(db));
+    handler(async (req, res) => {
+      sendCatalogueJson(req, res, await catalogue.services());
     }),
   );
 
   router.get(
     "/products",
-    handler(async (_req, res) => {
-      res.json(await listProducts(db));
+    handler(async (req, res) => {
+      sendCatalogueJson(req, res, await catalogue.products());
     }),
   );
 
@@ -34,17 +36,19 @@ export function catalogRouter(db: Db): Router {
     handler(async (req, res) => {
       const { id } = parse(relatedQuery, req.query);
       const productId = parseId(id, "Product");
-      if (!(await getProduct(db, productId))) throw new HttpError(404, "Product not found");
-      res.json(await relatedProducts(db, productId));
+      if (!(await catalogue.product(productId)).value) {
+        throw new HttpError(404, "Product not found");
+      }
+      sendCatalogueJson(req, res, await catalogue.related(productId));
     }),
   );
 
   router.get(
     "/products/:id",
     handler(async (req, res) => {
-      const product = await getProduct(db, parseId(req.params.id, "Product"));
-      if (!product) throw new HttpError(404, "Product not found");
-      res.json(product);
+      const product = await catalogue.product(parseId(req.params.id, "Product"));
+      if (!product.value) throw new HttpError(404, "Product not found");
+      sendCatalogueJson(req, res, product);
     }),
   );
 

@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:web` (issue 15 "Benchmarks"): Lighthouse's mobile preset (simulated slow 4G, a
+ * mid-range phone's CPU) in Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium; no
+ * browser is ever downloaded) on /, /services, /shop, /product/:id, /contact, /cart and
+ * /checkout of the server as `npm start` runs it (PGlite, demo catalogue), BENCH_WEB_RUNS runs
+ * each (default 3). Prints per page the median performance, accessibility, best-practices and
+ * SEO scores, LCP, FCP, TBT and CLS, and the first-load JavaScript: bytes on the wire (gzip) and
+ * file count of every script fetched until the network was idle. Prints; asserts nothing.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ensureBuild, printTable } from "./harness.ts";
+import { startAsNpmStart, stop } from "./npm-start.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const PAGES = ["/", "/services", "/shop", "/product/:id", "/contact", "/cart", "/checkout"];
+
+type Figures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  jsKb: number;
+  jsFiles: number;
+};
+
+/** The Lighthouse result fields read here (its full types are far larger). */
+type Lhr = {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null }>;
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      details?: { items?: Array<{ resourceType?: string; transferSize?: number }> };
+    }
+  >;
+};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+function figures(lhr: Lhr): Figures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
+    (item) => item.resourceType === "Script",
+  );
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcp: value("largest-contentful-paint"),
+    fcp: value("first-contentful-paint"),
+    tbt: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+    jsKb: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0) / 1024,
+    jsFiles: scripts.length,
+  };
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    console.error(
+      `No Chromium at ${CHROMIUM}: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+    process.exit(1);
+  }
+  ensureBuild();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-web-"));
+  const server = await startAsNpmStart({ DATA_DIR: dataDir });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+    ],
+  });
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const products = (await (await fetch(`${base}/api/products`)).json()) as { id: number }[];
+    const productId = products[0]?.id ?? 1;
+    const rows: string[][] = [
+      [
+        "page",
+        "perf",
+        "a11y",
+        "best pr.",
+        "SEO",
+        "LCP ms",
+        "FCP ms",
+        "TBT ms",
+        "CLS",
+        "JS KB gz",
+        "JS files",
+      ],
+    ];
+    for (const page of PAGES) {
+      const url = base + page.replace(":id", String(productId));
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+        const lhr = result?.lhr as unknown as Lhr | undefined;
+        if (!lhr || lhr.runtimeError) {
+          console.error(`${page} run ${i + 1}: ${lhr?.runtimeError?.code ?? "no result"}`);
+          continue;
+        }
+        runs.push(figures(lhr));
+      }
+      if (runs.length === 0) {
+        rows.push([page, "failed"]);
+        continue;
+      }
+      const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+      rows.push([
+        page,
+        String(m("performance")),
+        String(m("accessibility")),
+        String(m("bestPractices")),
+        String(m("seo")),
+        m("lcp").toFixed(0),
+        m("fcp").toFixed(0),
+        m("tbt").toFixed(0),
+        m("cls").toFixed(3),
+        m("jsKb").toFixed(1),
+        String(m("jsFiles")),
+      ]);
+    }
+    console.log(`\nLighthouse mobile preset, median of ${RUNS} runs, ${new Date().toISOString()}`);
+    printTable(rows);
+  } finally {
+    chrome.kill();
+    await stop(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
