@@ -11,6 +11,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { CHAT_RETENTION_DAYS, purgeIdleSessions } from "#server/modules/advisor/service.ts";
+import { catalogueCache } from "#server/modules/catalog/cache.ts";
 import { describePass, settlePendingOrders } from "#server/modules/orders/expiry.ts";
 import { paymentProviderFor } from "#server/modules/orders/payment.ts";
 import { retryFailedEmails } from "#server/modules/outbox/service.ts";
@@ -55,6 +56,9 @@ export function pendingPaymentsJob(deps: JobDeps): Job {
         ctx.now(),
         deps.config.ORDER_EXPIRY_MINUTES * 60_000,
       );
+      // A completed order took stock outside any request: the cached catalogue must not show it
+      // (issue 15 cache; requests invalidate through invalidateOnWrite, jobs here).
+      if (pass.paid > 0 || pass.expired > 0) catalogueCache(deps.db).invalidate();
       return describePass(pass);
     },
   };
