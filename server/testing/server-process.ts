@@ -1,6 +1,7 @@
 /**
  * The real server as a child process, for the shutdown test and `npm run chaos` (issue 14):
- * `node server/main.ts` with NODE_ENV=production, as `npm start` runs it, plus a small JSON
+ * `node server/main.ts` with the production configuration (NODE_ENV=production, PUBLIC_URL, a
+ * non-demo password), plus a small JSON
  * client over keep-alive connections that tells a refused connection (never sent, harmless)
  * from a failed request.
  */
@@ -56,6 +57,8 @@ export async function startServerProcess(
       PUBLIC_WRITE_RATE_LIMIT: "100000",
       LOGIN_RATE_LIMIT: "1000",
       SEED_DEMO: "true",
+      // Required in production (issue 16); the test clients send no Origin header.
+      PUBLIC_URL: "http://127.0.0.1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
