@@ -74,7 +74,7 @@ describe("DATA_DIR lock", () => {
     const child = await holder(dir);
     children.push(child);
     await expect(acquireDataDirLock(dir, logger)).rejects.toThrow(
-      `Another server (process ${child.pid}) is already using the data directory ${dir}`,
+      `Another server is already using the data directory ${dir} (process ${child.pid}, lock`,
     );
   });
 

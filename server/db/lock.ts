@@ -68,8 +68,8 @@ function probe(socketPath: string, waitForPidMs: number): Promise<Probe> {
 
 function lockedError(dataDir: string, socketPath: string, pid?: number): DataDirLockedError {
   return new DataDirLockedError(
-    `Another server${pid ? ` (process ${pid})` : ""} is already using the data directory ` +
-      `${dataDir} (lock ${socketPath}).\n` +
+    `Another server is already using the data directory ${dataDir} ` +
+      `(${pid ? `process ${pid}, ` : ""}lock ${socketPath}).\n` +
       "Stop that server first, or set DATA_DIR to another folder. The lock is released the " +
       "moment that server exits, also after a crash.",
   );
