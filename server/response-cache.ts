@@ -69,11 +69,18 @@ export async function encode<T>(value: T): Promise<CachedJson<T>> {
  * Sends a cached answer: 304 when the request's If-None-Match holds its ETag, otherwise the JSON,
  * pre-compressed when the client accepts gzip (the compression middleware leaves a response that
  * already has a Content-Encoding alone). `Cache-Control: private, no-cache` makes browsers
- * revalidate every time, so a change is never hidden.
+ * revalidate every time, so a change is never hidden; `scope: "public"` lets a CDN keep it too
+ * (the catalogue), and `lastModified` adds that validator.
  */
-export function sendCachedJson<T>(req: Request, res: Response, cached: CachedJson<T>): void {
+export function sendCachedJson<T>(
+  req: Request,
+  res: Response,
+  cached: CachedJson<T>,
+  options: { scope?: "private" | "public"; lastModified?: Date } = {},
+): void {
   res.setHeader("ETag", cached.etag);
-  res.setHeader("Cache-Control", "private, no-cache");
+  if (options.lastModified) res.setHeader("Last-Modified", options.lastModified.toUTCString());
+  res.setHeader("Cache-Control", `${options.scope ?? "private"}, no-cache`);
   res.vary("Accept-Encoding");
   if (req.fresh) {
     res.status(304).end();

@@ -10,7 +10,6 @@ import type pg from "pg";
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPaymentReference } from "#common/checkout.ts";
 import { FORBIDDEN_MESSAGE } from "#common/roles.ts";
 import { type Database, type Db, openDatabase } from "#server/db/client.ts";
 import { products } from "#server/db/schema/catalog.ts";
@@ -21,6 +20,7 @@ import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { OUTBOX_MAX_ATTEMPTS, queueEmail } from "#server/modules/outbox/service.ts";
 import { insertProduct } from "#server/testing/builders.ts";
 import { type FakePaystack, startFakePaystack } from "#server/testing/fake-paystack.ts";
+import { orderPayload } from "#server/testing/orders.ts";
 import { signedInMember } from "#server/testing/staff-accounts.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 import { emailRetryJob, idleChatsJob, operationsJobs } from "./jobs.ts";
@@ -29,25 +29,6 @@ import { createScheduler, type Job, type Scheduler } from "./scheduler.ts";
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const logger = pino({ level: "silent" });
 const MINUTE = 60_000;
-
-function orderPayload(productId: number, quantity = 1) {
-  return {
-    customerName: "Adaeze Okafor",
-    customerEmail: "adaeze@example.com",
-    customerPhone: "0803 123 4567",
-    deliveryAddress: "12 Admiralty Way, Lekki Phase 1",
-    deliveryCity: "Lekki",
-    deliveryState: "Lagos",
-    deliveryPostalCode: "105102",
-    deliveryCountry: "Nigeria",
-    subtotal: "0",
-    shipping: "0",
-    total: "0",
-    items: [{ id: productId, quantity, price: "1" }],
-    paymentReference: newPaymentReference(),
-    paymentMethod: "paystack",
-  };
-}
 
 describe.each(dbKinds)("scheduler on %s", (kind) => {
   let t: TestApp;
@@ -88,7 +69,7 @@ describe.each(dbKinds)("scheduler on %s", (kind) => {
   });
 
   async function startOrder(quantity = 1) {
-    const payload = orderPayload(productId, quantity);
+    const payload = orderPayload([{ id: productId, quantity }]);
     const res = await request(t.app).post("/api/checkout/start").send(payload).expect(201);
     return { reference: payload.paymentReference, amountKobo: res.body.amountKobo as number };
   }

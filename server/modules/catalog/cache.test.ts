@@ -6,31 +6,12 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPaymentReference } from "#common/checkout.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { inlineScriptHashes, isCacheablePage } from "#server/page-cache.ts";
 import { insertProduct } from "#server/testing/builders.ts";
+import { orderPayload } from "#server/testing/orders.ts";
 import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
 import { catalogueCache } from "./cache.ts";
-
-function orderPayload(id: number, paymentReference = newPaymentReference()) {
-  return {
-    customerName: "Adaeze Okafor",
-    customerEmail: "adaeze@example.com",
-    customerPhone: "0803 123 4567",
-    deliveryAddress: "12 Admiralty Way, Lekki Phase 1",
-    deliveryCity: "Lekki",
-    deliveryState: "Lagos",
-    deliveryPostalCode: "105102",
-    deliveryCountry: "Nigeria",
-    subtotal: "0",
-    shipping: "0",
-    total: "0",
-    items: [{ id, quantity: 1, price: "1" }],
-    paymentReference,
-    paymentMethod: "paystack",
-  };
-}
 
 describe.each(dbKinds)("catalogue cache on %s", (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -60,7 +41,7 @@ describe.each(dbKinds)("catalogue cache on %s", (kind) => {
     const { id } = await insertProduct(t.db, { name: "Last Cleanser", stock: 1 });
     const before = await request(t.app).get(`/api/products/${id}`).expect(200);
     expect(before.body.stock).toBe(1);
-    const payload = orderPayload(id);
+    const payload = orderPayload([{ id, quantity: 1 }]);
     await request(t.app).post("/api/checkout/start").send(payload).expect(201);
     const held = await request(t.app)
       .get(`/api/products/${id}`)

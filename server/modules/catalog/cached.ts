@@ -6,7 +6,7 @@
 import type { Request, Response } from "express";
 import type { PublicProduct, PublicService } from "#common/catalog.ts";
 import type { Db } from "#server/db/client.ts";
-import { type CachedJson, encode } from "#server/response-cache.ts";
+import { type CachedJson, encode, sendCachedJson } from "#server/response-cache.ts";
 import { catalogueCache } from "./cache.ts";
 import { getProduct, listProducts, listServices, relatedProducts } from "./service.ts";
 
@@ -39,19 +39,5 @@ export function cachedCatalogue(db: Db) {
  * it but asks every time, so a stock change is never hidden behind a stored copy.
  */
 export function sendCatalogueJson<T>(req: Request, res: Response, cached: CatalogueAnswer<T>) {
-  res.setHeader("ETag", cached.etag);
-  res.setHeader("Last-Modified", cached.lastModified.toUTCString());
-  res.setHeader("Cache-Control", "public, no-cache");
-  res.vary("Accept-Encoding");
-  if (req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  res.type("application/json");
-  if (req.acceptsEncodings("gzip") === "gzip") {
-    res.setHeader("Content-Encoding", "gzip");
-    res.send(cached.gzip);
-    return;
-  }
-  res.send(cached.json);
+  sendCachedJson(req, res, cached, { scope: "public", lastModified: cached.lastModified });
 }

@@ -20,33 +20,10 @@ import {
   type FakePaystack,
   startFakePaystack,
 } from "#server/testing/fake-paystack.ts";
+import { orderPayload } from "#server/testing/orders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
-function orderPayload(
-  items: { id: number; quantity: number; price?: string }[],
-  over: Record<string, unknown> = {},
-) {
-  return {
-    customerName: "Adaeze Okafor",
-    customerEmail: "adaeze@example.com",
-    customerPhone: "0803 123 4567",
-    deliveryAddress: "12 Admiralty Way, Lekki Phase 1",
-    deliveryCity: "Lekki",
-    deliveryState: "Lagos",
-    deliveryPostalCode: "105102",
-    deliveryCountry: "Nigeria",
-    deliveryInstructions: "Call on arrival",
-    subtotal: "0",
-    shipping: "0",
-    total: "0",
-    items: items.map((i) => ({ price: "1", ...i })),
-    paymentReference: newPaymentReference(),
-    paymentMethod: "paystack",
-    ...over,
-  };
-}
 
 async function stockOf(t: TestApp, id: number): Promise<number> {
   const [row] = await t.db
