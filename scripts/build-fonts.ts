@@ -87,8 +87,10 @@ ${face("inter-naira.woff2", hex(NAIRA))}
 }
 `;
   writeFileSync(path.join(out, "fonts.css"), css);
-  // In the project's format, so a rebuild leaves the committed file unchanged.
-  execFileSync(path.join(root, "node_modules/.bin/biome"), ["format", "--write", "app/fonts"], {
+  // In the project's format, so a rebuild leaves the committed file unchanged. Without the VCS
+  // integration: a Docker build's context has no .git or .gitignore (npm run docker:check).
+  const args = ["format", "--write", "--vcs-enabled=false", "app/fonts"];
+  execFileSync(path.join(root, "node_modules/.bin/biome"), args, {
     cwd: root,
     stdio: "ignore",
   });
