@@ -1,7 +1,8 @@
 /**
  * Two app instances starting together on one empty PostgreSQL through the real start-up path
  * (server/startup.ts, as server/main.ts runs it): both come up, the migrations and the demo
- * catalogue are applied once, and a session made on one instance works on the other (issue 16).
+ * catalogue are applied once, a session made on one instance works on the other, and an order
+ * started on one is paid, completed and listed across both (issue 16).
  * Runs when TEST_DATABASE_URL is set, on a scratch database of its own.
  */
 import { randomBytes } from "node:crypto";
@@ -21,6 +22,7 @@ import { SEED_SERVICES } from "./db/seed/services-data.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
 import { rowsOf } from "./modules/clients/service.ts";
 import { startDatabase } from "./startup.ts";
+import { orderPayload } from "./testing/orders.ts";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -51,7 +53,7 @@ describe.skipIf(!baseUrl)("two instances on one empty PostgreSQL", () => {
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
-  it("both start, share one catalogue, and accept each other's sessions", async () => {
+  it("both start, share one catalogue and orders, and accept each other's sessions", async () => {
     const config = loadConfig({
       NODE_ENV: "test",
       DATABASE_URL: url,
@@ -95,5 +97,27 @@ describe.skipIf(!baseUrl)("two instances on one empty PostgreSQL", () => {
     await request(appTwo).get("/api/admin/summary").set("Cookie", cookies).expect(200);
     const session = await request(appTwo).get("/api/auth/session").set("Cookie", cookies);
     expect(session.body.user).toMatchObject({ username: "admin" });
+
+    // An order started on one instance, approved (test-payment mode: no Paystack keys) and
+    // completed on the other, is the same order on both.
+    const [product] = await one.db.select({ id: products.id }).from(products).limit(1);
+    const payload = orderPayload([{ id: product?.id as number, quantity: 1 }]);
+    const checkout = await request(appOne).post("/api/checkout/start").send(payload).expect(201);
+    await request(appTwo)
+      .post("/api/paystack/test-payment")
+      .send({ reference: payload.paymentReference, outcome: "approve" })
+      .expect(200);
+    const done = await request(appTwo).post("/api/checkout").send(payload).expect(201);
+    expect(done.body).toMatchObject({ id: checkout.body.orderId, status: "processing" });
+    // Completed already: the other instance answers the same order, 200 and not a second one.
+    await request(appOne).post("/api/checkout").send(payload).expect(200);
+    for (const app of [appOne, appTwo]) {
+      const list = await request(app).get("/api/orders").set("Cookie", cookies).expect(200);
+      const rows = Array.isArray(list.body) ? list.body : list.body.items;
+      const listed = rows.filter((o: { paymentReference: string }) => {
+        return o.paymentReference === payload.paymentReference;
+      });
+      expect(listed).toHaveLength(1);
+    }
   });
 });
