@@ -25,32 +25,26 @@ export function ensureBuild(): void {
   execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
 }
 
-/** Starts `node server/main.ts` in production mode on a free port; `env` adds the database. */
-export async function startServer(
-  env: Record<string, string>,
+/**
+ * Spawns `node server/main.ts` with exactly `env` on the port it picks (PORT=0), resolves once it
+ * logs "listening on http://localhost:N", then keeps its log flowing into drained pipes.
+ * @throws when it exits or has not listened within `timeoutMs`.
+ */
+export async function spawnServer(
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 90_000,
 ): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      ADMIN_USERNAME: BENCH_ADMIN.username,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      SESSION_SECRET: randomBytes(32).toString("hex"),
-      LOG_LEVEL: "info",
-      LOGIN_RATE_LIMIT: "1000",
-      // Required in production (issue 16); only GETs and Origin-less requests are measured.
-      PUBLIC_URL: "http://127.0.0.1",
-      SEED_DEMO: "false",
-      ...env,
-    },
+    env: { ...env, PORT: "0", HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk;
       const match = /listening on http:\/\/localhost:(\d+)/.exec(output);
@@ -63,10 +57,30 @@ export async function startServer(
     child.stderr?.on("data", onData);
     child.on("exit", (code) => reject(new Error(`server exited (${code}):\n${output}`)));
   });
-  child.stdout?.removeAllListeners("data");
-  child.stdout?.resume();
-  child.stderr?.resume();
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.removeAllListeners("data");
+    stream?.resume();
+  }
   return { child, port };
+}
+
+/** Starts `node server/main.ts` in production mode on a free port; `env` adds the database. */
+export function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number }> {
+  return spawnServer({
+    ...process.env,
+    NODE_ENV: "production",
+    ADMIN_USERNAME: BENCH_ADMIN.username,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    LOG_LEVEL: "info",
+    LOGIN_RATE_LIMIT: "1000",
+    // Required in production (issue 16); only GETs and Origin-less requests are measured.
+    PUBLIC_URL: "http://127.0.0.1",
+    SEED_DEMO: "false",
+    ...env,
+  });
 }
 
 /** SIGTERM, then waits for the exit (the server drains and closes its database). */
@@ -176,9 +190,9 @@ export function printTable(rows: string[][]): void {
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  "));
 }
 
-/** A PostgreSQL server on this machine (trust auth, database 'test'), if one answers. */
-async function localPostgres(): Promise<string | undefined> {
-  const url = "postgres://postgres@127.0.0.1:5432/test";
+/** TEST_DATABASE_URL, or the PostgreSQL server on this machine (trust auth, database 'test'), if one answers. */
+export async function localPostgres(): Promise<string | undefined> {
+  const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
   try {
     await client.connect();
@@ -186,6 +200,31 @@ async function localPostgres(): Promise<string | undefined> {
     return url;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Runs `use` with the URL of a throwaway database on the server at `baseUrl`, dropped afterwards
+ * (also when `use` throws).
+ */
+export async function withScratchPostgres(
+  baseUrl: string,
+  use: (url: string) => Promise<void>,
+): Promise<void> {
+  const dbName = `clinic_bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${dbName}`;
+  try {
+    await use(url.toString());
+  } finally {
+    const dropper = new pg.Client({ connectionString: baseUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropper.end();
   }
 }
 
@@ -215,34 +254,22 @@ export async function onEachDatabase<T>(
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const baseUrl = process.env.TEST_DATABASE_URL ?? (await localPostgres());
+  const baseUrl = await localPostgres();
   if (!baseUrl) {
     console.log("\nPostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to include it.");
     return;
   }
-  const dbName = `clinic_bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${dbName}`;
-  try {
-    const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  await withScratchPostgres(baseUrl, async (url) => {
+    const database = await openDatabase({ kind: "postgres", url });
     const seeded = await seed(database.db);
     await database.close();
-    const { child, port } = await startServer({ DATABASE_URL: url.toString() });
+    const { child, port } = await startServer({ DATABASE_URL: url });
     try {
       await measure("PostgreSQL", port, seeded);
     } finally {
       await stopServer(child);
     }
-  } finally {
-    const dropper = new pg.Client({ connectionString: baseUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await dropper.end();
-  }
+  });
 }
 
 /** Runs `main`, printing an error and exiting 1 on failure. */

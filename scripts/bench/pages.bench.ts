@@ -18,8 +18,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import pg from "pg";
-import { ensureBuild, printTable, root } from "./harness.ts";
+import { ensureBuild, localPostgres, printTable, root, withScratchPostgres } from "./harness.ts";
 import { startAsNpmStart, stop } from "./npm-start.ts";
 
 type AutocannonResult = {
@@ -138,18 +137,6 @@ async function benchServer(kind: string, port: number, manifest: Manifest, stati
   printTable(rows);
 }
 
-async function localPostgres(): Promise<string | undefined> {
-  const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return undefined;
-  }
-}
-
 async function main() {
   ensureBuild();
   const manifest = readManifest();
@@ -169,26 +156,14 @@ async function main() {
       console.log("\nPostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to include it.");
       return;
     }
-    const dbName = `clinic_bench_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${dbName}`;
-    try {
-      const postgres = await startAsNpmStart({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+    await withScratchPostgres(baseUrl, async (url) => {
+      const postgres = await startAsNpmStart({ DATABASE_URL: url, DATA_DIR: dataDir });
       try {
         await benchServer("PostgreSQL", postgres.port, manifest, staticDir);
       } finally {
         await stop(postgres.child);
       }
-    } finally {
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await dropper.end();
-    }
+    });
   } finally {
     rmSync(staticDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
