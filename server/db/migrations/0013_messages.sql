@@ -19,6 +19,8 @@ ALTER TABLE "outbox" ADD COLUMN "client_email" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "booking_id" integer;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "appointment_id" integer;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "order_id" integer;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "provider_message_id" text;--> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "delivery_status" text;--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -27,6 +29,7 @@ CREATE INDEX "outbox_client_email_idx" ON "outbox" USING btree ("client_email");
 CREATE INDEX "outbox_booking_idx" ON "outbox" USING btree ("booking_id");--> statement-breakpoint
 CREATE INDEX "outbox_appointment_idx" ON "outbox" USING btree ("appointment_id");--> statement-breakpoint
 CREATE INDEX "outbox_order_idx" ON "outbox" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "outbox_provider_message_idx" ON "outbox" USING btree ("provider_message_id");--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_idempotency_key_unique" UNIQUE("idempotency_key");--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_channel_valid" CHECK ("outbox"."channel" IN ('email', 'whatsapp'));--> statement-breakpoint
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_status_valid" CHECK ("outbox"."status" IN ('stored', 'sent', 'failed', 'pending', 'sending'));

@@ -64,6 +64,10 @@ export const outbox = pgTable(
       onDelete: "set null",
     }),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The provider's id of the sent message (WhatsApp `messages[0].id`), to match webhook statuses. */
+    providerMessageId: text("provider_message_id"),
+    /** The last delivery status the provider reported (WhatsApp webhook: 'delivered', 'read', 'failed'). */
+    deliveryStatus: text("delivery_status"),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
@@ -91,6 +95,7 @@ export const outbox = pgTable(
     index("outbox_booking_idx").on(t.bookingId),
     index("outbox_appointment_idx").on(t.appointmentId),
     index("outbox_order_idx").on(t.orderId),
+    index("outbox_provider_message_idx").on(t.providerMessageId),
     check("outbox_status_valid", oneOf(t.status, OUTBOX_STATUSES)),
     check("outbox_channel_valid", oneOf(t.channel, MESSAGE_CHANNELS)),
   ],
