@@ -240,7 +240,7 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     const ics = mimePart(raw, "text/calendar");
     expect(ics).toBeTruthy();
     const calendar = new ICAL.Component(ICAL.parse(ics as string));
-    const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent"));
+    const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
     expect(event.startDate.toJSDate().toISOString()).toBe(booking.date);
     expect(event.endDate.toJSDate().toISOString()).toBe(
       new Date(new Date(booking.date).getTime() + 60 * 60_000).toISOString(),
@@ -321,7 +321,7 @@ describe.each(dbKinds)("messages on %s", (kind) => {
       .send({ status: "cancelled" })
       .expect(200);
     await settle();
-    const optedOut = await confirmedAppointment("ada.stop@example.com", "0803 555 0505", 6);
+    await confirmedAppointment("ada.stop@example.com", "0803 555 0505", 6);
     await t.db.insert(messageOptOuts).values({
       channel: "whatsapp",
       recipient: "+2348035550505",
