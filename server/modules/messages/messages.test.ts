@@ -26,6 +26,7 @@ import {
   type MessageTransports,
   messagesWorkerFor,
   messageTransports,
+  retryMessage,
   sendDueMessages,
 } from "./worker.ts";
 
@@ -394,10 +395,17 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     expect(final).toMatchObject({ status: "failed", attempts: 6, nextAttemptAt: null });
     expect(whatsappCalls.filter((c) => c.body.to === FAILING_NUMBER)).toHaveLength(6);
 
+    // The admin's Retry gives it one more attempt at once (the provider still fails).
+    expect(await retryMessage(t.db, id)).toBe(true);
+    await settle();
+    expect(await row()).toMatchObject({ status: "failed", attempts: 7, nextAttemptAt: null });
+    expect(whatsappCalls.filter((c) => c.body.to === FAILING_NUMBER)).toHaveLength(7);
+    expect(await retryMessage(t.db, 999_999)).toBe(false);
+
     const outboxList = await agent.get("/api/admin/outbox").expect(200);
     expect(outboxList.body.find((m: { id: number }) => m.id === id)).toMatchObject({
       status: "failed",
-      attempts: 6,
+      attempts: 7,
     });
   });
 

@@ -185,6 +185,28 @@ export async function sendDueMessages(deps: MessagesDeps, now = new Date()): Pro
   return pass;
 }
 
+/**
+ * The admin's Retry of one 'failed' (or 'stored') message (issue 17 "failures visible in the
+ * admin outbox with a Retry button"): it is due again at once and gets one more attempt (its
+ * `attempts` stay, so a retry after OUTBOX_MAX_ATTEMPTS that fails again is failed for good
+ * again). Template messages go back to 'pending' and the worker is kicked; emails written
+ * before issue 17 stay 'failed' with next_attempt_at now, for the 'email-retry' job.
+ * @returns false when there is no such message or it is not failed or stored (nothing changed).
+ */
+export async function retryMessage(db: Db, id: number, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .update(outbox)
+    .set({
+      status: sql`CASE WHEN ${outbox.template} IS NULL THEN 'failed' ELSE 'pending' END`,
+      nextAttemptAt: now,
+    })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ["failed", "stored"])))
+    .returning({ id: outbox.id });
+  if (!row) return false;
+  kickMessages(db);
+  return true;
+}
+
 /** Settings templates need from the process's configuration. */
 export type MessagingSettings = {
   /** PUBLIC_URL: the origin of links in messages; undefined = the request's origin. */
