@@ -242,6 +242,8 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     expect(ics).toBeTruthy();
     const calendar = new ICAL.Component(ICAL.parse(ics as string));
     const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
+    // A real instant (UTC), not a floating local time a calendar app would misplace.
+    expect(event.startDate.zone?.tzid).toBe("UTC");
     expect(event.startDate.toJSDate().toISOString()).toBe(booking.date);
     expect(event.endDate.toJSDate().toISOString()).toBe(
       new Date(new Date(booking.date).getTime() + 60 * 60_000).toISOString(),
