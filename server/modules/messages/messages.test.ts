@@ -342,6 +342,21 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     // The opted-out client still gets the email reminder, but no WhatsApp.
     expect(await remindersTo("ada.stop@example.com")).toHaveLength(1);
     expect(whatsappCalls.filter((c) => c.body.to === "2348035550505")).toHaveLength(0);
+    // A reminder queued before the appointment was cancelled does not go out.
+    const late = await confirmedAppointment("ada.late@example.com", "0803 555 0606", 6);
+    const lateClock = new Date(late.start.getTime() - 24 * 3_600_000 + 60_000);
+    await enqueueDueReminders(t.db, lateClock);
+    await agent.patch(`/api/appointments/${late.id}`).send({ status: "cancelled" }).expect(200);
+    await settle();
+    mails.length = 0;
+    await sendDueMessages({ db: t.db, transports, logger }, lateClock);
+    const [lateReminder] = await remindersTo("ada.late@example.com");
+    expect(lateReminder).toMatchObject({
+      status: "failed",
+      error: "Not sent: the appointment is cancelled.",
+    });
+    expect(mails.filter((m) => m.to.includes("ada.late@example.com"))).toHaveLength(0);
+
     // The cancellation itself was sent (transactional), with a cancelling .ics.
     const [cancellation] = await t.db
       .select()
@@ -366,10 +381,10 @@ describe.each(dbKinds)("messages on %s", (kind) => {
       event: "test-failure:1",
       channel: "whatsapp",
       to: `+${FAILING_NUMBER}`,
-      template: "appointment-reminder-2h",
+      template: "review-request",
       subject: "Reminder",
       text: "Reminder",
-      payload: { whatsapp: { name: "appointment_reminder", language: "en", bodyParams: ["Ada"] } },
+      payload: { whatsapp: { name: "review_request", language: "en", bodyParams: ["Ada"] } },
     });
     expect(queued?.status).toBe("pending");
     const id = queued?.id as number;
