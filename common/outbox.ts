@@ -35,6 +35,12 @@ export type OutboxMessage = {
   attempts: number;
   /** ISO 8601 UTC of the next retry of a failed message; null when none will be made. */
   nextAttemptAt: string | null;
+  /** 'email' or 'whatsapp' (MESSAGE_CHANNELS; issue 17). */
+  channel: string;
+  /** The template it came from; null for emails written before issue 17. */
+  template: string | null;
+  /** The provider's last delivery report (WhatsApp webhook), e.g. 'delivered'; null when none. */
+  deliveryStatus: string | null;
 };
 
 /** The Outbox list's status filter. */

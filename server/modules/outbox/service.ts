@@ -142,6 +142,9 @@ const messageColumns = {
   sentAt: outbox.sentAt,
   attempts: outbox.attempts,
   nextAttemptAt: outbox.nextAttemptAt,
+  channel: outbox.channel,
+  template: outbox.template,
+  deliveryStatus: outbox.deliveryStatus,
 };
 
 /** A row of `messageColumns` as the API and the Outbox screen show it (ISO 8601 UTC times). */
