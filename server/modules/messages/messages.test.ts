@@ -413,6 +413,27 @@ describe.each(dbKinds)("messages on %s", (kind) => {
       enqueued: 0,
       quiet: true,
     });
+    // …and a reminder already queued (e.g. a retry) waits for 07:00 too.
+    const queued = await enqueueMessage(t.db, {
+      event: "test-quiet:1",
+      channel: "email",
+      to: "ada.quiet@example.com",
+      template: "appointment-reminder-2h",
+      subject: "Reminder",
+      text: "Reminder",
+    });
+    const state = async () =>
+      (
+        await t.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.id, queued?.id as number))
+      )[0]?.status;
+    await sendDueMessages({ db: t.db, transports, logger }, lagosAt(1, "06:59"));
+    expect(await state()).toBe("pending");
+    await sendDueMessages({ db: t.db, transports, logger }, lagosAt(1, "07:00"));
+    // No appointment behind this test message: the worker refuses it rather than sending.
+    expect(await state()).toBe("failed");
   });
 
   it("retries a failing provider with backoff, then shows the message as failed", async () => {

@@ -13,7 +13,7 @@
  * with the reason, never retried).
  */
 
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, like, lte, not, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -22,6 +22,7 @@ import { outbox } from "#server/db/schema/content.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { createWhatsAppTransport, type WhatsAppTransport } from "#server/integrations/whatsapp.ts";
 import { nextAttemptAt } from "#server/modules/outbox/service.ts";
+import { inQuietHours } from "./reminders.ts";
 import type { MessageChannel, MessagePayload } from "./service.ts";
 
 /** The channels' transports; null = not configured (messages are only stored). */
@@ -66,7 +67,8 @@ function configured(transports: MessageTransports): MessageChannel[] {
 /**
  * Claims up to `limit` due messages of the configured `channels` for this worker (atomic; see
  * the file comment). Due = 'pending' or 'failed' with next_attempt_at <= now, or 'sending'
- * whose lease lapsed. Each claim counts one attempt.
+ * whose lease lapsed. Each claim counts one attempt. During Lagos quiet hours (21:00-07:00)
+ * reminders are left for 07:00, so a retried reminder does not wake the client either.
  */
 export async function claimDueMessages(
   db: Db,
@@ -84,6 +86,7 @@ export async function claimDueMessages(
         inArray(outbox.status, ["pending", "failed", "sending"]),
         lte(outbox.nextAttemptAt, now),
         inArray(outbox.channel, channels),
+        inQuietHours(now) ? not(like(outbox.template, "appointment-reminder%")) : undefined,
       ),
     )
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
