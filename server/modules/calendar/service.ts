@@ -79,6 +79,7 @@ import {
   type AppointmentChange,
   type AppointmentForMessage,
   appointmentChangeMessages,
+  bookingCancelledMessages,
 } from "#server/modules/messages/templates.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
 import { type CachedJson, FingerprintCache } from "#server/response-cache.ts";
@@ -1002,6 +1003,11 @@ async function updateVirtualBooking(
             .update(bookings)
             .set({ status, processed: true })
             .where(eq(bookings.id, bookingId));
+          if (status === "cancelled") {
+            for (const message of await bookingCancelledMessages(booking)) {
+              await enqueueMessage(tx, message);
+            }
+          }
           await recordAudit(tx, admin, {
             action: status === "no-show" ? "booking.no-show" : "booking.cancel",
             entity: "booking",
@@ -1088,8 +1094,8 @@ async function updateVirtualBooking(
       }),
     async () => (member && retry ? { member, spans: [retry] } : null),
   );
-  if (typeof result !== "number") return result;
   kickMessages(db);
+  if (typeof result !== "number") return result;
   const appointment = await getAppointment(db, result);
   if (!appointment) throw new HttpError(404, "Appointment not found");
   return appointment;

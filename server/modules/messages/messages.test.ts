@@ -267,6 +267,23 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     expect(JSON.stringify(reviewCalls[0]?.body)).toContain(review.body.reviewUrl);
   });
 
+  it("tells the client when staff cancel their booking request from the calendar", async () => {
+    const booking = await requestBooking("ada.declined@example.com", "0803 555 0808", 8);
+    mails.length = 0;
+    whatsappCalls.length = 0;
+    await agent
+      .patch(`/api/appointments/booking-${booking.id}`)
+      .send({ status: "cancelled" })
+      .expect(200);
+    await settle();
+    const toClient = mails.filter((m) => m.to.includes("ada.declined@example.com"));
+    expect(toClient).toHaveLength(1);
+    expect(mimePart(toClient[0]?.raw ?? "", "text/plain")).toContain(
+      "Your appointment request has been cancelled",
+    );
+    expect(whatsappCalls.filter((c) => c.body.to === "2348035550808")).toHaveLength(1);
+  });
+
   /** A confirmed appointment starting at 14:00 Lagos `daysAhead` days from now. */
   async function confirmedAppointment(email: string, phone: string, daysAhead: number) {
     const start = lagosAt(daysAhead, "14:00");

@@ -424,6 +424,55 @@ export async function appointmentChangeMessages(
   return messages;
 }
 
+/**
+ * The client's email and WhatsApp when staff cancel a booking request before it became an
+ * appointment (the calendar's Cancel on a pending request): no calendar file, since no invitation
+ * was sent. One message per booking.
+ */
+export async function bookingCancelledMessages(booking: BookingForMessage): Promise<NewMessage[]> {
+  const when = formatLagosDateTime(booking.date);
+  const event = `booking-cancelled:${booking.id}`;
+  const refs = { clientEmail: booking.email, bookingId: booking.id };
+  const email = await renderEmail(`Your appointment has been cancelled | ${BUSINESS.shortName}`, [
+    `Dear ${booking.name},`,
+    "Your appointment request has been cancelled:",
+    { lines: [`Service: ${booking.serviceName}`, `Date and time: ${when} (Lagos time)`] },
+    `To book a new time, call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
+    "Warm regards,",
+  ]);
+  const messages: NewMessage[] = [
+    {
+      event,
+      channel: "email",
+      to: booking.email,
+      template: "booking-cancelled",
+      ...email,
+      payload: { data: { bookingId: booking.id } },
+      refs,
+    },
+  ];
+  if (booking.phone.trim()) {
+    messages.push({
+      event,
+      channel: "whatsapp",
+      to: booking.phone,
+      template: "booking-cancelled",
+      subject: "Appointment request cancelled",
+      text: `Dear ${booking.name}, your ${booking.serviceName} appointment request for ${when} at ${BUSINESS.shortName} has been cancelled. To book a new time, call ${BUSINESS.phone}.`,
+      payload: {
+        whatsapp: whatsapp("appointment_cancelled", [
+          booking.name,
+          booking.serviceName,
+          when,
+          BUSINESS.phone,
+        ]),
+      },
+      refs,
+    });
+  }
+  return messages;
+}
+
 /** Which reminder: 24 hours or 2 hours before the appointment. */
 export type ReminderKind = "24h" | "2h";
 
