@@ -2,9 +2,21 @@
 import type { z } from "zod";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
-/** An outbox row is 'stored' (no SMTP configured), then 'sent' or 'failed'. */
-export const OUTBOX_STATUSES = ["stored", "sent", "failed"] as const;
+/**
+ * An outbox row is 'pending' (waiting for the messages worker), 'sending' (claimed by one
+ * worker), 'stored' (its channel is not configured: kept for the admin to read), then 'sent' or
+ * 'failed' (see `error`; retried with backoff until OUTBOX_MAX_ATTEMPTS).
+ */
+export const OUTBOX_STATUSES = ["stored", "sent", "failed", "pending", "sending"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** The channels a message goes through (issue 17). */
+export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** What an opt-out stops (issue 17 "Consent and opt-out"); transactional messages still go. */
+export const OPT_OUT_SCOPES = ["reminders", "marketing", "all"] as const;
+export type OptOutScope = (typeof OPT_OUT_SCOPES)[number];
 
 export type OutboxMessage = {
   id: number;
@@ -23,6 +35,12 @@ export type OutboxMessage = {
   attempts: number;
   /** ISO 8601 UTC of the next retry of a failed message; null when none will be made. */
   nextAttemptAt: string | null;
+  /** 'email' or 'whatsapp' (MESSAGE_CHANNELS; issue 17). */
+  channel: string;
+  /** The template it came from; null for emails written before issue 17. */
+  template: string | null;
+  /** The provider's last delivery report (WhatsApp webhook), e.g. 'delivered'; null when none. */
+  deliveryStatus: string | null;
 };
 
 /** The Outbox list's status filter. */

@@ -9,7 +9,6 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
-import { BUSINESS } from "#common/business.ts";
 import { likePattern, type Page } from "#common/paging.ts";
 import type { ReviewListQuery, ReviewRecord, ReviewTarget } from "#common/reviews.ts";
 import type { Db } from "#server/db/client.ts";
@@ -18,7 +17,9 @@ import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { HttpError } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
-import { queueEmail } from "#server/modules/outbox/service.ts";
+import { enqueueMessage } from "#server/modules/messages/service.ts";
+import { reviewRequestEmail, reviewRequestWhatsApp } from "#server/modules/messages/templates.ts";
+import { kickMessages } from "#server/modules/messages/worker.ts";
 
 /** The signature of a review link for `bookingId` (32 base64url characters). */
 export function signReviewLink(secret: string, bookingId: number): string {
@@ -60,8 +61,13 @@ export async function reviewTarget(db: Db, bookingId: number): Promise<ReviewTar
 }
 
 /**
- * Emails the client of a processed booking a signed link to the review page (POST
- * /api/send-review-request). The address and names come from the booking, not the request.
+ * Queues, in one transaction with the audit entry, the email (HTML and text) and the WhatsApp
+ * message (to the booking's phone) that carry a signed link to the review page to the client of
+ * a processed booking (POST /api/send-review-request; issue 17: the messages worker sends them
+ * after the answer, or stores them when the channel is not configured).
+ * The address and names come from the booking, not the request.
+ * @returns the email's outbox id and status ('pending' until the worker sends it), `reviewUrl` (the signed link, for staff to copy or
+ *   share through wa.me) and `whatsappOutboxId` (null when the booking has no phone).
  * @throws HttpError 404 unknown booking; 409 when the booking is not processed, is a no-show,
  *   or already has a review.
  */
@@ -70,11 +76,16 @@ export async function sendReviewRequest(
   deps: { smtp: EmailTransport | null; secret: string; origin: string },
   admin: AdminIdentity,
   bookingId: number,
-): Promise<{ outboxId: number; status: string }> {
+): Promise<{
+  outboxId: number;
+  status: string;
+  reviewUrl: string;
+  whatsappOutboxId: number | null;
+}> {
   const target = await reviewTarget(db, bookingId);
   if (!target) throw new HttpError(404, "Booking not found");
   const [booking] = await db
-    .select({ processed: bookings.processed, status: bookings.status })
+    .select({ processed: bookings.processed, status: bookings.status, phone: bookings.phone })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!booking?.processed || booking.status === "no-show") {
@@ -83,32 +94,43 @@ export async function sendReviewRequest(
   if (target.reviewed) throw new HttpError(409, "This client has already left a review");
   const link = reviewLink(deps.origin, deps.secret, bookingId);
   const serviceName = target.serviceName || "Treatment";
-  const email = { db, smtp: deps.smtp };
-  const result = await queueEmail(email, {
-    kind: "review-request",
-    to: target.customerEmail,
-    subject: `How was your ${serviceName}? | ${BUSINESS.shortName}`,
-    text: [
-      `Dear ${target.customerName},`,
-      "",
-      `Thank you for visiting ${BUSINESS.name} for your ${serviceName} on ${formatLagosDateTime(target.date)}.`,
-      "We would love to hear how it went. Please rate your treatment here:",
-      link,
-      "",
-      "Warm regards,",
-      BUSINESS.name,
-      BUSINESS.address,
-    ].join("\n"),
-  });
-  await db.transaction(async (tx) => {
+  const requestedAt = new Date();
+  const review = {
+    bookingId,
+    customerName: target.customerName,
+    customerEmail: target.customerEmail,
+    customerPhone: booking.phone,
+    serviceName,
+    visitedAt: formatLagosDateTime(target.date),
+    link,
+    requestedAt,
+  };
+  const emailMessage = await reviewRequestEmail(review);
+  const queued = await db.transaction(async (tx) => {
+    const email = await enqueueMessage(tx, emailMessage);
+    if (!email) throw new Error("review request email already queued");
+    const whatsapp = booking.phone.trim()
+      ? await enqueueMessage(tx, reviewRequestWhatsApp(review))
+      : null;
     await recordAudit(tx, admin, {
       action: "booking.review-request",
       entity: "booking",
       entityId: bookingId,
-      details: { to: target.customerEmail, outboxId: result.outboxId },
+      details: {
+        to: target.customerEmail,
+        outboxId: email.id,
+        whatsappOutboxId: whatsapp?.id ?? null,
+      },
     });
+    return { email, whatsapp };
   });
-  return result;
+  kickMessages(db);
+  return {
+    outboxId: queued.email.id,
+    status: queued.email.status,
+    reviewUrl: link,
+    whatsappOutboxId: queued.whatsapp?.id ?? null,
+  };
 }
 
 function toReview(row: typeof reviews.$inferSelect): ReviewRecord {
