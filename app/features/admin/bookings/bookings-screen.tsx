@@ -25,6 +25,7 @@ import {
 } from "#common/booking.ts";
 import type { Page } from "#common/paging.ts";
 import { BookingDialog, type ServiceOption } from "./booking-dialog.tsx";
+import { ReviewLinkPanel } from "./review-link-panel.tsx";
 
 type Pending = { kind: "delete" | "no-show"; booking: BookingRecord } | null;
 
@@ -42,6 +43,8 @@ export function BookingsScreen({
     booking: null,
   });
   const [pending, setPending] = useState<Pending>(null);
+  // The signed review link of each booking a review was requested for on this screen (issue 17).
+  const [reviewUrls, setReviewUrls] = useState<Record<number, string>>({});
   // One mutation for the card actions; each call names its own spec texts.
   const action = useAdminMutation();
 
@@ -55,7 +58,7 @@ export function BookingsScreen({
   const requestReview = (b: BookingRecord) =>
     action.run(
       () =>
-        apiRequest("POST", "/api/send-review-request", {
+        apiRequest<{ reviewUrl?: string }>("POST", "/api/send-review-request", {
           customerName: b.name,
           customerEmail: b.email,
           serviceName: b.serviceName || "Treatment",
@@ -65,6 +68,10 @@ export function BookingsScreen({
         key: b.id,
         success: { title: "Success", description: "Review request sent to customer" },
         failure: "Failed to send review request",
+        onSuccess: (result) => {
+          const url = (result as { reviewUrl?: string } | null)?.reviewUrl;
+          if (url) setReviewUrls((all) => ({ ...all, [b.id]: url }));
+        },
       },
     );
 
@@ -214,6 +221,9 @@ export function BookingsScreen({
                         Delete
                       </button>
                     </div>
+                    {reviewUrls[b.id] && (
+                      <ReviewLinkPanel booking={b} reviewUrl={reviewUrls[b.id] as string} />
+                    )}
                   </article>
                 </li>
               );
