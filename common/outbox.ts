@@ -2,9 +2,21 @@
 import type { z } from "zod";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
-/** An outbox row is 'stored' (no SMTP configured), then 'sent' or 'failed'. */
-export const OUTBOX_STATUSES = ["stored", "sent", "failed"] as const;
+/**
+ * An outbox row is 'pending' (waiting for the messages worker), 'sending' (claimed by one
+ * worker), 'stored' (its channel is not configured: kept for the admin to read), then 'sent' or
+ * 'failed' (see `error`; retried with backoff until OUTBOX_MAX_ATTEMPTS).
+ */
+export const OUTBOX_STATUSES = ["stored", "sent", "failed", "pending", "sending"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** The channels a message goes through (issue 17). */
+export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/** What an opt-out stops (issue 17 "Consent and opt-out"); transactional messages still go. */
+export const OPT_OUT_SCOPES = ["reminders", "marketing", "all"] as const;
+export type OptOutScope = (typeof OPT_OUT_SCOPES)[number];
 
 export type OutboxMessage = {
   id: number;

@@ -5,7 +5,7 @@
  * Outbox, so booking, order and review emails are never lost.
  */
 
-import { and, asc, desc, eq, ilike, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { OutboxListQuery, OutboxMessage } from "#common/outbox.ts";
 import { likePattern, type Page } from "#common/paging.ts";
@@ -86,7 +86,8 @@ export type RetryPass = { sent: number; retrying: number; gaveUp: number };
  * most 50 a pass), through `deps.smtp`. A success marks the message 'sent'; a failure counts the
  * attempt and schedules the next one (nextAttemptAt), or leaves it 'failed' for good, with no
  * next attempt, after OUTBOX_MAX_ATTEMPTS. Without SMTP nothing is tried.
- * Callers run it from one place at a time (the scheduler's job lock).
+ * Callers run it from one place at a time (the scheduler's job lock). Messages enqueued from a
+ * template (issue 17, server/modules/messages/) are the messages worker's, not this pass's.
  */
 export async function retryFailedEmails(deps: EmailDeps, now: Date): Promise<RetryPass> {
   const pass: RetryPass = { sent: 0, retrying: 0, gaveUp: 0 };
@@ -94,7 +95,9 @@ export async function retryFailedEmails(deps: EmailDeps, now: Date): Promise<Ret
   const due = await deps.db
     .select()
     .from(outbox)
-    .where(and(eq(outbox.status, "failed"), lte(outbox.nextAttemptAt, now)))
+    .where(
+      and(eq(outbox.status, "failed"), lte(outbox.nextAttemptAt, now), isNull(outbox.template)),
+    )
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(50);
   for (const row of due) {
