@@ -5,14 +5,15 @@
  */
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH } from "./contact.ts";
+import type { MessageChannel, OptOutScope } from "./outbox.ts";
 
-/** The channels a client can opt out of. */
-export const OPT_OUT_CHANNELS = ["email", "whatsapp"] as const;
-export type OptOutChannel = (typeof OPT_OUT_CHANNELS)[number];
-
-/** What an opt-out stops: reminders, marketing, or both ('all'). */
-export const OPT_OUT_SCOPES = ["reminders", "marketing", "all"] as const;
-export type OptOutScope = (typeof OPT_OUT_SCOPES)[number];
+/** The channels a client can opt out of, and what an opt-out stops (common/outbox.ts). */
+export {
+  MESSAGE_CHANNELS as OPT_OUT_CHANNELS,
+  type MessageChannel as OptOutChannel,
+  OPT_OUT_SCOPES,
+  type OptOutScope,
+} from "./outbox.ts";
 
 /** The scopes a STOP reply or an unsubscribe link records: reminders and marketing. */
 export const STOP_SCOPES = ["reminders", "marketing"] as const satisfies readonly OptOutScope[];
@@ -27,7 +28,7 @@ export const START_WORD = "START";
 
 /** One opt-out as the client record shows it. */
 export type OptOutChoice = {
-  channel: OptOutChannel;
+  channel: MessageChannel;
   /** The email address (lower case) or the WhatsApp number (E.164 digits). */
   recipient: string;
   scope: OptOutScope;

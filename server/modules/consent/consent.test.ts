@@ -113,10 +113,12 @@ describe.each(dbKinds)("consent and the WhatsApp webhook on %s", (kind) => {
     const statusOf = async () =>
       (await t.db.select().from(outbox).where(eq(outbox.id, row?.id ?? 0)))[0];
     await post(statusUpdate("wamid.delivered-1", "delivered")).expect(200);
-    expect(await statusOf()).toMatchObject({ status: "delivered", error: null });
+    expect(await statusOf()).toMatchObject({ status: "sent", deliveryStatus: "delivered" });
     // A late 'sent' (Meta does not promise order) does not undo 'delivered'.
     await post(statusUpdate("wamid.delivered-1", "sent")).expect(200);
-    expect((await statusOf())?.status).toBe("delivered");
+    expect((await statusOf())?.deliveryStatus).toBe("delivered");
+    await post(statusUpdate("wamid.delivered-1", "read")).expect(200);
+    expect((await statusOf())?.deliveryStatus).toBe("read");
 
     const [failing] = await t.db
       .insert(outbox)
@@ -136,7 +138,11 @@ describe.each(dbKinds)("consent and the WhatsApp webhook on %s", (kind) => {
       }),
     ).expect(200);
     const [failed] = await t.db.select().from(outbox).where(eq(outbox.id, failing?.id ?? 0));
-    expect(failed).toMatchObject({ status: "failed", error: "131026: Message undeliverable" });
+    expect(failed).toMatchObject({
+      status: "failed",
+      deliveryStatus: "failed",
+      error: "131026: Message undeliverable",
+    });
     // An unknown id is acknowledged (Meta would retry otherwise) and changes nothing.
     await post(statusUpdate("wamid.unknown", "read")).expect(200);
   });

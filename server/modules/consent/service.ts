@@ -4,8 +4,7 @@
  * `message_opt_outs`; START on WhatsApp removes them. The messages module skips reminders and
  * marketing for a recipient with a matching row; transactional messages still go.
  */
-import { and, eq, inArray, or, type SQL } from "drizzle-orm";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { and, eq, or, type SQL } from "drizzle-orm";
 import {
   type OptOutChannel,
   type OptOutChoice,
@@ -14,18 +13,7 @@ import {
 } from "#common/consent.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { messageOptOuts } from "#server/db/schema/content.ts";
-
-/**
- * A phone number as the outbox and the opt-outs store WhatsApp recipients: E.164 with '+'
- * ('+2348031234567'). Local Nigerian forms ('0803 123 4567') and the webhook's bare digits
- * ('2348031234567') are accepted; null when it is not a valid number.
- */
-export function whatsappRecipient(phone: string): string | null {
-  const text = phone.trim();
-  const international = /^\d{11,15}$/.test(text) && !text.startsWith("0") ? `+${text}` : text;
-  const parsed = parsePhoneNumberFromString(international, "NG");
-  return parsed?.isValid() ? parsed.number : null;
-}
+import { optOutRecipient } from "#server/modules/messages/service.ts";
 
 /** The key an email recipient is stored under: trimmed, lower case. */
 export function emailRecipient(email: string): string {
@@ -104,12 +92,9 @@ export async function optOutsOf(
     eq(messageOptOuts.recipient, emailRecipient(person.email)),
   );
   if (email) conditions.push(email);
-  const phone = person.phone ? whatsappRecipient(person.phone) : null;
+  const phone = person.phone ? optOutRecipient("whatsapp", person.phone) : null;
   if (phone) {
-    const byPhone = and(
-      eq(messageOptOuts.channel, "whatsapp"),
-      inArray(messageOptOuts.recipient, [phone, phone.slice(1)]),
-    );
+    const byPhone = and(eq(messageOptOuts.channel, "whatsapp"), eq(messageOptOuts.recipient, phone));
     if (byPhone) conditions.push(byPhone);
   }
   const rows = await db

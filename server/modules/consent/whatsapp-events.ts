@@ -1,49 +1,62 @@
 /**
  * What a signed WhatsApp webhook event changes (issue 17): delivery statuses onto the outbox row
- * whose provider message id matches, and STOP / START replies onto the opt-outs.
+ * whose provider message id matches (`delivery_status`; the worker's `status` says whether the
+ * send call succeeded), and STOP / START replies onto the opt-outs.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { START_WORD, STOP_WORDS } from "#common/consent.ts";
 import type { Db } from "#server/db/client.ts";
 import { outbox } from "#server/db/schema/content.ts";
 import {
   statusErrorText,
+  WHATSAPP_DELIVERY_STATUSES,
+  type WhatsAppDeliveryStatus,
   type WhatsAppEvent,
   type WhatsAppInbound,
   type WhatsAppStatusUpdate,
 } from "#server/integrations/whatsapp-webhook.ts";
-import { optIn, optOut, whatsappRecipient } from "./service.ts";
+import { optOutRecipient } from "#server/modules/messages/service.ts";
+import { optIn, optOut } from "./service.ts";
 
 /** What one event did. */
 export type WhatsAppEventOutcome = { statuses: number; optedOut: number; optedIn: number };
 
 /**
- * The outbox statuses a delivery status may move a row from, so that a late 'sent' never undoes
- * 'delivered' (Meta does not promise order) and 'failed' is final for that attempt.
+ * The delivery statuses a reported one may replace, so that a late 'sent' never undoes
+ * 'delivered' (Meta does not promise their order). 'failed' also marks the row failed with
+ * Meta's reason and no automatic retry (staff can Retry from the outbox).
  */
-const MOVES_FROM: Record<"sent" | "delivered" | "read" | "failed", readonly string[]> = {
-  sent: ["pending", "sending", "stored", "failed"],
-  delivered: ["pending", "sending", "stored", "sent", "failed"],
-  read: ["pending", "sending", "stored", "sent", "delivered", "failed"],
-  failed: ["pending", "sending", "stored", "sent"],
+const REPLACES: Record<WhatsAppDeliveryStatus, readonly string[]> = {
+  sent: [],
+  delivered: ["sent"],
+  read: ["sent", "delivered"],
+  failed: ["sent"],
 };
 
 async function applyStatus(db: Db, update: WhatsAppStatusUpdate): Promise<boolean> {
-  const status = update.status as keyof typeof MOVES_FROM;
-  if (!(status in MOVES_FROM)) return false;
-  const at = update.timestamp ? new Date(Number(update.timestamp) * 1000) : new Date();
+  const status = update.status as WhatsAppDeliveryStatus;
+  if (!WHATSAPP_DELIVERY_STATUSES.includes(status)) return false;
+  const replaceable = or(
+    isNull(outbox.deliveryStatus),
+    REPLACES[status].length > 0 ? inArray(outbox.deliveryStatus, [...REPLACES[status]]) : undefined,
+  );
   const rows = await db
     .update(outbox)
     .set(
       status === "failed"
-        ? { status: "failed", error: statusErrorText(update) ?? "WhatsApp reported a failure" }
-        : { status, error: null, sentAt: Number.isNaN(at.getTime()) ? new Date() : at },
+        ? {
+            deliveryStatus: status,
+            status: "failed",
+            error: statusErrorText(update) ?? "WhatsApp reported a failure",
+            nextAttemptAt: null,
+          }
+        : { deliveryStatus: status },
     )
     .where(
       and(
         eq(outbox.channel, "whatsapp"),
         eq(outbox.providerMessageId, update.id),
-        inArray(outbox.status, [...MOVES_FROM[status]]),
+        replaceable,
       ),
     )
     .returning({ id: outbox.id });
@@ -68,7 +81,7 @@ export async function applyWhatsAppEvent(
       }
       for (const message of change.value?.messages ?? []) {
         const word = replyWord(message);
-        const recipient = whatsappRecipient(message.from);
+        const recipient = optOutRecipient("whatsapp", message.from);
         if (!recipient) continue;
         if ((STOP_WORDS as readonly string[]).includes(word)) {
           outcome.optedOut += await optOut(db, {
