@@ -35,17 +35,49 @@ export type OutboxMessage = {
   attempts: number;
   /** ISO 8601 UTC of the next retry of a failed message; null when none will be made. */
   nextAttemptAt: string | null;
+  /** 'email' or 'whatsapp' (MESSAGE_CHANNELS). */
+  channel: string;
+  /** The template it was rendered from; null for messages written before issue 17. */
+  template: string | null;
+  /** What the provider last reported (WhatsApp webhook): 'sent', 'delivered', 'read', 'failed'. */
+  deliveryStatus: string | null;
 };
 
-/** The Outbox list's status filter. */
-export const OUTBOX_LIST_STATUSES = ["all", ...OUTBOX_STATUSES] as const;
+/**
+ * The status staff see (issue 17): 'pending' (waiting or being sent), 'stored' (channel not
+ * configured), 'sent', 'delivered' (the provider reported it delivered or read), 'failed'.
+ */
+export const OUTBOX_SHOWN_STATUSES = ["pending", "stored", "sent", "delivered", "failed"] as const;
+export type OutboxShownStatus = (typeof OUTBOX_SHOWN_STATUSES)[number];
+
+/** The shown status of a message (see OUTBOX_SHOWN_STATUSES). */
+export function shownStatus(m: {
+  status: string;
+  deliveryStatus: string | null;
+}): OutboxShownStatus {
+  if (m.status === "failed") return "failed";
+  if (m.status === "pending" || m.status === "sending") return "pending";
+  if (m.status === "stored") return "stored";
+  return m.deliveryStatus === "delivered" || m.deliveryStatus === "read" ? "delivered" : "sent";
+}
+
+/** Whether staff may send `m` again from the outbox (failed messages only). */
+export function canRetry(m: { status: string }): boolean {
+  return m.status === "failed";
+}
+
+/** The Outbox list's status filter (shown statuses). */
+export const OUTBOX_LIST_STATUSES = ["all", ...OUTBOX_SHOWN_STATUSES] as const;
+/** The Outbox list's channel filter. */
+export const OUTBOX_LIST_CHANNELS = ["all", ...MESSAGE_CHANNELS] as const;
 
 /**
- * The Outbox list's URL params (common/paging.ts): page, pageSize, `q` (recipient, subject or
- * kind) and `status` (default 'all').
+ * The Outbox list's URL params (common/paging.ts): page, pageSize, `q` (recipient, subject,
+ * kind or template), `status` (a shown status, default 'all') and `channel` (default 'all').
  */
 export const outboxListQuerySchema = listQuerySchema.extend({
   status: oneOf(OUTBOX_LIST_STATUSES, "all"),
+  channel: oneOf(OUTBOX_LIST_CHANNELS, "all"),
 });
 export type OutboxListQuery = z.infer<typeof outboxListQuerySchema>;
 

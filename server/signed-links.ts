@@ -9,7 +9,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** The signature of `value` for `purpose` (32 base64url characters). */
 export function signValue(secret: string, purpose: string, value: string): string {
-  return createHmac("sha256", secret).update(`${purpose}:${value}`).digest("base64url").slice(0, 32);
+  return createHmac("sha256", secret)
+    .update(`${purpose}:${value}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /** Whether `sig` is the signature of `value` for `purpose` (constant-time comparison). */

@@ -15,9 +15,7 @@ import { UNSUBSCRIBE_TEXT } from "#common/consent.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/unsubscribe";
 
-type LoaderData =
-  | { state: "invalid" }
-  | { state: "ready" | "done"; email: string; sig: string };
+type LoaderData = { state: "invalid" } | { state: "ready" | "done"; email: string; sig: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { consent } = context.get(pageContext);
@@ -93,8 +91,8 @@ export default function UnsubscribePage({ loaderData }: Route.ComponentProps) {
             </h1>
             <p className="mt-4 text-stone-700">
               Stop appointment reminders and offers from {BUSINESS.name} to{" "}
-              <strong className="break-all">{page.email}</strong>? Messages about your own
-              bookings and orders will still reach you.
+              <strong className="break-all">{page.email}</strong>? Messages about your own bookings
+              and orders will still reach you.
             </p>
             {failed && (
               <p role="alert" className="mt-4 text-sm text-red-700">

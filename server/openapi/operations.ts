@@ -468,4 +468,9 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     body: unsubscribeSchema,
     returns: "{ unsubscribed: true, email }",
   },
+  "POST /api/admin/outbox/:id/retry": {
+    tag: "Messages",
+    summary: "Send a failed message again now (400 unless it failed)",
+    returns: "the message, now pending",
+  },
 };

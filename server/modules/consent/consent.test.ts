@@ -50,9 +50,7 @@ describe.each(dbKinds)("consent and the WhatsApp webhook on %s", (kind) => {
       await t.db
         .select({ scope: messageOptOuts.scope, source: messageOptOuts.source })
         .from(messageOptOuts)
-        .where(
-          and(eq(messageOptOuts.channel, "whatsapp"), eq(messageOptOuts.recipient, recipient)),
-        )
+        .where(and(eq(messageOptOuts.channel, "whatsapp"), eq(messageOptOuts.recipient, recipient)))
     )
       .map((r) => `${r.scope}/${r.source}`)
       .sort();
@@ -60,7 +58,11 @@ describe.each(dbKinds)("consent and the WhatsApp webhook on %s", (kind) => {
   it("answers Meta's verification handshake only with the right token", async () => {
     const ok = await request(t.app)
       .get("/api/webhooks/whatsapp")
-      .query({ "hub.mode": "subscribe", "hub.verify_token": VERIFY_TOKEN, "hub.challenge": "1158201444" })
+      .query({
+        "hub.mode": "subscribe",
+        "hub.verify_token": VERIFY_TOKEN,
+        "hub.challenge": "1158201444",
+      })
       .expect(200);
     expect(ok.text).toBe("1158201444");
     await request(t.app)
@@ -111,7 +113,12 @@ describe.each(dbKinds)("consent and the WhatsApp webhook on %s", (kind) => {
       })
       .returning({ id: outbox.id });
     const statusOf = async () =>
-      (await t.db.select().from(outbox).where(eq(outbox.id, row?.id ?? 0)))[0];
+      (
+        await t.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.id, row?.id ?? 0))
+      )[0];
     await post(statusUpdate("wamid.delivered-1", "delivered")).expect(200);
     expect(await statusOf()).toMatchObject({ status: "sent", deliveryStatus: "delivered" });
     // A late 'sent' (Meta does not promise order) does not undo 'delivered'.
@@ -137,7 +144,10 @@ describe.each(dbKinds)("consent and the WhatsApp webhook on %s", (kind) => {
         errors: [{ code: 131026, title: "Message undeliverable" }],
       }),
     ).expect(200);
-    const [failed] = await t.db.select().from(outbox).where(eq(outbox.id, failing?.id ?? 0));
+    const [failed] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, failing?.id ?? 0));
     expect(failed).toMatchObject({
       status: "failed",
       deliveryStatus: "failed",

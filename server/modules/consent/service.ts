@@ -94,7 +94,10 @@ export async function optOutsOf(
   if (email) conditions.push(email);
   const phone = person.phone ? optOutRecipient("whatsapp", person.phone) : null;
   if (phone) {
-    const byPhone = and(eq(messageOptOuts.channel, "whatsapp"), eq(messageOptOuts.recipient, phone));
+    const byPhone = and(
+      eq(messageOptOuts.channel, "whatsapp"),
+      eq(messageOptOuts.recipient, phone),
+    );
     if (byPhone) conditions.push(byPhone);
   }
   const rows = await db

@@ -53,11 +53,7 @@ async function applyStatus(db: Db, update: WhatsAppStatusUpdate): Promise<boolea
         : { deliveryStatus: status },
     )
     .where(
-      and(
-        eq(outbox.channel, "whatsapp"),
-        eq(outbox.providerMessageId, update.id),
-        replaceable,
-      ),
+      and(eq(outbox.channel, "whatsapp"), eq(outbox.providerMessageId, update.id), replaceable),
     )
     .returning({ id: outbox.id });
   return rows.length > 0;

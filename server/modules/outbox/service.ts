@@ -5,13 +5,27 @@
  * Outbox, so booking, order and review emails are never lost.
  */
 
-import { and, asc, desc, eq, ilike, isNull, lte, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Logger } from "pino";
-import type { OutboxListQuery, OutboxMessage } from "#common/outbox.ts";
+import type { OutboxListQuery, OutboxMessage, OutboxShownStatus } from "#common/outbox.ts";
 import { likePattern, type Page } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
 import { outbox } from "#server/db/schema/content.ts";
+import { HttpError } from "#server/http.ts";
 import type { EmailMessage, EmailTransport } from "#server/integrations/smtp.ts";
 
 /** What queueEmail needs: the db, the SMTP transport (null = store only) and a logger. */
@@ -142,6 +156,9 @@ const messageColumns = {
   sentAt: outbox.sentAt,
   attempts: outbox.attempts,
   nextAttemptAt: outbox.nextAttemptAt,
+  channel: outbox.channel,
+  template: outbox.template,
+  deliveryStatus: outbox.deliveryStatus,
 };
 
 /** A row of `messageColumns` as the API and the Outbox screen show it (ISO 8601 UTC times). */
@@ -165,9 +182,48 @@ export async function listOutbox(db: Db, limit = 200): Promise<OutboxMessage[]> 
   return rows.map(toMessage);
 }
 
+const DELIVERED = ["delivered", "read"];
+
+/** The rows whose shown status (common/outbox.ts `shownStatus`) is `status`. */
+function shownStatusCondition(status: OutboxShownStatus): SQL {
+  switch (status) {
+    case "pending":
+      return inArray(outbox.status, ["pending", "sending"]);
+    case "delivered":
+      return and(eq(outbox.status, "sent"), inArray(outbox.deliveryStatus, DELIVERED)) as SQL;
+    case "sent":
+      return and(
+        eq(outbox.status, "sent"),
+        or(isNull(outbox.deliveryStatus), notInArray(outbox.deliveryStatus, DELIVERED)),
+      ) as SQL;
+    default:
+      return eq(outbox.status, status);
+  }
+}
+
 /**
- * One page of the Outbox, newest first (id order). `q` matches the recipient, the subject or the
- * kind (case-insensitive, contains); `status` keeps stored, sent or failed messages. `total`
+ * Sends a failed message again (POST /api/admin/outbox/:id/retry, issue 17): marks it 'pending'
+ * and due now, so the messages worker picks it up (the caller kicks the worker). Its attempts so
+ * far are kept, so the outbox still says how often it was tried.
+ * @throws HttpError 404 unknown message; 400 when it is not failed (already sent, pending or
+ *   stored without a configured channel).
+ */
+export async function retryMessage(db: Db, id: number): Promise<OutboxMessage> {
+  const [row] = await db
+    .update(outbox)
+    .set({ status: "pending", nextAttemptAt: sql`now()`, deliveryStatus: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
+    .returning(messageColumns);
+  if (row) return toMessage(row);
+  const [exists] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
+  if (!exists) throw new HttpError(404, "Message not found");
+  throw new HttpError(400, "Only failed messages can be retried");
+}
+
+/**
+ * One page of the Outbox, newest first (id order). `q` matches the recipient, the subject, the
+ * kind or the template (case-insensitive, contains); `status` keeps the messages of one shown
+ * status (pending, stored, sent, delivered, failed) and `channel` those of one channel. `total`
  * counts every message.
  */
 export async function listOutboxPage(db: Db, query: OutboxListQuery): Promise<Page<OutboxMessage>> {
@@ -178,10 +234,12 @@ export async function listOutboxPage(db: Db, query: OutboxListQuery): Promise<Pa
       ilike(outbox.toAddress, pattern),
       ilike(outbox.subject, pattern),
       ilike(outbox.kind, pattern),
+      ilike(outbox.template, pattern),
     );
     if (text) conditions.push(text);
   }
-  if (query.status !== "all") conditions.push(eq(outbox.status, query.status));
+  if (query.status !== "all") conditions.push(shownStatusCondition(query.status));
+  if (query.channel !== "all") conditions.push(eq(outbox.channel, query.channel));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { total, matching, page, offset } = await pageCounts(db, outbox, query, where);
   const rows =
