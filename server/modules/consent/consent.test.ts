@@ -8,6 +8,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageOptOuts, outbox } from "#server/db/schema/content.ts";
 import { whatsappSignature } from "#server/integrations/whatsapp-webhook.ts";
+import { getClientDetail } from "#server/modules/clients/service.ts";
+import { insertClient } from "#server/testing/builders.ts";
 import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
 import { listUnsubscribeHeaders, signUnsubscribe, unsubscribeUrl } from "./links.ts";
 
@@ -191,6 +193,36 @@ describe.each(dbKinds)("consent and the WhatsApp webhook on %s", (kind) => {
     const res = await request(t.app).post("/api/unsubscribe").send({ email, sig }).expect(200);
     expect(res.body).toEqual({ unsubscribed: true, email: "ada.obi@example.com" });
     expect(await emailOptOuts()).toEqual(["marketing", "reminders"]);
+  });
+
+  it("shows the client's choices and the messages sent to them on their record", async () => {
+    const client = await insertClient(t.db, {
+      email: "zainab.bello@example.com",
+      phone: "0809 555 1234",
+    });
+    await post(reply("2348095551234", "STOP")).expect(200);
+    await t.db.insert(outbox).values({
+      kind: "appointment-reminder-24h",
+      template: "appointment-reminder-24h",
+      channel: "whatsapp",
+      toAddress: "+2348095551234",
+      clientEmail: "zainab.bello@example.com",
+      subject: "Reminder: HydraFacial tomorrow",
+      textBody: "See you tomorrow",
+      status: "sent",
+      deliveryStatus: "delivered",
+    });
+    const detail = await getClientDetail(t.db, client.id);
+    expect(detail?.optOuts.map((o) => `${o.channel}/${o.scope}/${o.source}`).sort()).toEqual([
+      "whatsapp/marketing/whatsapp-stop",
+      "whatsapp/reminders/whatsapp-stop",
+    ]);
+    expect(detail?.timeline.filter((i) => i.kind === "message")).toEqual([
+      expect.objectContaining({
+        title: "WhatsApp: Reminder: HydraFacial tomorrow",
+        detail: "appointment-reminder-24h · delivered",
+      }),
+    ]);
   });
 
   it("accepts the mail provider's one-click POST to the List-Unsubscribe address", async () => {
