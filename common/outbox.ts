@@ -61,6 +61,21 @@ export function shownStatus(m: {
   return m.deliveryStatus === "delivered" || m.deliveryStatus === "read" ? "delivered" : "sent";
 }
 
+/** A message as a booking card lists it (issue 17). */
+export type MessageSummary = {
+  id: number;
+  /** 'email' or 'whatsapp'. */
+  channel: string;
+  /** The template, or the kind for messages written before issue 17. */
+  template: string;
+  subject: string;
+  /** The recipient: an email address or an E.164 number. */
+  toAddress: string;
+  status: OutboxShownStatus;
+  /** ISO 8601 UTC: when it was sent, else when it was written. */
+  at: string;
+};
+
 /** Whether staff may send `m` again from the outbox (failed messages only). */
 export function canRetry(m: { status: string }): boolean {
   return m.status === "failed";

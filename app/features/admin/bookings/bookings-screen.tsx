@@ -23,8 +23,10 @@ import {
   canRequestReview,
   formatLagosDateTime,
 } from "#common/booking.ts";
+import type { MessageSummary } from "#common/outbox.ts";
 import type { Page } from "#common/paging.ts";
 import { BookingDialog, type ServiceOption } from "./booking-dialog.tsx";
+import { BookingMessages } from "./booking-messages.tsx";
 import { ReviewLinkPanel } from "./review-link-panel.tsx";
 
 type Pending = { kind: "delete" | "no-show"; booking: BookingRecord } | null;
@@ -34,9 +36,12 @@ const BADGE_TONE = { "No Show": "red", Completed: "green", Pending: "amber" } as
 export function BookingsScreen({
   page,
   services,
+  messages = {},
 }: {
   page: Page<BookingRecord>;
   services: readonly ServiceOption[];
+  /** The messages of each booking's card, by booking id (issue 17). */
+  messages?: Record<number, MessageSummary[]>;
 }) {
   const [dialog, setDialog] = useState<{ open: boolean; booking: BookingRecord | null }>({
     open: false,
@@ -221,6 +226,7 @@ export function BookingsScreen({
                         Delete
                       </button>
                     </div>
+                    <BookingMessages messages={messages[b.id] ?? []} bookingId={b.id} />
                     {reviewUrls[b.id] && (
                       <ReviewLinkPanel booking={b} reviewUrl={reviewUrls[b.id] as string} />
                     )}
