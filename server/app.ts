@@ -40,6 +40,7 @@ import { clientsRouter } from "./modules/clients/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { consentRouter } from "./modules/consent/routes.ts";
 import { whatsappWebhookRouter } from "./modules/consent/webhook.ts";
+import { installMessagesWorker, messageTransports } from "./modules/messages/worker.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
 import { operationsRouter } from "./modules/operations/routes.ts";
 import { checkoutRouter } from "./modules/orders/checkout-routes.ts";
@@ -82,6 +83,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   // Every line the app writes goes through the redaction and safe error rules (issue 14).
   const logger = safeChild(deps.logger);
   const safeDeps: AppDeps = { ...deps, logger };
+  // Messages enqueued by requests are sent in the background right after their transaction
+  // (issue 17); the scheduler's 'messages' job catches up the rest.
+  installMessagesWorker({
+    db,
+    transports: messageTransports(config, deps.smtp),
+    logger,
+    settings: { publicUrl: config.PUBLIC_URL, clinicWhatsApp: config.CLINIC_WHATSAPP_NUMBER },
+  });
   const app = express();
   app.disable("x-powered-by");
   // The client address (rate limits, sign-in throttle) is read through exactly the configured

@@ -64,6 +64,17 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().min(3).default("Glow Haven <hello@glowhaven.ng>"),
+    /** WhatsApp Business Cloud API address with its version; tests point it at a local fake. */
+    WHATSAPP_API_BASE_URL: z.preprocess(
+      emptyToUndefined,
+      z.url().default("https://graph.facebook.com/v21.0"),
+    ),
+    /** WhatsApp Cloud API access token; with WHATSAPP_PHONE_NUMBER_ID, empty = WhatsApp messages only stored. */
+    WHATSAPP_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+    /** The clinic's sending number's id in WhatsApp Manager (digits). */
+    WHATSAPP_PHONE_NUMBER_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/).optional()),
+    /** The front desk's WhatsApp number that receives new booking requests (any Nigerian form). */
+    CLINIC_WHATSAPP_NUMBER: z.preprocess(emptyToUndefined, z.string().optional()),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

@@ -13,6 +13,8 @@ export type EmailMessage = {
   subject: string;
   text: string;
   html?: string;
+  /** Files attached to the email, e.g. an appointment's .ics (issue 17). */
+  attachments?: Array<{ filename: string; contentType: string; content: string }>;
 };
 
 /** Something that delivers a message, or rejects with the reason it could not. */
@@ -41,6 +43,7 @@ export function createSmtpTransport(options: {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments,
       });
     },
   };

@@ -189,7 +189,8 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
   "DELETE /api/bookings/:id": { tag: "Bookings", summary: "Delete a booking", status: 204 },
   "POST /api/send-review-request": {
     tag: "Reviews",
-    summary: "Email a client the review link for a booking",
+    summary:
+      "Email (and WhatsApp) a client the review link for a booking; answers with the signed link as reviewUrl",
     body: reviewRequestSchema,
   },
   "GET /api/reviews": { tag: "Reviews", summary: "Reviews received" },

@@ -12,6 +12,12 @@ import type { Db } from "#server/db/client.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { CHAT_RETENTION_DAYS, purgeIdleSessions } from "#server/modules/advisor/service.ts";
 import { catalogueCache } from "#server/modules/catalog/cache.ts";
+import { enqueueDueReminders } from "#server/modules/messages/reminders.ts";
+import {
+  messageTransports,
+  type SendPass,
+  sendDueMessages,
+} from "#server/modules/messages/worker.ts";
 import { describePass, settlePendingOrders } from "#server/modules/orders/expiry.ts";
 import { paymentProviderFor } from "#server/modules/orders/payment.ts";
 import { retryFailedEmails } from "#server/modules/outbox/service.ts";
@@ -82,6 +88,57 @@ export function emailRetryJob(deps: JobDeps): Job {
   };
 }
 
+function describeSend(pass: SendPass): string {
+  const parts = [
+    pass.sent ? `${pass.sent} sent` : "",
+    pass.retrying ? `${pass.retrying} to retry` : "",
+    pass.gaveUp ? `${pass.gaveUp} failed for good` : "",
+    pass.stored ? `${pass.stored} stored (channel not configured)` : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(", ") : "no messages due";
+}
+
+/**
+ * Sends the due email and WhatsApp messages of the outbox, retrying failed ones with backoff
+ * (server/modules/messages/worker.ts; issue 17). Requests kick the worker at once; this job
+ * catches up what a kick missed (another instance, a restart, a retry coming due).
+ */
+export function messagesJob(deps: JobDeps): Job {
+  const transports = messageTransports(deps.config, deps.smtp);
+  return {
+    name: "messages",
+    schedule: "* * * * *",
+    description:
+      "Sends queued email and WhatsApp messages; retries failures after 1, 2, 4, 8 and 16 minutes, then gives up.",
+    async run(ctx) {
+      return describeSend(
+        await sendDueMessages({ db: ctx.db, transports, logger: ctx.logger }, ctx.now()),
+      );
+    },
+  };
+}
+
+/**
+ * Enqueues appointment reminders 24 h and 2 h before (not 21:00–07:00 Lagos; the rule is
+ * enqueueDueReminders') and sends them.
+ */
+export function appointmentRemindersJob(deps: JobDeps): Job {
+  const transports = messageTransports(deps.config, deps.smtp);
+  return {
+    name: "appointment-reminders",
+    schedule: "*/5 * * * *",
+    description:
+      "Reminds clients of their appointments 24 hours and 2 hours before, by email and WhatsApp (not 21:00-07:00).",
+    async run(ctx) {
+      const now = ctx.now();
+      const pass = await enqueueDueReminders(ctx.db, now);
+      if (pass.quiet) return "quiet hours (21:00-07:00 Lagos): no reminders sent";
+      const sent = await sendDueMessages({ db: ctx.db, transports, logger: ctx.logger }, now);
+      return `${pass.enqueued} reminder${pass.enqueued === 1 ? "" : "s"} queued; ${describeSend(sent)}`;
+    },
+  };
+}
+
 /** The daily backup at 02:30 Lagos time (`backup` is server/backup/'s runDailyBackup). */
 export function dailyBackupJob(backup: BackupFn): Job {
   return {
@@ -112,5 +169,7 @@ export function operationsJobs(deps: JobDeps): Job[] {
     emailRetryJob(deps),
     ...(deps.backup ? [dailyBackupJob(deps.backup)] : []),
     idleChatsJob(),
+    messagesJob(deps),
+    appointmentRemindersJob(deps),
   ];
 }

@@ -174,6 +174,8 @@ describe.each(dbKinds)("scheduler on %s", (kind) => {
       "email-retry",
       "daily-backup",
       "idle-advisor-chats",
+      "messages",
+      "appointment-reminders",
     ]);
     for (const role of ["therapist", "front_desk"] as const) {
       const { agent } = await signedInMember(t.app, t.db, manager, role);

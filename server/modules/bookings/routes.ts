@@ -17,6 +17,7 @@ export function bookingsRouter(db: Db): Router {
       const { created, ...booking } = await createBooking(db, input, {
         staff: Boolean(req.admin),
         admin: req.admin ?? null,
+        origin: `${req.protocol}://${req.get("host")}`,
       });
       req.log?.info({ bookingId: booking.id, created }, "booking requested");
       // 201 for a new booking; 200 with the same booking for an identical request repeated

@@ -24,6 +24,9 @@ import { services } from "#server/db/schema/catalog.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
+import { enqueueMessage } from "#server/modules/messages/service.ts";
+import { bookingReceivedMessages } from "#server/modules/messages/templates.ts";
+import { kickMessages, messagingSettings } from "#server/modules/messages/worker.ts";
 
 const bookingColumns = {
   id: bookings.id,
@@ -86,6 +89,10 @@ async function resolveService(db: Db, service: string): Promise<ResolvedService 
  * @param input parsed POST /api/bookings payload; `date` as 'YYYY-MM-DD at h:mm AM' (Lagos) or ISO.
  * @param options.staff true for a signed-in admin: any half hour 08:00–19:30 on any date.
  * @param options.admin the signed-in admin adding it; the insert is then audited (issue 6).
+ * @param options.origin the site's origin for the links in the acknowledgement messages. A
+ *   request from the public form (no admin) queues, in its transaction, the client's email and
+ *   WhatsApp and the clinic's email and front-desk WhatsApp (issue 17; templates.ts
+ *   bookingReceivedMessages), then kicks the messages worker; a repeated request queues nothing.
  * @returns the booking, and `created`: false when an identical request (same email, service and
  *   slot) was recorded in the last 10 minutes: that first booking is returned, nothing is added.
  * @throws HttpError 400 with `fields.date`, `fields.time` or `fields.service` and the spec's message.
@@ -93,7 +100,7 @@ async function resolveService(db: Db, service: string): Promise<ResolvedService 
 export async function createBooking(
   db: Db,
   input: BookingRequest,
-  options: { now?: Date; staff?: boolean; admin?: AdminIdentity | null } = {},
+  options: { now?: Date; staff?: boolean; admin?: AdminIdentity | null; origin?: string } = {},
 ): Promise<BookingRecord & { created: boolean }> {
   const now = options.now ?? new Date();
   const parsed = parseBookingDate(input.date);
@@ -159,6 +166,14 @@ export async function createBooking(
       .values({ ...values, clientId })
       .returning();
     if (!inserted) throw new Error("insert returned no row");
+    if (!admin) {
+      const settings = messagingSettings(db);
+      const messages = await bookingReceivedMessages(inserted, {
+        origin: settings.publicUrl ?? options.origin ?? "",
+        clinicWhatsApp: settings.clinicWhatsApp,
+      });
+      for (const message of messages) await enqueueMessage(tx, message);
+    }
     // A booking added by staff is an admin change: audited with it (issue 6).
     if (admin) {
       await recordAudit(tx, admin, {
@@ -170,6 +185,7 @@ export async function createBooking(
     }
     return inserted;
   });
+  if (created && !admin) kickMessages(db);
   return { ...toRecord(row), created };
 }
 

@@ -74,6 +74,13 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteBooking } from "#server/modules/bookings/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
+import { enqueueMessage } from "#server/modules/messages/service.ts";
+import {
+  type AppointmentChange,
+  type AppointmentForMessage,
+  appointmentChangeMessages,
+} from "#server/modules/messages/templates.ts";
+import { kickMessages } from "#server/modules/messages/worker.ts";
 import { type CachedJson, FingerprintCache } from "#server/response-cache.ts";
 
 /** Namespace of the calendar's advisory locks (pg_advisory_xact_lock(int, int)). */
@@ -623,6 +630,46 @@ function instantOf(text: string, field: string, message: string): Date {
 // ---------------------------------------------------------------------------------------------
 // Appointments: create, change, delete
 
+/** Statuses in which the client has an appointment to come to (and gets messages about it). */
+const BOOKED_STATUSES = new Set(["scheduled", "confirmed"]);
+
+/**
+ * What the client is told after a change of an appointment from (`before`) to (`after`): null
+ * when nothing they care about changed. Booked = 'scheduled' or 'confirmed'.
+ */
+export function appointmentChangeFor(
+  before: { status: string; start: Date } | null,
+  after: { status: string; start: Date },
+): AppointmentChange | null {
+  const wasBooked = before !== null && BOOKED_STATUSES.has(before.status);
+  const isBooked = BOOKED_STATUSES.has(after.status);
+  if (isBooked && !wasBooked) return "confirmed";
+  if (wasBooked && after.status === "cancelled") return "cancelled";
+  if (wasBooked && isBooked && before.start.getTime() !== after.start.getTime()) {
+    return "rescheduled";
+  }
+  return null;
+}
+
+/**
+ * Queues the client's email (with .ics) and WhatsApp for `change` in the caller's transaction
+ * (issue 17); the caller kicks the messages worker after commit. The .ics SEQUENCE is the change's
+ * time in seconds, so each later change replaces the earlier one in calendar apps.
+ */
+async function queueAppointmentMessages(
+  tx: Tx,
+  change: AppointmentChange,
+  appointment: AppointmentForMessage,
+): Promise<void> {
+  const sequence = Math.floor(Date.now() / 1000);
+  for (const message of await appointmentChangeMessages(appointment, change, sequence)) {
+    await enqueueMessage(tx, message);
+  }
+}
+
+const staffName = (member: StaffRef | null) =>
+  member ? `${member.firstName} ${member.lastName}` : null;
+
 /**
  * POST /api/appointments (admin spec §5, §7): books one appointment, or a recurring series
  * (daily/weekly/monthly every `recurrenceInterval`, through `endDate`, in Lagos wall time; at most
@@ -710,6 +757,25 @@ export async function createAppointments(
           )
           .returning({ id: appointments.id });
         const created = rows.map((r) => r.id);
+        // One confirmation for a series: its first occurrence (60 emails would be noise).
+        const firstId = created[0];
+        const firstSpan = spans[0];
+        if (
+          firstId !== undefined &&
+          firstSpan &&
+          appointmentChangeFor(null, { status: input.status, start: firstSpan.start })
+        ) {
+          await queueAppointmentMessages(tx, "confirmed", {
+            id: firstId,
+            customerName: input.customerName,
+            customerEmail: input.customerEmail.toLowerCase(),
+            customerPhone: input.customerPhone,
+            serviceName: service.name,
+            startsAt: firstSpan.start,
+            endsAt: firstSpan.end,
+            staffName: staffName(member),
+          });
+        }
         await recordAudit(tx, admin, {
           action: "appointment.create",
           entity: "appointment",
@@ -729,6 +795,7 @@ export async function createAppointments(
       }),
     async () => (member ? { member, spans } : null),
   );
+  kickMessages(db);
   const rows = await selectAppointments(db)
     .where(inArray(appointments.id, ids))
     .orderBy(asc(appointments.startsAt));
@@ -831,6 +898,25 @@ export async function updateAppointment(
           });
         }
         await tx.update(appointments).set(values).where(eq(appointments.id, id));
+        const change = appointmentChangeFor(
+          { status: row.status, start: row.startsAt },
+          { status, start },
+        );
+        if (change) {
+          const staffMember =
+            nextStaffId === null ? null : (member ?? (await findStaff(tx, nextStaffId)));
+          await queueAppointmentMessages(tx, change, {
+            id,
+            customerName: values.customerName ?? row.customerName,
+            customerEmail: values.customerEmail ?? row.customerEmail,
+            customerPhone: values.customerPhone ?? row.customerPhone,
+            serviceName: values.serviceName ?? row.serviceName,
+            startsAt: start,
+            endsAt: end,
+            staffName: staffName(staffMember),
+            bookingId: row.bookingId,
+          });
+        }
         await recordAudit(tx, admin, {
           action: "appointment.update",
           entity: "appointment",
@@ -848,6 +934,7 @@ export async function updateAppointment(
       }),
     async () => (member && spanForRetry ? { member, spans: [spanForRetry], excludeId: id } : null),
   );
+  kickMessages(db);
   const updated = await getAppointment(db, id);
   if (!updated) throw new HttpError(404, "Appointment not found");
   return updated;
@@ -971,6 +1058,19 @@ async function updateVirtualBooking(
           })
           .returning({ id: appointments.id });
         if (!created) throw new Error("insert returned no row");
+        if (appointmentChangeFor(null, { status, start })) {
+          await queueAppointmentMessages(tx, "confirmed", {
+            id: created.id,
+            customerName: patch.customerName ?? booking.name,
+            customerEmail: (patch.customerEmail ?? booking.email).toLowerCase(),
+            customerPhone: patch.customerPhone ?? booking.phone,
+            serviceName: service?.name ?? booking.serviceName,
+            startsAt: start,
+            endsAt: end,
+            staffName: staffName(member),
+            bookingId,
+          });
+        }
         await tx.update(bookings).set({ processed: true }).where(eq(bookings.id, bookingId));
         await recordAudit(tx, admin, {
           action: "booking.process",
@@ -989,6 +1089,7 @@ async function updateVirtualBooking(
     async () => (member && retry ? { member, spans: [retry] } : null),
   );
   if (typeof result !== "number") return result;
+  kickMessages(db);
   const appointment = await getAppointment(db, result);
   if (!appointment) throw new HttpError(404, "Appointment not found");
   return appointment;

@@ -52,6 +52,9 @@ import { HttpError } from "#server/http.ts";
 import type { VerifiedTransaction } from "#server/integrations/paystack.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
+import { enqueueMessage } from "#server/modules/messages/service.ts";
+import { orderStatusMessages } from "#server/modules/messages/templates.ts";
+import { kickMessages } from "#server/modules/messages/worker.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -568,7 +571,9 @@ export async function listOrderItems(db: Db): Promise<PublicOrderItem[]> {
 /**
  * Sets a paid order's status (admin spec §4: processing, shipped, completed, cancelled) and
  * records who did it in the audit log (action 'order.update', details {status, previousStatus}),
- * in one transaction with the order row locked.
+ * in one transaction with the order row locked. Moving it to 'shipped' or 'cancelled' queues the
+ * client's email and WhatsApp in that transaction (issue 17; templates.ts orderStatusMessages),
+ * once per order and status.
  * @throws HttpError 404 unknown id; 409 for an order that was never paid.
  */
 export async function updateOrderStatus(
@@ -577,7 +582,7 @@ export async function updateOrderStatus(
   id: number,
   status: AdminOrderStatus,
 ): Promise<PublicOrder> {
-  return db.transaction(async (tx) => {
+  const order = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: orders.status })
       .from(orders)
@@ -602,8 +607,15 @@ export async function updateOrderStatus(
       entityId: id,
       details: { status, previousStatus: current.status },
     });
+    if ((status === "shipped" || status === "cancelled") && current.status !== status) {
+      for (const message of await orderStatusMessages(row, status)) {
+        await enqueueMessage(tx, message);
+      }
+    }
     return toPublicOrder({ ...row, items: await itemsOf(tx, id) });
   });
+  kickMessages(db);
+  return order;
 }
 
 /**

@@ -8,10 +8,14 @@ import { DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parseId } from "#server/http.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
+import { kickMessages } from "#server/modules/messages/worker.ts";
 import { listOutbox, retryMessage } from "./service.ts";
 
-/** `kick` starts a pass of the messages worker without waiting for the scheduler's next tick. */
-export function outboxRouter(db: Db, kick: () => void = () => {}): Router {
+/**
+ * `kick` starts a pass of the messages worker without waiting for the scheduler's next tick
+ * (default: the worker installed for `db`).
+ */
+export function outboxRouter(db: Db, kick: () => void = () => kickMessages(db)): Router {
   const router = Router();
   router.get(
     "/admin/outbox",

@@ -17,6 +17,9 @@ import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { HttpError } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { enqueueMessage } from "#server/modules/messages/service.ts";
+import { reviewRequestWhatsApp } from "#server/modules/messages/templates.ts";
+import { kickMessages } from "#server/modules/messages/worker.ts";
 import { queueEmail } from "#server/modules/outbox/service.ts";
 import { signValue, verifySignedValue } from "#server/signed-links.ts";
 
@@ -56,7 +59,11 @@ export async function reviewTarget(db: Db, bookingId: number): Promise<ReviewTar
 
 /**
  * Emails the client of a processed booking a signed link to the review page (POST
- * /api/send-review-request). The address and names come from the booking, not the request.
+ * /api/send-review-request), and queues the same link as a WhatsApp message to the booking's
+ * phone (issue 17; sent by the messages worker, or stored when WhatsApp is not configured).
+ * The address and names come from the booking, not the request.
+ * @returns the email's outbox id and status, `reviewUrl` (the signed link, for staff to copy or
+ *   share through wa.me) and `whatsappOutboxId` (null when the booking has no phone).
  * @throws HttpError 404 unknown booking; 409 when the booking is not processed, is a no-show,
  *   or already has a review.
  */
@@ -65,11 +72,16 @@ export async function sendReviewRequest(
   deps: { smtp: EmailTransport | null; secret: string; origin: string },
   admin: AdminIdentity,
   bookingId: number,
-): Promise<{ outboxId: number; status: string }> {
+): Promise<{
+  outboxId: number;
+  status: string;
+  reviewUrl: string;
+  whatsappOutboxId: number | null;
+}> {
   const target = await reviewTarget(db, bookingId);
   if (!target) throw new HttpError(404, "Booking not found");
   const [booking] = await db
-    .select({ processed: bookings.processed, status: bookings.status })
+    .select({ processed: bookings.processed, status: bookings.status, phone: bookings.phone })
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   if (!booking?.processed || booking.status === "no-show") {
@@ -95,15 +107,35 @@ export async function sendReviewRequest(
       BUSINESS.address,
     ].join("\n"),
   });
-  await db.transaction(async (tx) => {
+  const whatsapp = await db.transaction(async (tx) => {
+    const queued = booking.phone.trim()
+      ? await enqueueMessage(
+          tx,
+          reviewRequestWhatsApp({
+            bookingId,
+            customerName: target.customerName,
+            customerEmail: target.customerEmail,
+            customerPhone: booking.phone,
+            serviceName,
+            link,
+            requestedAt: new Date(),
+          }),
+        )
+      : null;
     await recordAudit(tx, admin, {
       action: "booking.review-request",
       entity: "booking",
       entityId: bookingId,
-      details: { to: target.customerEmail, outboxId: result.outboxId },
+      details: {
+        to: target.customerEmail,
+        outboxId: result.outboxId,
+        whatsappOutboxId: queued?.id ?? null,
+      },
     });
+    return queued;
   });
-  return result;
+  kickMessages(db);
+  return { ...result, reviewUrl: link, whatsappOutboxId: whatsapp?.id ?? null };
 }
 
 function toReview(row: typeof reviews.$inferSelect): ReviewRecord {

@@ -1,0 +1,584 @@
+/**
+ * The clinic's message templates (issue 17): each event's email (HTML with a plain-text part,
+ * rendered by React Email in the clinic's style) and WhatsApp template call. Builders return
+ * `NewMessage`s for `enqueueMessage`; they never send. Wording follows the existing emails
+ * (server/modules/orders/emails.ts, reviews/service.ts): 'Dear …', the clinic's name and address,
+ * 'Questions? Call … or write to …'. Times are shown in Lagos time (formatLagosDateTime).
+ *
+ * React Email components are called through createElement: the server runs TypeScript by type
+ * stripping, which does not compile JSX.
+ */
+import {
+  Body,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
+import { render } from "@react-email/render";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { createElement as h, type ReactNode } from "react";
+import { formatLagosDateTime } from "#common/booking.ts";
+import { BUSINESS, BUSINESS_TIME_ZONE } from "#common/business.ts";
+import { BOOKING_FEE } from "#common/catalog.ts";
+import { formatNaira } from "#common/money.ts";
+import type { MessageAttachment, NewMessage, WhatsAppTemplateCall } from "./service.ts";
+
+/** Google Maps link to the clinic (BUSINESS.mapQuery), for confirmations and reminders. */
+export const CLINIC_MAP_URL = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(BUSINESS.mapQuery)}`;
+
+/**
+ * Storefront spec §9, word for word: the booking fee and the booking policy every booking
+ * acknowledgement quotes.
+ */
+export const BOOKING_FEE_TEXT = `Booking fee: non-refundable, ${formatNaira(BOOKING_FEE)} to secure an appointment.`;
+export const BOOKING_POLICY_TEXT =
+  "Policy: book 24 hours ahead; cancellations need 24 hours notice; free consultation for first-time clients.";
+
+/**
+ * The WhatsApp templates to create in WhatsApp Manager (category UTILITY, language 'en'): name →
+ * what each body parameter {{1}}, {{2}}… holds, in order (docs/deployment.md).
+ */
+export const WHATSAPP_TEMPLATES = {
+  booking_received: [
+    "client's name",
+    "service",
+    "requested time (Lagos)",
+    "booking fee and policy",
+  ],
+  booking_received_clinic: [
+    "client's name",
+    "service",
+    "requested time (Lagos)",
+    "client's phone",
+    "link to /admin/bookings",
+  ],
+  appointment_confirmed: ["client's name", "service", "time (Lagos)", "address", "map link"],
+  appointment_rescheduled: ["client's name", "service", "new time (Lagos)", "address", "map link"],
+  appointment_cancelled: ["client's name", "service", "time (Lagos)", "clinic phone"],
+  appointment_reminder: ["client's name", "service", "time (Lagos)", "address", "map link"],
+  order_shipped: ["client's name", "order number", "delivery city and state"],
+  order_cancelled: ["client's name", "order number", "clinic phone"],
+  review_request: ["client's name", "service", "signed review link"],
+} as const;
+export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;
+
+function whatsapp(name: WhatsAppTemplateName, bodyParams: string[]): WhatsAppTemplateCall {
+  return { name, language: "en", bodyParams };
+}
+
+/** A paragraph of an email: text, a labelled link, or lines kept together (an address). */
+type Block = string | { link: string; label: string } | { lines: string[] };
+
+const styles = {
+  body: { backgroundColor: "#f7f3ef", fontFamily: "Helvetica, Arial, sans-serif", margin: 0 },
+  container: {
+    backgroundColor: "#ffffff",
+    margin: "24px auto",
+    padding: "24px 32px",
+    maxWidth: "560px",
+    borderRadius: "8px",
+  },
+  brand: { color: "#8a5a44", fontSize: "14px", letterSpacing: "0.08em", margin: "0 0 8px" },
+  heading: { color: "#3d2b22", fontSize: "22px", margin: "0 0 16px" },
+  text: { color: "#3d2b22", fontSize: "15px", lineHeight: "24px", margin: "0 0 14px" },
+  link: { color: "#8a5a44", textDecoration: "underline" },
+  footer: { color: "#7a6a60", fontSize: "12px", lineHeight: "18px", margin: 0 },
+} as const;
+
+function blockNode(block: Block, key: number): ReactNode {
+  if (typeof block === "string") return h(Text, { key, style: styles.text }, block);
+  if ("link" in block) {
+    return h(
+      Text,
+      { key, style: styles.text },
+      h(Link, { href: block.link, style: styles.link }, block.label),
+    );
+  }
+  return h(
+    Text,
+    { key, style: styles.text },
+    ...block.lines.flatMap((line, i) => (i === 0 ? [line] : [h("br", { key: i }), line])),
+  );
+}
+
+function blockText(block: Block): string {
+  if (typeof block === "string") return block;
+  if ("link" in block)
+    return block.label === block.link ? block.link : `${block.label}: ${block.link}`;
+  return block.lines.join("\n");
+}
+
+/**
+ * An email in the clinic's style: the HTML part rendered by React Email and the plain-text part
+ * with the same paragraphs (links written out).
+ */
+export async function renderEmail(
+  subject: string,
+  blocks: Block[],
+): Promise<{ subject: string; html: string; text: string }> {
+  const footer = [BUSINESS.name, BUSINESS.address, `${BUSINESS.phone} · ${BUSINESS.email}`];
+  const element = h(
+    Html,
+    { lang: "en" },
+    h(Head, null),
+    h(Preview, null, subject),
+    h(
+      Body,
+      { style: styles.body },
+      h(
+        Container,
+        { style: styles.container },
+        h(Text, { style: styles.brand }, BUSINESS.shortName.toUpperCase()),
+        h(Heading, { as: "h1", style: styles.heading }, subject),
+        h(Section, null, ...blocks.map(blockNode)),
+        h(Hr, null),
+        h(
+          Text,
+          { style: styles.footer },
+          ...footer.flatMap((l, i) => (i ? [h("br", { key: i }), l] : [l])),
+        ),
+      ),
+    ),
+  );
+  const html = await render(element);
+  const text = [...blocks.map(blockText), "", ...footer].join("\n\n").replace(/\n{3,}/g, "\n\n");
+  return { subject, html, text };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booking request received (issue 17; storefront spec §9 for the fee and policy)
+
+/** A booking request as the acknowledgement needs it (times are UTC instants). */
+export type BookingForMessage = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  serviceName: string;
+  date: Date;
+  message: string | null;
+};
+
+/**
+ * The messages for a new booking request: the client's email (what was asked, what happens next,
+ * the §9 fee and policy) and WhatsApp when they gave a phone number; the clinic's email to
+ * BUSINESS.email and WhatsApp to `clinicWhatsApp` when configured, each with a link to the
+ * request in /admin/bookings.
+ * @param origin the site's origin for links, e.g. 'https://glowhaven.ng'.
+ */
+export async function bookingReceivedMessages(
+  booking: BookingForMessage,
+  options: { origin: string; clinicWhatsApp?: string | null },
+): Promise<NewMessage[]> {
+  const when = formatLagosDateTime(booking.date);
+  const event = `booking-received:${booking.id}`;
+  const refs = { clientEmail: booking.email, bookingId: booking.id };
+  const adminLink = `${options.origin}/admin/bookings?q=${encodeURIComponent(booking.email)}`;
+  const client = await renderEmail(
+    `We have received your booking request | ${BUSINESS.shortName}`,
+    [
+      `Dear ${booking.name},`,
+      `Thank you for your booking request at ${BUSINESS.name}. You asked for:`,
+      { lines: [`Service: ${booking.serviceName}`, `Date and time: ${when} (Lagos time)`] },
+      ...(booking.message ? [`Your message: ${booking.message}`] : []),
+      "What happens next: our team will call or message you to confirm your appointment. Your appointment is confirmed only once we have confirmed it with you.",
+      BOOKING_FEE_TEXT,
+      BOOKING_POLICY_TEXT,
+      `Questions? Call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
+      "Warm regards,",
+    ],
+  );
+  const clinic = await renderEmail(`New booking request #${booking.id} from ${booking.name}`, [
+    "A new booking request has arrived from the website.",
+    {
+      lines: [
+        `Client: ${booking.name}`,
+        `Email: ${booking.email}`,
+        `Phone: ${booking.phone}`,
+        `Service: ${booking.serviceName}`,
+        `Requested time: ${when} (Lagos time)`,
+        ...(booking.message ? [`Message: ${booking.message}`] : []),
+      ],
+    },
+    { link: adminLink, label: "Open the request in the admin" },
+  ]);
+  const messages: NewMessage[] = [
+    {
+      event,
+      channel: "email",
+      to: booking.email,
+      template: "booking-received-client",
+      ...client,
+      payload: { data: { bookingId: booking.id, serviceName: booking.serviceName, when } },
+      refs,
+    },
+    {
+      event,
+      channel: "email",
+      to: BUSINESS.email,
+      template: "booking-received-clinic",
+      ...clinic,
+      payload: { data: { bookingId: booking.id, adminLink } },
+      refs: { bookingId: booking.id },
+    },
+  ];
+  if (booking.phone.trim()) {
+    const params = [
+      booking.name,
+      booking.serviceName,
+      when,
+      `${BOOKING_FEE_TEXT} ${BOOKING_POLICY_TEXT}`,
+    ];
+    messages.push({
+      event,
+      channel: "whatsapp",
+      to: booking.phone,
+      template: "booking-received-client",
+      subject: "Booking request received",
+      text: `Dear ${booking.name}, thank you for your booking request at ${BUSINESS.name} for ${booking.serviceName} on ${when}. Our team will call or message you to confirm. ${BOOKING_FEE_TEXT} ${BOOKING_POLICY_TEXT}`,
+      payload: { whatsapp: whatsapp("booking_received", params) },
+      refs,
+    });
+  }
+  if (options.clinicWhatsApp) {
+    const params = [booking.name, booking.serviceName, when, booking.phone, adminLink];
+    messages.push({
+      event,
+      channel: "whatsapp",
+      to: options.clinicWhatsApp,
+      template: "booking-received-clinic",
+      subject: `New booking request #${booking.id}`,
+      text: `New booking request from ${booking.name} (${booking.phone}) for ${booking.serviceName} on ${when}. Open: ${adminLink}`,
+      payload: { whatsapp: whatsapp("booking_received_clinic", params) },
+      refs: { bookingId: booking.id },
+    });
+  }
+  return messages;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Appointments: confirmed, rescheduled, cancelled, reminders
+
+/** An appointment as its messages need it (times are UTC instants). */
+export type AppointmentForMessage = {
+  id: number;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  serviceName: string;
+  startsAt: Date;
+  endsAt: Date;
+  staffName?: string | null;
+  bookingId?: number | null;
+};
+
+export type AppointmentChange = "confirmed" | "rescheduled" | "cancelled";
+
+/**
+ * The appointment's iCalendar file (RFC 5545): one VEVENT with a stable UID per appointment,
+ * start and end in Africa/Lagos, the clinic's address as LOCATION; METHOD:CANCEL and
+ * STATUS:CANCELLED for a cancellation. `sequence` must grow with each change so calendar apps
+ * replace the earlier version.
+ */
+export function appointmentIcs(
+  appointment: AppointmentForMessage,
+  change: AppointmentChange,
+  sequence: number,
+): string {
+  const calendar = ical({
+    name: BUSINESS.shortName,
+    prodId: { company: BUSINESS.shortName, product: "appointments", language: "EN" },
+    method: change === "cancelled" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: `appointment-${appointment.id}@glowhaven.ng`,
+    sequence,
+    start: appointment.startsAt,
+    end: appointment.endsAt,
+    timezone: BUSINESS_TIME_ZONE,
+    summary: `${appointment.serviceName} at ${BUSINESS.shortName}`,
+    description: `${appointment.serviceName} for ${appointment.customerName}. Questions? Call ${BUSINESS.phone}.`,
+    location: BUSINESS.address,
+    url: CLINIC_MAP_URL,
+    organizer: { name: BUSINESS.name, email: BUSINESS.email },
+    status: change === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
+}
+
+const CHANGE_WORDS: Record<
+  AppointmentChange,
+  { subject: string; lead: string; template: WhatsAppTemplateName }
+> = {
+  confirmed: {
+    subject: "Your appointment is confirmed",
+    lead: "We are pleased to confirm your appointment:",
+    template: "appointment_confirmed",
+  },
+  rescheduled: {
+    subject: "Your appointment has been rescheduled",
+    lead: "Your appointment has been moved to a new time:",
+    template: "appointment_rescheduled",
+  },
+  cancelled: {
+    subject: "Your appointment has been cancelled",
+    lead: "Your appointment has been cancelled:",
+    template: "appointment_cancelled",
+  },
+};
+
+/**
+ * The client's email (with the .ics file: an invitation, or a cancellation) and WhatsApp message
+ * for an appointment confirmed, rescheduled or cancelled in the calendar. The event key holds
+ * the start time, so a second reschedule is a new message and a repeat of the same one is not.
+ * @param sequence the iCalendar SEQUENCE (grows with each change; e.g. updated-at in seconds).
+ */
+export async function appointmentChangeMessages(
+  appointment: AppointmentForMessage,
+  change: AppointmentChange,
+  sequence: number,
+): Promise<NewMessage[]> {
+  const words = CHANGE_WORDS[change];
+  const when = formatLagosDateTime(appointment.startsAt);
+  const event = `appointment-${change}:${appointment.id}:${appointment.startsAt.toISOString()}`;
+  const refs = {
+    clientEmail: appointment.customerEmail,
+    appointmentId: appointment.id,
+    bookingId: appointment.bookingId ?? null,
+  };
+  const details: Block = {
+    lines: [
+      `Service: ${appointment.serviceName}`,
+      `Date and time: ${when} (Lagos time)`,
+      ...(appointment.staffName ? [`With: ${appointment.staffName}`] : []),
+    ],
+  };
+  const blocks: Block[] =
+    change === "cancelled"
+      ? [
+          `Dear ${appointment.customerName},`,
+          words.lead,
+          details,
+          `To book a new time, call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
+          "Warm regards,",
+        ]
+      : [
+          `Dear ${appointment.customerName},`,
+          words.lead,
+          details,
+          { lines: ["Where:", BUSINESS.address] },
+          { link: CLINIC_MAP_URL, label: "Open in Google Maps" },
+          "The attached calendar file adds the appointment to your calendar. Please arrive a few minutes early: late arrival over 15 minutes may lead to rescheduling. Cancellations need 24 hours notice.",
+          `Questions? Call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
+          "Warm regards,",
+        ];
+  const email = await renderEmail(`${words.subject} | ${BUSINESS.shortName}`, blocks);
+  const attachment: MessageAttachment = {
+    filename: change === "cancelled" ? "cancelled-appointment.ics" : "appointment.ics",
+    contentType: `text/calendar; charset=utf-8; method=${change === "cancelled" ? "CANCEL" : "REQUEST"}`,
+    content: appointmentIcs(appointment, change, sequence),
+  };
+  const params =
+    change === "cancelled"
+      ? [appointment.customerName, appointment.serviceName, when, BUSINESS.phone]
+      : [appointment.customerName, appointment.serviceName, when, BUSINESS.address, CLINIC_MAP_URL];
+  const messages: NewMessage[] = [
+    {
+      event,
+      channel: "email",
+      to: appointment.customerEmail,
+      template: `appointment-${change}`,
+      ...email,
+      payload: {
+        data: { appointmentId: appointment.id, start: appointment.startsAt.toISOString() },
+        attachments: [attachment],
+      },
+      refs,
+    },
+  ];
+  if (appointment.customerPhone.trim()) {
+    messages.push({
+      event,
+      channel: "whatsapp",
+      to: appointment.customerPhone,
+      template: `appointment-${change}`,
+      subject: words.subject,
+      text:
+        change === "cancelled"
+          ? `Dear ${appointment.customerName}, your ${appointment.serviceName} appointment on ${when} at ${BUSINESS.shortName} has been cancelled. To book a new time, call ${BUSINESS.phone}.`
+          : `Dear ${appointment.customerName}, ${words.lead.toLowerCase()} ${appointment.serviceName} on ${when} at ${BUSINESS.address}. Map: ${CLINIC_MAP_URL}`,
+      payload: { whatsapp: whatsapp(words.template, params) },
+      refs,
+    });
+  }
+  return messages;
+}
+
+/** Which reminder: 24 hours or 2 hours before the appointment. */
+export type ReminderKind = "24h" | "2h";
+
+/**
+ * The client's reminder email and WhatsApp message for an appointment. Channels whose
+ * recipient opted out of reminders are left out by the caller (reminders.ts).
+ */
+export async function appointmentReminderMessages(
+  appointment: AppointmentForMessage,
+  kind: ReminderKind,
+): Promise<NewMessage[]> {
+  const when = formatLagosDateTime(appointment.startsAt);
+  const event = `appointment-reminder-${kind}:${appointment.id}:${appointment.startsAt.toISOString()}`;
+  const refs = {
+    clientEmail: appointment.customerEmail,
+    appointmentId: appointment.id,
+    bookingId: appointment.bookingId ?? null,
+  };
+  const lead = kind === "24h" ? "tomorrow" : "in about two hours";
+  const email = await renderEmail(`Reminder: your appointment ${lead} | ${BUSINESS.shortName}`, [
+    `Dear ${appointment.customerName},`,
+    `This is a reminder of your appointment ${lead}:`,
+    { lines: [`Service: ${appointment.serviceName}`, `Date and time: ${when} (Lagos time)`] },
+    { lines: ["Where:", BUSINESS.address] },
+    { link: CLINIC_MAP_URL, label: "Open in Google Maps" },
+    `Late arrival over 15 minutes may lead to rescheduling. Need to change it? Call ${BUSINESS.phone}.`,
+    "Warm regards,",
+  ]);
+  const messages: NewMessage[] = [
+    {
+      event,
+      channel: "email",
+      to: appointment.customerEmail,
+      template: `appointment-reminder-${kind}`,
+      ...email,
+      payload: {
+        data: { appointmentId: appointment.id, start: appointment.startsAt.toISOString() },
+      },
+      refs,
+    },
+  ];
+  if (appointment.customerPhone.trim()) {
+    messages.push({
+      event,
+      channel: "whatsapp",
+      to: appointment.customerPhone,
+      template: `appointment-reminder-${kind}`,
+      subject: `Reminder: appointment ${lead}`,
+      text: `Dear ${appointment.customerName}, a reminder of your ${appointment.serviceName} appointment on ${when} at ${BUSINESS.address}. Map: ${CLINIC_MAP_URL}`,
+      payload: {
+        whatsapp: whatsapp("appointment_reminder", [
+          appointment.customerName,
+          appointment.serviceName,
+          when,
+          BUSINESS.address,
+          CLINIC_MAP_URL,
+        ]),
+      },
+      refs,
+    });
+  }
+  return messages;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders and reviews
+
+/** An order as its status messages need it. */
+export type OrderForMessage = {
+  id: number;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  deliveryCity: string;
+  deliveryState: string;
+};
+
+/**
+ * The client's email and WhatsApp message when staff mark a paid order shipped or cancelled
+ * (admin spec §4 order statuses). One message per order and status.
+ */
+export async function orderStatusMessages(
+  order: OrderForMessage,
+  status: "shipped" | "cancelled",
+): Promise<NewMessage[]> {
+  const event = `order-${status}:${order.id}`;
+  const refs = { clientEmail: order.customerEmail, orderId: order.id };
+  const place = `${order.deliveryCity}, ${order.deliveryState}`;
+  const email =
+    status === "shipped"
+      ? await renderEmail(`Your ${BUSINESS.shortName} order #${order.id} is on its way`, [
+          `Dear ${order.customerName},`,
+          `Good news: your order #${order.id} has been shipped to ${place}.`,
+          `Questions? Call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
+          BUSINESS.name,
+        ])
+      : await renderEmail(`Your ${BUSINESS.shortName} order #${order.id} has been cancelled`, [
+          `Dear ${order.customerName},`,
+          `Your order #${order.id} has been cancelled. If you paid for it, our team will contact you about your refund.`,
+          `Questions? Call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
+          BUSINESS.name,
+        ]);
+  const messages: NewMessage[] = [
+    {
+      event,
+      channel: "email",
+      to: order.customerEmail,
+      template: `order-${status}`,
+      ...email,
+      payload: { data: { orderId: order.id } },
+      refs,
+    },
+  ];
+  if (order.customerPhone.trim()) {
+    messages.push({
+      event,
+      channel: "whatsapp",
+      to: order.customerPhone,
+      template: `order-${status}`,
+      subject: status === "shipped" ? `Order #${order.id} shipped` : `Order #${order.id} cancelled`,
+      text:
+        status === "shipped"
+          ? `Dear ${order.customerName}, your ${BUSINESS.shortName} order #${order.id} has been shipped to ${place}.`
+          : `Dear ${order.customerName}, your ${BUSINESS.shortName} order #${order.id} has been cancelled. Questions? Call ${BUSINESS.phone}.`,
+      payload: {
+        whatsapp:
+          status === "shipped"
+            ? whatsapp("order_shipped", [order.customerName, `#${order.id}`, place])
+            : whatsapp("order_cancelled", [order.customerName, `#${order.id}`, BUSINESS.phone]),
+      },
+      refs,
+    });
+  }
+  return messages;
+}
+
+/**
+ * The review request as a WhatsApp message carrying the signed link (the email goes through the
+ * reviews module as before). `sentAt` makes each Request Review a message of its own.
+ */
+export function reviewRequestWhatsApp(target: {
+  bookingId: number;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  serviceName: string;
+  link: string;
+  requestedAt: Date;
+}): NewMessage {
+  return {
+    event: `review-request:${target.bookingId}:${target.requestedAt.toISOString()}`,
+    channel: "whatsapp",
+    to: target.customerPhone,
+    template: "review-request",
+    subject: `How was your ${target.serviceName}?`,
+    text: `Dear ${target.customerName}, thank you for visiting ${BUSINESS.name} for your ${target.serviceName}. We would love to hear how it went: ${target.link}`,
+    payload: {
+      whatsapp: whatsapp("review_request", [target.customerName, target.serviceName, target.link]),
+    },
+    refs: { clientEmail: target.customerEmail, bookingId: target.bookingId },
+  };
+}

@@ -1,0 +1,261 @@
+/**
+ * The messages worker (issue 17): sends the outbox's due template messages through their
+ * channel (email over SMTP, WhatsApp over the Cloud API) with retries and backoff.
+ *
+ * Claiming: one UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) moves due rows to
+ * 'sending' and sets `next_attempt_at` to a lease CLAIM_LEASE_MS ahead, so two workers (two
+ * instances, a scheduler tick and a request's kick) never claim one message; a worker that dies
+ * mid-send leaves the row to be claimed again when the lease lapses (at-least-once only then).
+ * Outcomes: 'sent' (with the provider's message id), or 'failed' with the reason and the next
+ * attempt after 1, 2, 4, 8, 16 minutes (outbox/service.ts nextAttemptAt), and for good after
+ * OUTBOX_MAX_ATTEMPTS. A channel without configuration stores its messages ('stored') as before.
+ */
+
+import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { outbox } from "#server/db/schema/content.ts";
+import type { EmailTransport } from "#server/integrations/smtp.ts";
+import { createWhatsAppTransport, type WhatsAppTransport } from "#server/integrations/whatsapp.ts";
+import { nextAttemptAt } from "#server/modules/outbox/service.ts";
+import type { MessageChannel, MessagePayload } from "./service.ts";
+
+/** The channels' transports; null = not configured (messages are only stored). */
+export type MessageTransports = {
+  email: EmailTransport | null;
+  whatsapp: WhatsAppTransport | null;
+};
+
+/** What the worker needs. */
+export type MessagesDeps = { db: Db; transports: MessageTransports; logger?: Logger };
+
+/** How long a claim holds a message (ms) before another worker may take it again. */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+/** Messages claimed per batch. */
+const BATCH = 20;
+
+/** The transports `config` describes: SMTP (`smtp`, built by the caller) and WhatsApp. */
+export function messageTransports(
+  config: Pick<Config, "WHATSAPP_API_BASE_URL" | "WHATSAPP_TOKEN" | "WHATSAPP_PHONE_NUMBER_ID">,
+  smtp: EmailTransport | null,
+): MessageTransports {
+  return {
+    email: smtp,
+    whatsapp: createWhatsAppTransport({
+      baseUrl: config.WHATSAPP_API_BASE_URL,
+      token: config.WHATSAPP_TOKEN,
+      phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+    }),
+  };
+}
+
+/** What one pass did. */
+export type SendPass = { sent: number; retrying: number; gaveUp: number; stored: number };
+
+function configured(transports: MessageTransports): MessageChannel[] {
+  const channels: MessageChannel[] = [];
+  if (transports.email) channels.push("email");
+  if (transports.whatsapp) channels.push("whatsapp");
+  return channels;
+}
+
+/**
+ * Claims up to `limit` due messages of the configured `channels` for this worker (atomic; see
+ * the file comment). Due = 'pending' or 'failed' with next_attempt_at <= now, or 'sending'
+ * whose lease lapsed. Each claim counts one attempt.
+ */
+export async function claimDueMessages(
+  db: Db,
+  channels: MessageChannel[],
+  now: Date,
+  limit = BATCH,
+) {
+  if (channels.length === 0) return [];
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        isNotNull(outbox.template),
+        inArray(outbox.status, ["pending", "failed", "sending"]),
+        lte(outbox.nextAttemptAt, now),
+        inArray(outbox.channel, channels),
+      ),
+    )
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({
+      status: "sending",
+      attempts: sql`${outbox.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+    })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+async function deliver(
+  transports: MessageTransports,
+  row: typeof outbox.$inferSelect,
+): Promise<string | null> {
+  const payload = (row.payload ?? {}) as MessagePayload;
+  if (row.channel === "whatsapp") {
+    if (!transports.whatsapp) throw new Error("WhatsApp is not configured");
+    if (!payload.whatsapp) throw new Error("This message has no WhatsApp template call");
+    const { messageId } = await transports.whatsapp.send({
+      to: row.toAddress,
+      template: payload.whatsapp.name,
+      language: payload.whatsapp.language,
+      bodyParams: payload.whatsapp.bodyParams,
+    });
+    return messageId;
+  }
+  if (!transports.email) throw new Error("SMTP is not configured");
+  await transports.email.send({
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody ?? undefined,
+    attachments: payload.attachments,
+  });
+  return null;
+}
+
+/**
+ * One pass of the worker at `now` (UTC): stores the pending messages of channels without
+ * configuration, then claims and sends due messages in batches until none is left (at most
+ * 10 batches a pass). Never throws for a provider's failure (the row records it).
+ * @throws only on a database error.
+ */
+export async function sendDueMessages(deps: MessagesDeps, now = new Date()): Promise<SendPass> {
+  const pass: SendPass = { sent: 0, retrying: 0, gaveUp: 0, stored: 0 };
+  const channels = configured(deps.transports);
+  const unconfigured = (["email", "whatsapp"] as const).filter((c) => !channels.includes(c));
+  if (unconfigured.length > 0) {
+    const stored = await deps.db
+      .update(outbox)
+      .set({ status: "stored", nextAttemptAt: null })
+      .where(
+        and(
+          isNotNull(outbox.template),
+          eq(outbox.status, "pending"),
+          inArray(outbox.channel, unconfigured),
+        ),
+      )
+      .returning({ id: outbox.id });
+    pass.stored = stored.length;
+  }
+  for (let batch = 0; batch < 10; batch++) {
+    const claimed = await claimDueMessages(deps.db, channels, now);
+    if (claimed.length === 0) break;
+    for (const row of claimed) {
+      try {
+        const providerMessageId = await deliver(deps.transports, row);
+        await deps.db
+          .update(outbox)
+          .set({
+            status: "sent",
+            sentAt: new Date(),
+            error: null,
+            nextAttemptAt: null,
+            providerMessageId,
+          })
+          .where(eq(outbox.id, row.id));
+        pass.sent++;
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        const next = nextAttemptAt(row.attempts, now);
+        if (next) pass.retrying++;
+        else pass.gaveUp++;
+        deps.logger?.warn(
+          { err: reason, outboxId: row.id, channel: row.channel, attempts: row.attempts },
+          next ? "message not sent; will retry" : "message not sent; gave up",
+        );
+        await deps.db
+          .update(outbox)
+          .set({ status: "failed", error: reason.slice(0, 500), nextAttemptAt: next })
+          .where(eq(outbox.id, row.id));
+      }
+    }
+  }
+  return pass;
+}
+
+/** Settings templates need from the process's configuration. */
+export type MessagingSettings = {
+  /** PUBLIC_URL: the origin of links in messages; undefined = the request's origin. */
+  publicUrl?: string;
+  /** CLINIC_WHATSAPP_NUMBER: the front desk's number for new booking requests. */
+  clinicWhatsApp?: string;
+};
+
+/** A process's messages worker for one database. */
+export type MessagesWorker = {
+  readonly settings: MessagingSettings;
+  /**
+   * Starts a pass in the background now (after a transaction that enqueued messages commits),
+   * so a request does not wait on SMTP or WhatsApp; a kick during a pass runs one more pass.
+   * Errors are logged.
+   */
+  kick(): void;
+  /** Resolves when no kicked pass is running (tests, shutdown). */
+  idle(): Promise<void>;
+};
+
+const workers = new WeakMap<Db, MessagesWorker>();
+
+/**
+ * Creates the messages worker of `deps.db` and registers it, so services that enqueue messages
+ * can kick it (kickMessages) and read its settings (messagingSettings). One per database handle;
+ * a second call replaces the first.
+ */
+export function installMessagesWorker(
+  deps: MessagesDeps & { settings?: MessagingSettings; now?: () => Date },
+): MessagesWorker {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const now = deps.now ?? (() => new Date());
+  const worker: MessagesWorker = {
+    settings: deps.settings ?? {},
+    kick() {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          try {
+            await sendDueMessages(deps, now());
+          } catch (err) {
+            deps.logger?.error({ err }, "messages worker pass failed");
+          }
+        } while (again);
+      })().finally(() => {
+        running = null;
+      });
+    },
+    idle: () => running ?? Promise.resolve(),
+  };
+  workers.set(deps.db, worker);
+  return worker;
+}
+
+/** The messages worker registered for `db`, if any. */
+export function messagesWorkerFor(db: Db): MessagesWorker | undefined {
+  return workers.get(db);
+}
+
+/** Kicks `db`'s messages worker, if one is installed (else the scheduler's job sends them). */
+export function kickMessages(db: Db): void {
+  workers.get(db)?.kick();
+}
+
+/** The messaging settings of `db`'s worker ({} when none is installed). */
+export function messagingSettings(db: Db): MessagingSettings {
+  return workers.get(db)?.settings ?? {};
+}
