@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageOptOuts, outbox } from "#server/db/schema/content.ts";
 import { whatsappSignature } from "#server/integrations/whatsapp-webhook.ts";
 import { getClientDetail } from "#server/modules/clients/service.ts";
-import { insertClient } from "#server/testing/builders.ts";
+import { enqueueDueReminders } from "#server/modules/messages/reminders.ts";
+import { insertAppointment, insertClient } from "#server/testing/builders.ts";
 import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
 import { listUnsubscribeHeaders, signUnsubscribe, unsubscribeUrl } from "./links.ts";
 
@@ -223,6 +224,57 @@ describe.each(dbKinds)("consent and the WhatsApp webhook on %s", (kind) => {
         detail: "appointment-reminder-24h · delivered",
       }),
     ]);
+  });
+
+  it("skips reminders after STOP (WhatsApp) and the unsubscribe link (email); START resumes", async () => {
+    const reminderChannels = async (appointmentId: number) =>
+      (
+        await t.db
+          .select({ channel: outbox.channel })
+          .from(outbox)
+          .where(
+            and(
+              eq(outbox.appointmentId, appointmentId),
+              eq(outbox.template, "appointment-reminder-24h"),
+            ),
+          )
+      )
+        .map((r) => r.channel)
+        .sort();
+    const appointment = (day: number) =>
+      insertAppointment(t.db, {
+        customerEmail: "kemi.stop@example.com",
+        customerPhone: "0803 777 0101",
+        status: "confirmed",
+        startsAt: new Date(`2030-01-${String(day).padStart(2, "0")}T09:00:00Z`),
+      });
+    // 24 hours before 10:00 Lagos: within the reminder's window, outside quiet hours.
+    const dayBefore = (a: { startsAt: Date }) =>
+      new Date(a.startsAt.getTime() - 86_400_000 + 60_000);
+
+    await post(reply("2348037770101", "STOP")).expect(200);
+    const first = await appointment(8);
+    await enqueueDueReminders(t.db, dayBefore(first));
+    expect(await reminderChannels(first.id)).toEqual(["email"]);
+
+    const url = new URL(
+      unsubscribeUrl(
+        { origin: "https://glowhaven.ng", secret: t.config.SESSION_SECRET },
+        "kemi.stop@example.com",
+      ),
+    );
+    await request(t.app)
+      .post("/api/unsubscribe")
+      .send({ email: url.searchParams.get("email"), sig: url.searchParams.get("sig") })
+      .expect(200);
+    const second = await appointment(9);
+    await enqueueDueReminders(t.db, dayBefore(second));
+    expect(await reminderChannels(second.id)).toEqual([]);
+
+    await post(reply("2348037770101", "START")).expect(200);
+    const third = await appointment(10);
+    await enqueueDueReminders(t.db, dayBefore(third));
+    expect(await reminderChannels(third.id)).toEqual(["whatsapp"]);
   });
 
   it("accepts the mail provider's one-click POST to the List-Unsubscribe address", async () => {
