@@ -35,11 +35,11 @@ export type OutboxMessage = {
   attempts: number;
   /** ISO 8601 UTC of the next retry of a failed message; null when none will be made. */
   nextAttemptAt: string | null;
-  /** 'email' or 'whatsapp' (MESSAGE_CHANNELS). */
+  /** 'email' or 'whatsapp' (MESSAGE_CHANNELS; issue 17). */
   channel: string;
-  /** The template it was rendered from; null for messages written before issue 17. */
+  /** The template it came from; null for emails written before issue 17. */
   template: string | null;
-  /** What the provider last reported (WhatsApp webhook): 'sent', 'delivered', 'read', 'failed'. */
+  /** The provider's last delivery report (WhatsApp webhook), e.g. 'delivered'; null when none. */
   deliveryStatus: string | null;
 };
 

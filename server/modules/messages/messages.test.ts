@@ -26,6 +26,7 @@ import {
   type MessageTransports,
   messagesWorkerFor,
   messageTransports,
+  retryMessage,
   sendDueMessages,
 } from "./worker.ts";
 
@@ -240,7 +241,9 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     const ics = mimePart(raw, "text/calendar");
     expect(ics).toBeTruthy();
     const calendar = new ICAL.Component(ICAL.parse(ics as string));
-    const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent"));
+    const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
+    // A real instant (UTC), not a floating local time a calendar app would misplace.
+    expect(event.startDate.zone?.tzid).toBe("UTC");
     expect(event.startDate.toJSDate().toISOString()).toBe(booking.date);
     expect(event.endDate.toJSDate().toISOString()).toBe(
       new Date(new Date(booking.date).getTime() + 60 * 60_000).toISOString(),
@@ -321,7 +324,7 @@ describe.each(dbKinds)("messages on %s", (kind) => {
       .send({ status: "cancelled" })
       .expect(200);
     await settle();
-    const optedOut = await confirmedAppointment("ada.stop@example.com", "0803 555 0505", 6);
+    await confirmedAppointment("ada.stop@example.com", "0803 555 0505", 6);
     await t.db.insert(messageOptOuts).values({
       channel: "whatsapp",
       recipient: "+2348035550505",
@@ -339,6 +342,21 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     // The opted-out client still gets the email reminder, but no WhatsApp.
     expect(await remindersTo("ada.stop@example.com")).toHaveLength(1);
     expect(whatsappCalls.filter((c) => c.body.to === "2348035550505")).toHaveLength(0);
+    // A reminder queued before the appointment was cancelled does not go out.
+    const late = await confirmedAppointment("ada.late@example.com", "0803 555 0606", 6);
+    const lateClock = new Date(late.start.getTime() - 24 * 3_600_000 + 60_000);
+    await enqueueDueReminders(t.db, lateClock);
+    await agent.patch(`/api/appointments/${late.id}`).send({ status: "cancelled" }).expect(200);
+    await settle();
+    mails.length = 0;
+    await sendDueMessages({ db: t.db, transports, logger }, lateClock);
+    const [lateReminder] = await remindersTo("ada.late@example.com");
+    expect(lateReminder).toMatchObject({
+      status: "failed",
+      error: "Not sent: the appointment is cancelled.",
+    });
+    expect(mails.filter((m) => m.to.includes("ada.late@example.com"))).toHaveLength(0);
+
     // The cancellation itself was sent (transactional), with a cancelling .ics.
     const [cancellation] = await t.db
       .select()
@@ -363,10 +381,10 @@ describe.each(dbKinds)("messages on %s", (kind) => {
       event: "test-failure:1",
       channel: "whatsapp",
       to: `+${FAILING_NUMBER}`,
-      template: "appointment-reminder-2h",
+      template: "review-request",
       subject: "Reminder",
       text: "Reminder",
-      payload: { whatsapp: { name: "appointment_reminder", language: "en", bodyParams: ["Ada"] } },
+      payload: { whatsapp: { name: "review_request", language: "en", bodyParams: ["Ada"] } },
     });
     expect(queued?.status).toBe("pending");
     const id = queued?.id as number;
@@ -394,10 +412,17 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     expect(final).toMatchObject({ status: "failed", attempts: 6, nextAttemptAt: null });
     expect(whatsappCalls.filter((c) => c.body.to === FAILING_NUMBER)).toHaveLength(6);
 
+    // The admin's Retry gives it one more attempt at once (the provider still fails).
+    expect(await retryMessage(t.db, id)).toBe(true);
+    await settle();
+    expect(await row()).toMatchObject({ status: "failed", attempts: 7, nextAttemptAt: null });
+    expect(whatsappCalls.filter((c) => c.body.to === FAILING_NUMBER)).toHaveLength(7);
+    expect(await retryMessage(t.db, 999_999)).toBe(false);
+
     const outboxList = await agent.get("/api/admin/outbox").expect(200);
     expect(outboxList.body.find((m: { id: number }) => m.id === id)).toMatchObject({
       status: "failed",
-      attempts: 6,
+      attempts: 7,
     });
   });
 

@@ -24,7 +24,7 @@ import { render } from "@react-email/render";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { createElement as h, type ReactNode } from "react";
 import { formatLagosDateTime } from "#common/booking.ts";
-import { BUSINESS, BUSINESS_TIME_ZONE } from "#common/business.ts";
+import { BUSINESS } from "#common/business.ts";
 import { BOOKING_FEE } from "#common/catalog.ts";
 import { formatNaira } from "#common/money.ts";
 import type { MessageAttachment, NewMessage, WhatsAppTemplateCall } from "./service.ts";
@@ -282,7 +282,8 @@ export type AppointmentChange = "confirmed" | "rescheduled" | "cancelled";
 
 /**
  * The appointment's iCalendar file (RFC 5545): one VEVENT with a stable UID per appointment,
- * start and end in Africa/Lagos, the clinic's address as LOCATION; METHOD:CANCEL and
+ * start and end as UTC instants ('…Z': every calendar app shows them in its own zone, Lagos for
+ * the client; a TZID would need a VTIMEZONE), the clinic's address as LOCATION; METHOD:CANCEL and
  * STATUS:CANCELLED for a cancellation. `sequence` must grow with each change so calendar apps
  * replace the earlier version.
  */
@@ -301,7 +302,6 @@ export function appointmentIcs(
     sequence,
     start: appointment.startsAt,
     end: appointment.endsAt,
-    timezone: BUSINESS_TIME_ZONE,
     summary: `${appointment.serviceName} at ${BUSINESS.shortName}`,
     description: `${appointment.serviceName} for ${appointment.customerName}. Questions? Call ${BUSINESS.phone}.`,
     location: BUSINESS.address,

@@ -9,12 +9,15 @@
  * Outcomes: 'sent' (with the provider's message id), or 'failed' with the reason and the next
  * attempt after 1, 2, 4, 8, 16 minutes (outbox/service.ts nextAttemptAt), and for good after
  * OUTBOX_MAX_ATTEMPTS. A channel without configuration stores its messages ('stored') as before.
+ * A reminder whose appointment stopped being booked before it went out is not sent ('failed',
+ * with the reason, never retried).
  */
 
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
+import { appointments } from "#server/db/schema/calendar.ts";
 import { outbox } from "#server/db/schema/content.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { createWhatsAppTransport, type WhatsAppTransport } from "#server/integrations/whatsapp.ts";
@@ -97,6 +100,24 @@ export async function claimDueMessages(
     .returning();
 }
 
+/**
+ * Why a claimed message must not go out any more, or null: a reminder whose appointment was
+ * cancelled (or deleted, or otherwise no longer booked) after it was queued.
+ */
+async function obsolete(db: Db, row: typeof outbox.$inferSelect): Promise<string | null> {
+  if (!row.template?.startsWith("appointment-reminder")) return null;
+  if (row.appointmentId === null) return "Not sent: the appointment no longer exists.";
+  const [appointment] = await db
+    .select({ status: appointments.status })
+    .from(appointments)
+    .where(eq(appointments.id, row.appointmentId));
+  if (!appointment) return "Not sent: the appointment no longer exists.";
+  if (appointment.status !== "scheduled" && appointment.status !== "confirmed") {
+    return `Not sent: the appointment is ${appointment.status}.`;
+  }
+  return null;
+}
+
 async function deliver(
   transports: MessageTransports,
   row: typeof outbox.$inferSelect,
@@ -153,6 +174,15 @@ export async function sendDueMessages(deps: MessagesDeps, now = new Date()): Pro
     const claimed = await claimDueMessages(deps.db, channels, now);
     if (claimed.length === 0) break;
     for (const row of claimed) {
+      const skip = await obsolete(deps.db, row);
+      if (skip) {
+        await deps.db
+          .update(outbox)
+          .set({ status: "failed", error: skip, nextAttemptAt: null })
+          .where(eq(outbox.id, row.id));
+        pass.gaveUp++;
+        continue;
+      }
       try {
         const providerMessageId = await deliver(deps.transports, row);
         await deps.db
@@ -183,6 +213,28 @@ export async function sendDueMessages(deps: MessagesDeps, now = new Date()): Pro
     }
   }
   return pass;
+}
+
+/**
+ * The admin's Retry of one 'failed' (or 'stored') message (issue 17 "failures visible in the
+ * admin outbox with a Retry button"): it is due again at once and gets one more attempt (its
+ * `attempts` stay, so a retry after OUTBOX_MAX_ATTEMPTS that fails again is failed for good
+ * again). Template messages go back to 'pending' and the worker is kicked; emails written
+ * before issue 17 stay 'failed' with next_attempt_at now, for the 'email-retry' job.
+ * @returns false when there is no such message or it is not failed or stored (nothing changed).
+ */
+export async function retryMessage(db: Db, id: number, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .update(outbox)
+    .set({
+      status: sql`CASE WHEN ${outbox.template} IS NULL THEN 'failed' ELSE 'pending' END`,
+      nextAttemptAt: now,
+    })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ["failed", "stored"])))
+    .returning({ id: outbox.id });
+  if (!row) return false;
+  kickMessages(db);
+  return true;
 }
 
 /** Settings templates need from the process's configuration. */
