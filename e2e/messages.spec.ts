@@ -43,6 +43,8 @@ test("a booking request on /contact leaves the client's and the clinic's message
   await signIn(page);
   await page.goto("/admin/outbox");
   await page.getByLabel("Search messages").fill("booking-received");
+  // The search reaches the URL after a short pause; the server answers the filtered page.
+  await expect(page).toHaveURL(/q=booking-received/);
   const client = page
     .getByRole("listitem")
     .filter({ hasText: `Email to ${email}` })
@@ -60,6 +62,7 @@ test("a booking request on /contact leaves the client's and the clinic's message
 
   // The channel filter keeps the WhatsApp copy to the client's number only.
   await page.getByLabel("Channel").selectOption("whatsapp");
+  await expect(page).toHaveURL(/channel=whatsapp/);
   await expect(
     page.getByRole("listitem").filter({ hasText: "+2348031234567" }).first(),
   ).toBeVisible();
