@@ -74,7 +74,11 @@ test("process a booking, request a review, and the client's 4-star review arrive
   await expect(page.getByText("Review request sent to customer", { exact: true })).toBeVisible();
 
   await page.goto("/admin/outbox");
-  const mail = page.getByRole("listitem").filter({ hasText: `To ${email}` });
+  // The client also has the booking acknowledgement (issue 17): pick the review request.
+  const mail = page
+    .getByRole("listitem")
+    .filter({ hasText: `To ${email}` })
+    .filter({ hasText: "How was your" });
   await mail.getByText("Read message").click();
   const link = mail.getByRole("link", { name: /\/review\/\d+\?sig=/ });
   const href = await link.getAttribute("href");

@@ -556,29 +556,51 @@ export async function orderStatusMessages(
   return messages;
 }
 
-/**
- * The review request as a WhatsApp message carrying the signed link (the email goes through the
- * reviews module as before). `sentAt` makes each Request Review a message of its own.
- */
-export function reviewRequestWhatsApp(target: {
+/** A review request: the booking's client, what they had, and the signed link. */
+export type ReviewRequestForMessage = {
   bookingId: number;
   customerName: string;
   customerEmail: string;
   customerPhone: string;
   serviceName: string;
+  /** When they came, as shown ('Tue 1 Dec 2026, 10:30 AM', Lagos). */
+  visitedAt: string;
   link: string;
+  /** Each Request Review is a message of its own (the event key holds this instant). */
   requestedAt: Date;
-}): NewMessage {
+};
+
+/** The review request email with the signed link, in the wording the clinic used since issue 5. */
+export async function reviewRequestEmail(review: ReviewRequestForMessage): Promise<NewMessage> {
+  const email = await renderEmail(`How was your ${review.serviceName}? | ${BUSINESS.shortName}`, [
+    `Dear ${review.customerName},`,
+    `Thank you for visiting ${BUSINESS.name} for your ${review.serviceName} on ${review.visitedAt}. We would love to hear how it went. Please rate your treatment here:`,
+    { link: review.link, label: review.link },
+    "Warm regards,",
+  ]);
   return {
-    event: `review-request:${target.bookingId}:${target.requestedAt.toISOString()}`,
-    channel: "whatsapp",
-    to: target.customerPhone,
+    event: `review-request:${review.bookingId}:${review.requestedAt.toISOString()}`,
+    channel: "email",
+    to: review.customerEmail,
     template: "review-request",
-    subject: `How was your ${target.serviceName}?`,
-    text: `Dear ${target.customerName}, thank you for visiting ${BUSINESS.name} for your ${target.serviceName}. We would love to hear how it went: ${target.link}`,
+    ...email,
+    payload: { data: { bookingId: review.bookingId } },
+    refs: { clientEmail: review.customerEmail, bookingId: review.bookingId },
+  };
+}
+
+/** The review request as a WhatsApp message carrying the signed link. */
+export function reviewRequestWhatsApp(review: ReviewRequestForMessage): NewMessage {
+  return {
+    event: `review-request:${review.bookingId}:${review.requestedAt.toISOString()}`,
+    channel: "whatsapp",
+    to: review.customerPhone,
+    template: "review-request",
+    subject: `How was your ${review.serviceName}?`,
+    text: `Dear ${review.customerName}, thank you for visiting ${BUSINESS.name} for your ${review.serviceName}. We would love to hear how it went: ${review.link}`,
     payload: {
-      whatsapp: whatsapp("review_request", [target.customerName, target.serviceName, target.link]),
+      whatsapp: whatsapp("review_request", [review.customerName, review.serviceName, review.link]),
     },
-    refs: { clientEmail: target.customerEmail, bookingId: target.bookingId },
+    refs: { clientEmail: review.customerEmail, bookingId: review.bookingId },
   };
 }

@@ -18,9 +18,8 @@ import { HttpError } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
-import { reviewRequestWhatsApp } from "#server/modules/messages/templates.ts";
+import { reviewRequestEmail, reviewRequestWhatsApp } from "#server/modules/messages/templates.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
-import { queueEmail } from "#server/modules/outbox/service.ts";
 import { signValue, verifySignedValue } from "#server/signed-links.ts";
 
 /** The signature of a review link for `bookingId` (32 base64url characters). */
@@ -58,11 +57,12 @@ export async function reviewTarget(db: Db, bookingId: number): Promise<ReviewTar
 }
 
 /**
- * Emails the client of a processed booking a signed link to the review page (POST
- * /api/send-review-request), and queues the same link as a WhatsApp message to the booking's
- * phone (issue 17; sent by the messages worker, or stored when WhatsApp is not configured).
+ * Queues, in one transaction with the audit entry, the email (HTML and text) and the WhatsApp
+ * message (to the booking's phone) that carry a signed link to the review page to the client of
+ * a processed booking (POST /api/send-review-request; issue 17: the messages worker sends them
+ * after the answer, or stores them when the channel is not configured).
  * The address and names come from the booking, not the request.
- * @returns the email's outbox id and status, `reviewUrl` (the signed link, for staff to copy or
+ * @returns the email's outbox id and status ('pending' until the worker sends it), `reviewUrl` (the signed link, for staff to copy or
  *   share through wa.me) and `whatsappOutboxId` (null when the booking has no phone).
  * @throws HttpError 404 unknown booking; 409 when the booking is not processed, is a no-show,
  *   or already has a review.
@@ -90,37 +90,23 @@ export async function sendReviewRequest(
   if (target.reviewed) throw new HttpError(409, "This client has already left a review");
   const link = reviewLink(deps.origin, deps.secret, bookingId);
   const serviceName = target.serviceName || "Treatment";
-  const email = { db, smtp: deps.smtp };
-  const result = await queueEmail(email, {
-    kind: "review-request",
-    to: target.customerEmail,
-    subject: `How was your ${serviceName}? | ${BUSINESS.shortName}`,
-    text: [
-      `Dear ${target.customerName},`,
-      "",
-      `Thank you for visiting ${BUSINESS.name} for your ${serviceName} on ${formatLagosDateTime(target.date)}.`,
-      "We would love to hear how it went. Please rate your treatment here:",
-      link,
-      "",
-      "Warm regards,",
-      BUSINESS.name,
-      BUSINESS.address,
-    ].join("\n"),
-  });
-  const whatsapp = await db.transaction(async (tx) => {
-    const queued = booking.phone.trim()
-      ? await enqueueMessage(
-          tx,
-          reviewRequestWhatsApp({
-            bookingId,
-            customerName: target.customerName,
-            customerEmail: target.customerEmail,
-            customerPhone: booking.phone,
-            serviceName,
-            link,
-            requestedAt: new Date(),
-          }),
-        )
+  const requestedAt = new Date();
+  const review = {
+    bookingId,
+    customerName: target.customerName,
+    customerEmail: target.customerEmail,
+    customerPhone: booking.phone,
+    serviceName,
+    visitedAt: formatLagosDateTime(target.date),
+    link,
+    requestedAt,
+  };
+  const emailMessage = await reviewRequestEmail(review);
+  const queued = await db.transaction(async (tx) => {
+    const email = await enqueueMessage(tx, emailMessage);
+    if (!email) throw new Error("review request email already queued");
+    const whatsapp = booking.phone.trim()
+      ? await enqueueMessage(tx, reviewRequestWhatsApp(review))
       : null;
     await recordAudit(tx, admin, {
       action: "booking.review-request",
@@ -128,14 +114,19 @@ export async function sendReviewRequest(
       entityId: bookingId,
       details: {
         to: target.customerEmail,
-        outboxId: result.outboxId,
-        whatsappOutboxId: queued?.id ?? null,
+        outboxId: email.id,
+        whatsappOutboxId: whatsapp?.id ?? null,
       },
     });
-    return queued;
+    return { email, whatsapp };
   });
   kickMessages(db);
-  return { ...result, reviewUrl: link, whatsappOutboxId: whatsapp?.id ?? null };
+  return {
+    outboxId: queued.email.id,
+    status: queued.email.status,
+    reviewUrl: link,
+    whatsappOutboxId: queued.whatsapp?.id ?? null,
+  };
 }
 
 function toReview(row: typeof reviews.$inferSelect): ReviewRecord {
