@@ -17,7 +17,6 @@ import {
   notInArray,
   or,
   type SQL,
-  sql,
 } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { OutboxListQuery, OutboxMessage, OutboxShownStatus } from "#common/outbox.ts";
@@ -202,22 +201,27 @@ function shownStatusCondition(status: OutboxShownStatus): SQL {
 }
 
 /**
- * Sends a failed message again (POST /api/admin/outbox/:id/retry, issue 17): marks it 'pending'
- * and due now, so the messages worker picks it up (the caller kicks the worker). Its attempts so
- * far are kept, so the outbox still says how often it was tried.
- * @throws HttpError 404 unknown message; 400 when it is not failed (already sent, pending or
- *   stored without a configured channel).
+ * The stored message `id` as the Outbox shows it, when staff may retry it (POST
+ * /api/admin/outbox/:id/retry, issue 17: failed messages only), with the provider's delivery
+ * report of the failed send cleared.
+ * @throws HttpError 404 unknown message; 400 when it did not fail (sent, pending, or stored
+ *   without a configured channel).
  */
-export async function retryMessage(db: Db, id: number): Promise<OutboxMessage> {
-  const [row] = await db
-    .update(outbox)
-    .set({ status: "pending", nextAttemptAt: sql`now()`, deliveryStatus: null })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
-    .returning(messageColumns);
-  if (row) return toMessage(row);
-  const [exists] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
-  if (!exists) throw new HttpError(404, "Message not found");
-  throw new HttpError(400, "Only failed messages can be retried");
+export async function retryableMessage(db: Db, id: number): Promise<OutboxMessage> {
+  const [row] = await db.select(messageColumns).from(outbox).where(eq(outbox.id, id));
+  if (!row) throw new HttpError(404, "Message not found");
+  if (row.status !== "failed") throw new HttpError(400, "Only failed messages can be retried");
+  // The provider's report was about the failed send; the new send gets its own.
+  if (row.deliveryStatus !== null) {
+    await db.update(outbox).set({ deliveryStatus: null }).where(eq(outbox.id, id));
+  }
+  return toMessage({ ...row, deliveryStatus: null });
+}
+
+/** The stored message `id` as the Outbox shows it, or null. */
+export async function outboxMessage(db: Db, id: number): Promise<OutboxMessage | null> {
+  const [row] = await db.select(messageColumns).from(outbox).where(eq(outbox.id, id));
+  return row ? toMessage(row) : null;
 }
 
 /**
