@@ -254,8 +254,17 @@ describe.each(dbKinds)("consent and the WhatsApp webhook on %s", (kind) => {
 
     await post(reply("2348037770101", "STOP")).expect(200);
     const first = await appointment(8);
-    await enqueueDueReminders(t.db, dayBefore(first));
+    const links = { origin: "https://glowhaven.ng", secret: t.config.SESSION_SECRET };
+    await enqueueDueReminders(t.db, dayBefore(first), links);
     expect(await reminderChannels(first.id)).toEqual(["email"]);
+    // The reminder email carries the client's own signed unsubscribe link.
+    const [reminderEmail] = await t.db
+      .select({ text: outbox.textBody, html: outbox.htmlBody })
+      .from(outbox)
+      .where(and(eq(outbox.appointmentId, first.id), eq(outbox.channel, "email")));
+    const link = unsubscribeUrl(links, "kemi.stop@example.com");
+    expect(reminderEmail?.text).toContain(link);
+    expect(reminderEmail?.html).toContain(link.replaceAll("&", "&amp;"));
 
     const url = new URL(
       unsubscribeUrl(
