@@ -6,23 +6,14 @@
  * 'Questions? Call … or write to …'. Times are shown in Lagos time (formatLagosDateTime).
  *
  * React Email components are called through createElement: the server runs TypeScript by type
- * stripping, which does not compile JSX.
+ * stripping, which does not compile JSX. React and React Email are imported on the first render,
+ * not with this module: main.ts imports the scheduler (and so this file) before it sets
+ * NODE_ENV=production, and React picks its build when first loaded, so an early import gave
+ * the server-side render React's development build beside react-dom's production one (every
+ * page answered 500, "dispatcher.getOwner is not a function").
  */
-import {
-  Body,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from "@react-email/components";
-import { render } from "@react-email/render";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import { createElement as h, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
 import { BOOKING_FEE } from "#common/catalog.ts";
@@ -91,7 +82,18 @@ const styles = {
   footer: { color: "#7a6a60", fontSize: "12px", lineHeight: "18px", margin: 0 },
 } as const;
 
-function blockNode(block: Block, key: number): ReactNode {
+/** React's createElement and the React Email parts, loaded on first use (see the file comment). */
+async function emailKit() {
+  const [react, components, renderer] = await Promise.all([
+    import("react"),
+    import("@react-email/components"),
+    import("@react-email/render"),
+  ]);
+  return { h: react.createElement, ...components, render: renderer.render };
+}
+type EmailKit = Awaited<ReturnType<typeof emailKit>>;
+
+function blockNode({ h, Text, Link }: EmailKit, block: Block, key: number): ReactNode {
   if (typeof block === "string") return h(Text, { key, style: styles.text }, block);
   if ("link" in block) {
     return h(
@@ -122,6 +124,8 @@ export async function renderEmail(
   subject: string,
   blocks: Block[],
 ): Promise<{ subject: string; html: string; text: string }> {
+  const kit = await emailKit();
+  const { h, Html, Head, Preview, Body, Container, Text, Heading, Section, Hr, render } = kit;
   const footer = [BUSINESS.name, BUSINESS.address, `${BUSINESS.phone} · ${BUSINESS.email}`];
   const element = h(
     Html,
@@ -136,7 +140,7 @@ export async function renderEmail(
         { style: styles.container },
         h(Text, { style: styles.brand }, BUSINESS.shortName.toUpperCase()),
         h(Heading, { as: "h1", style: styles.heading }, subject),
-        h(Section, null, ...blocks.map(blockNode)),
+        h(Section, null, ...blocks.map((block, i) => blockNode(kit, block, i))),
         h(Hr, null),
         h(
           Text,
