@@ -5,9 +5,6 @@
  *
  * Run with Node 24 (type stripping): `node server/main.ts` (production build) or `--dev`.
  */
-// First, on its own (a side-effect import keeps its place): sets NODE_ENV before anything loads
-// React (see the module).
-import "./react-mode.ts";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -20,7 +17,6 @@ import { exitOnDatabaseStartupError } from "./db/configured.ts";
 import { onShutdown, startHttpServer } from "./http-server.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
 import { createLogger } from "./logging.ts";
-import { operatorNodeEnv } from "./react-mode.ts";
 import { dailyBackup, operationsJobs } from "./scheduler/jobs.ts";
 import { createScheduler } from "./scheduler/scheduler.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
@@ -32,7 +28,7 @@ const dev = process.argv.includes("--dev");
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig({ ...process.env, NODE_ENV: operatorNodeEnv });
+    config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
