@@ -8,7 +8,6 @@
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
-import { BUSINESS } from "#common/business.ts";
 import { likePattern, type Page } from "#common/paging.ts";
 import type { ReviewListQuery, ReviewRecord, ReviewTarget } from "#common/reviews.ts";
 import type { Db } from "#server/db/client.ts";
