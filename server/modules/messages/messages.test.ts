@@ -16,6 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { lagosDate } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
 import { messageOptOuts, outbox } from "#server/db/schema/content.ts";
+import { orders } from "#server/db/schema/orders.ts";
 import { createSmtpTransport } from "#server/integrations/smtp.ts";
 import { insertService } from "#server/testing/builders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
@@ -365,6 +366,44 @@ describe.each(dbKinds)("messages on %s", (kind) => {
         and(eq(outbox.appointmentId, cancelled.id), eq(outbox.template, "appointment-cancelled")),
       );
     expect(cancellation?.status).toBe("sent");
+  });
+
+  it("tells the client once when their order ships and when one is cancelled", async () => {
+    const paid = (email: string, reference: string) =>
+      t.db
+        .insert(orders)
+        .values({
+          status: "processing",
+          paymentReference: reference,
+          paymentMethod: "test",
+          customerName: "Ada Obi",
+          customerEmail: email,
+          customerPhone: "0803 555 0707",
+          deliveryAddress: "1 Awolowo Road",
+          deliveryCity: "Ikoyi",
+          deliveryState: "Lagos",
+          deliveryPostalCode: "101233",
+          subtotalKobo: 1_000_000,
+          shippingKobo: 250_000,
+          totalKobo: 1_250_000,
+        })
+        .returning({ id: orders.id });
+    const [shipped] = await paid("ada.order@example.com", "txn_messages_1");
+    const [cancelled] = await paid("ada.order2@example.com", "txn_messages_2");
+    await agent.patch(`/api/orders/${shipped?.id}`).send({ status: "shipped" }).expect(200);
+    await agent.patch(`/api/orders/${shipped?.id}`).send({ status: "shipped" }).expect(200);
+    await agent.patch(`/api/orders/${cancelled?.id}`).send({ status: "cancelled" }).expect(200);
+    await settle();
+    const toShipped = mails.filter((m) => m.to.includes("ada.order@example.com"));
+    expect(toShipped).toHaveLength(1);
+    expect(mimePart(toShipped[0]?.raw ?? "", "text/plain")).toContain(
+      `your order #${shipped?.id} has been shipped to Ikoyi, Lagos`,
+    );
+    const toCancelled = mails.filter((m) => m.to.includes("ada.order2@example.com"));
+    expect(toCancelled).toHaveLength(1);
+    expect(mimePart(toCancelled[0]?.raw ?? "", "text/plain")).toContain("has been cancelled");
+    expect(whatsappCalls.filter((c) => c.body.to === "2348035550707")).toHaveLength(2);
+    expect(await listMessagesFor(t.db, { orderId: shipped?.id })).toHaveLength(2);
   });
 
   it("sends no reminder during quiet hours (21:00-07:00 Lagos)", async () => {
