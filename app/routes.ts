@@ -18,6 +18,7 @@ export default [
     route("terms", "routes/terms.tsx", { id: "terms" }),
     route("terms-of-service", "routes/terms.tsx", { id: "terms-of-service" }),
     route("cookie-policy", "routes/cookie-policy.tsx"),
+    route("unsubscribe", "routes/unsubscribe.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [

@@ -8,6 +8,7 @@ import { addDays, format, startOfDay, startOfMonth, startOfWeek } from "date-fns
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE } from "./business.ts";
 import { emailField, personNameField, phoneText } from "./contact.ts";
+import type { MessageSummary } from "./outbox.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
 /** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
@@ -349,4 +350,9 @@ export type BookingsPages = {
    * those the filters keep ('N of M Bookings').
    */
   page(query: BookingListQuery): Promise<Page<BookingRecord>>;
+  /**
+   * The messages sent to each booking's person or about the booking, newest first, by booking
+   * id (issue 17: the booking card shows them).
+   */
+  messages(bookings: readonly BookingRecord[]): Promise<Record<number, MessageSummary[]>>;
 };

@@ -6,6 +6,7 @@
  */
 
 import { z } from "zod";
+import type { OptOutChoice } from "./consent.ts";
 import { emailField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./contact.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 import type { ReviewRecord } from "./reviews.ts";
@@ -219,7 +220,7 @@ export type ClientVisit = {
   label: "Completed" | "Pending" | "Cancelled" | "No Show";
 };
 
-export type TimelineKind = "visit" | "sale" | "order" | "review" | "note";
+export type TimelineKind = "visit" | "sale" | "order" | "review" | "note" | "message";
 /** One item of the client's timeline, newest first. */
 export type TimelineItem = {
   key: string;
@@ -243,6 +244,8 @@ export type ClientDetail = {
   reviews: ReviewRecord[];
   notes: CustomerNote;
   timeline: TimelineItem[];
+  /** Their opt-outs of reminders and marketing, by email and WhatsApp (issue 17). */
+  optOuts: OptOutChoice[];
 };
 
 /** An unprocessed booking on the Recent Bookings card. */

@@ -43,15 +43,56 @@ export type OutboxMessage = {
   deliveryStatus: string | null;
 };
 
-/** The Outbox list's status filter. */
-export const OUTBOX_LIST_STATUSES = ["all", ...OUTBOX_STATUSES] as const;
+/**
+ * The status staff see (issue 17): 'pending' (waiting or being sent), 'stored' (channel not
+ * configured), 'sent', 'delivered' (the provider reported it delivered or read), 'failed'.
+ */
+export const OUTBOX_SHOWN_STATUSES = ["pending", "stored", "sent", "delivered", "failed"] as const;
+export type OutboxShownStatus = (typeof OUTBOX_SHOWN_STATUSES)[number];
+
+/** The shown status of a message (see OUTBOX_SHOWN_STATUSES). */
+export function shownStatus(m: {
+  status: string;
+  deliveryStatus: string | null;
+}): OutboxShownStatus {
+  if (m.status === "failed") return "failed";
+  if (m.status === "pending" || m.status === "sending") return "pending";
+  if (m.status === "stored") return "stored";
+  return m.deliveryStatus === "delivered" || m.deliveryStatus === "read" ? "delivered" : "sent";
+}
+
+/** A message as a booking card lists it (issue 17). */
+export type MessageSummary = {
+  id: number;
+  /** 'email' or 'whatsapp'. */
+  channel: string;
+  /** The template, or the kind for messages written before issue 17. */
+  template: string;
+  subject: string;
+  /** The recipient: an email address or an E.164 number. */
+  toAddress: string;
+  status: OutboxShownStatus;
+  /** ISO 8601 UTC: when it was sent, else when it was written. */
+  at: string;
+};
+
+/** Whether staff may send `m` again from the outbox (failed messages only). */
+export function canRetry(m: { status: string }): boolean {
+  return m.status === "failed";
+}
+
+/** The Outbox list's status filter (shown statuses). */
+export const OUTBOX_LIST_STATUSES = ["all", ...OUTBOX_SHOWN_STATUSES] as const;
+/** The Outbox list's channel filter. */
+export const OUTBOX_LIST_CHANNELS = ["all", ...MESSAGE_CHANNELS] as const;
 
 /**
- * The Outbox list's URL params (common/paging.ts): page, pageSize, `q` (recipient, subject or
- * kind) and `status` (default 'all').
+ * The Outbox list's URL params (common/paging.ts): page, pageSize, `q` (recipient, subject,
+ * kind or template), `status` (a shown status, default 'all') and `channel` (default 'all').
  */
 export const outboxListQuerySchema = listQuerySchema.extend({
   status: oneOf(OUTBOX_LIST_STATUSES, "all"),
+  channel: oneOf(OUTBOX_LIST_CHANNELS, "all"),
 });
 export type OutboxListQuery = z.infer<typeof outboxListQuerySchema>;
 

@@ -16,6 +16,7 @@ import type { CalendarPages } from "./calendar.ts";
 import type { CatalogPages } from "./catalog.ts";
 import type { CatalogAdminPages } from "./catalog-forms.ts";
 import type { ClientsPages } from "./clients.ts";
+import type { ConsentPages } from "./consent.ts";
 import type { DashboardPages } from "./dashboard.ts";
 import type { OperationsPages } from "./operations.ts";
 import type { OrdersPages } from "./orders.ts";
@@ -51,6 +52,8 @@ export type PageServices = {
   origin: string;
   catalog: CatalogPages;
   reviews: ReviewPages;
+  /** The unsubscribe page's link check and state (issue 17). */
+  consent: ConsentPages;
   /**
    * Present only while an admin is signed in. Admin loaders do not read it directly: the admin
    * layout's middleware checks it once and hands it on (app/lib/admin-gate.ts).

@@ -38,6 +38,8 @@ import { invalidateOnWrite } from "./modules/catalog/cache.ts";
 import { catalogRouter } from "./modules/catalog/routes.ts";
 import { clientsRouter } from "./modules/clients/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
+import { consentRouter } from "./modules/consent/routes.ts";
+import { whatsappWebhookRouter } from "./modules/consent/webhook.ts";
 import { installMessagesWorker, messageTransports } from "./modules/messages/worker.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
 import { operationsRouter } from "./modules/operations/routes.ts";
@@ -142,6 +144,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const api = express.Router();
   // Before the JSON parser and the Origin check: it needs the raw body for its signature.
   api.use(paystackWebhookRouter(safeDeps));
+  api.use(whatsappWebhookRouter(safeDeps));
   api.use(express.json({ limit: "100kb" }));
   api.use(rejectControlCharacters);
   api.use(originCheck(config));
@@ -170,6 +173,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));
   api.use(backupRouter(db));
+  api.use(consentRouter(db, config));
   const scheduler =
     deps.scheduler ??
     createScheduler({

@@ -114,6 +114,10 @@ const envSchema = z
       .min(5)
       .max(7 * 24 * 60)
       .default(60),
+    /** The token Meta's WhatsApp webhook set-up echoes (hub.verify_token); empty = no handshake. */
+    WHATSAPP_VERIFY_TOKEN: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
+    /** The Meta app secret that signs WhatsApp webhook events; empty = the webhook answers 404. */
+    WHATSAPP_APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   })
   .superRefine((env, ctx) => {
     // One key without the other would start payments the server cannot verify (or vice versa).

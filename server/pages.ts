@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import { type AdminOps, adminPages } from "./modules/admin/pages.ts";
 import { catalogPages } from "./modules/catalog/pages.ts";
+import { consentPages } from "./modules/consent/pages.ts";
 import { reviewPages } from "./modules/reviews/pages.ts";
 
 export type RequestFacts = {
@@ -35,6 +36,7 @@ export function pageServices(
     origin: request.origin,
     catalog: catalogPages(db),
     reviews: reviewPages(db, config.SESSION_SECRET),
+    consent: consentPages(db, config.SESSION_SECRET),
     admin: request.admin ? adminPages(db, request.admin, ops) : null,
   };
 }

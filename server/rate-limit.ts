@@ -75,6 +75,7 @@ export const PUBLIC_WRITE_PATHS = new Set([
   "/newsletter",
   "/checkout/start",
   "/reviews",
+  "/unsubscribe",
 ]);
 
 export const PUBLIC_WRITE_LIMIT_MESSAGE =

@@ -38,6 +38,7 @@ function contextWith(admin: AdminPages | null, reads: string[]) {
     origin: "http://localhost",
     catalog: recordingReads(reads, "catalog") as PageServices["catalog"],
     reviews: recordingReads(reads, "reviews") as PageServices["reviews"],
+    consent: recordingReads(reads, "consent") as PageServices["consent"],
     admin,
   };
   context.set(pageContext, services);

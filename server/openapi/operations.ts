@@ -23,6 +23,7 @@ import {
   customerNotesSchema,
   customerPatchSchema,
 } from "#common/clients.ts";
+import { unsubscribeSchema } from "#common/consent.ts";
 import { newsletterSchema } from "#common/newsletter.ts";
 import { orderApiQuerySchema, orderStatusUpdateSchema } from "#common/orders.ts";
 import { reviewRequestSchema, reviewSubmitSchema } from "#common/reviews.ts";
@@ -48,6 +49,7 @@ import {
   weekScheduleSchema,
 } from "#common/staff.ts";
 import { paystackEventSchema } from "#server/integrations/paystack.ts";
+import { whatsappEventSchema } from "#server/integrations/whatsapp-webhook.ts";
 import { searchQuery } from "#server/modules/admin/routes.ts";
 import { loginSchema } from "#server/modules/auth/routes.ts";
 import { productPatchSchema, servicePatchSchema } from "#server/modules/catalog/admin-routes.ts";
@@ -76,6 +78,11 @@ export type OperationDoc = {
 };
 
 const posClientsQuery = z.object({ q: z.string().max(100).describe("Search text") });
+const whatsappVerifyQuery = z.object({
+  "hub.mode": z.literal("subscribe"),
+  "hub.verify_token": z.string().describe("WHATSAPP_VERIFY_TOKEN"),
+  "hub.challenge": z.string().describe("Echoed back as plain text"),
+});
 
 /** Every route of the API; keys as in the route table ('METHOD /api/path'). */
 export const API_OPERATIONS: Record<string, OperationDoc> = {
@@ -442,4 +449,29 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     returns: "{ run: {status, result | error}, job }",
   },
   "GET /api/openapi.json": { tag: "Operations", summary: "This API description (OpenAPI 3.1)" },
+  // Messages: consent and the WhatsApp webhook (issue 17)
+  "GET /api/webhooks/whatsapp": {
+    tag: "Messages",
+    summary: "WhatsApp webhook verification: answers hub.challenge when the token matches",
+    query: whatsappVerifyQuery,
+    produces: "text/plain",
+  },
+  "POST /api/webhooks/whatsapp": {
+    tag: "Messages",
+    summary: "WhatsApp webhook event (signed with X-Hub-Signature-256): statuses, STOP and START",
+    body: whatsappEventSchema,
+  },
+  "POST /api/unsubscribe": {
+    tag: "Messages",
+    summary: "Stop reminder and marketing emails to an address (signed unsubscribe link)",
+    description:
+      "The body's email and sig, or for the RFC 8058 one-click POST the same in the query string.",
+    body: unsubscribeSchema,
+    returns: "{ unsubscribed: true, email }",
+  },
+  "POST /api/admin/outbox/:id/retry": {
+    tag: "Messages",
+    summary: "Send a failed message again now (400 unless it failed)",
+    returns: "the message, now pending",
+  },
 };

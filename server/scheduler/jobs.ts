@@ -131,7 +131,10 @@ export function appointmentRemindersJob(deps: JobDeps): Job {
       "Reminds clients of their appointments 24 hours and 2 hours before, by email and WhatsApp (not 21:00-07:00).",
     async run(ctx) {
       const now = ctx.now();
-      const pass = await enqueueDueReminders(ctx.db, now);
+      const pass = await enqueueDueReminders(ctx.db, now, {
+        origin: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`,
+        secret: deps.config.SESSION_SECRET,
+      });
       if (pass.quiet) return "quiet hours (21:00-07:00 Lagos): no reminders sent";
       const sent = await sendDueMessages({ db: ctx.db, transports, logger: ctx.logger }, now);
       return `${pass.enqueued} reminder${pass.enqueued === 1 ? "" : "s"} queued; ${describeSend(sent)}`;

@@ -24,6 +24,9 @@ export const PUBLIC = new Set([
   "POST /api/paystack/verify",
   "POST /api/paystack/test-payment",
   "POST /api/paystack/webhook",
+  "GET /api/webhooks/whatsapp",
+  "POST /api/webhooks/whatsapp",
+  "POST /api/unsubscribe",
 ]);
 
 export { type ApiRoute, apiRoutes, apiRouteTable } from "#server/route-table.ts";

@@ -14,6 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     page,
+    messages: await pages.bookings.messages(page.rows),
     // Every service, then each category's consultation entry (as the booking form offers).
     services: [
       ...catalogue.map((s) => ({ id: String(s.id), name: s.name })),
@@ -27,5 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** /admin/bookings and /admin/tasks: bookings management (admin spec §2). */
 export default function AdminBookings({ loaderData }: Route.ComponentProps) {
-  return <BookingsScreen page={loaderData.page} services={loaderData.services} />;
+  return (
+    <BookingsScreen
+      page={loaderData.page}
+      services={loaderData.services}
+      messages={loaderData.messages}
+    />
+  );
 }

@@ -9,7 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page: await pages.outbox.page(parseListQuery(outboxListQuerySchema, request.url)) };
 }
 
-/** /admin/outbox: every email the app wrote, newest first (ARCHITECTURE.md "email"). */
+/** /admin/outbox: every message the app wrote, newest first (ARCHITECTURE.md "email", issue 17). */
 export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
   return <OutboxScreen page={loaderData.page} />;
 }

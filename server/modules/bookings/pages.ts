@@ -1,8 +1,39 @@
 /** The bookings reads of the admin bookings screen (common/booking.ts `BookingsPages`). */
 import type { BookingsPages } from "#common/booking.ts";
+import { type MessageSummary, shownStatus } from "#common/outbox.ts";
 import type { Db } from "#server/db/client.ts";
+import { listMessagesFor } from "#server/modules/messages/service.ts";
 import { listBookingsPage } from "./service.ts";
 
+/** The latest messages a booking card lists (issue 17). */
+const CARD_MESSAGES_LIMIT = 10;
+
 export function bookingsPages(db: Db): BookingsPages {
-  return { page: (query) => listBookingsPage(db, query) };
+  return {
+    page: (query) => listBookingsPage(db, query),
+    async messages(bookings) {
+      const lists = await Promise.all(
+        bookings.map((b) =>
+          listMessagesFor(
+            db,
+            { clientEmail: b.email, phone: b.phone, bookingId: b.id },
+            CARD_MESSAGES_LIMIT,
+          ),
+        ),
+      );
+      const byBooking: Record<number, MessageSummary[]> = {};
+      bookings.forEach((b, i) => {
+        byBooking[b.id] = (lists[i] ?? []).map((m) => ({
+          id: m.id,
+          channel: m.channel,
+          template: m.template ?? m.kind,
+          subject: m.subject,
+          toAddress: m.toAddress,
+          status: shownStatus(m),
+          at: m.sentAt ?? m.createdAt,
+        }));
+      });
+      return byBooking;
+    },
+  };
 }

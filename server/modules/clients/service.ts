@@ -37,6 +37,7 @@ import {
   type TimelineItem,
 } from "#common/clients.ts";
 import { koboToNairaText } from "#common/money.ts";
+import { shownStatus } from "#common/outbox.ts";
 import { likePattern, type Page, pageWindow } from "#common/paging.ts";
 import type { ReviewRecord } from "#common/reviews.ts";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -46,6 +47,8 @@ import { newsletterSubscribers } from "#server/db/schema/content.ts";
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { optOutsOf } from "#server/modules/consent/service.ts";
+import { listMessagesFor } from "#server/modules/messages/service.ts";
 import { listClientSales } from "./sales.ts";
 
 /** The rows of a raw `db.execute` answer (both drivers, PGlite and node-postgres, give `rows`). */
@@ -487,20 +490,26 @@ async function notesOf(db: Db | Tx, id: number): Promise<CustomerNote> {
 const nairaText = (kobo: number) =>
   `₦${(kobo / 100).toLocaleString("en-NG", { maximumFractionDigits: 2 })}`;
 
+/** The latest messages a client's timeline shows (issue 17). */
+const CLIENT_MESSAGES_LIMIT = 50;
+
 /**
  * Everything the customer detail dialog shows (admin spec §2): the record, the summary and
  * Recent Activity from visits, the sales with their summary (completed only), reviews by email,
- * notes, and a timeline of visits, sales, orders, reviews and the note, newest first.
+ * notes, a timeline of visits, sales, orders, reviews, the note and the messages sent to them
+ * (issue 17; the latest 50), newest first, and their opt-outs of reminders and marketing.
  */
 export async function getClientDetail(db: Db, id: number): Promise<ClientDetail | null> {
   const client = await getClientRecord(db, id);
   if (!client) return null;
-  const [visits, sales, clientReviewList, orders, notes] = await Promise.all([
+  const [visits, sales, clientReviewList, orders, notes, messages, optOuts] = await Promise.all([
     clientVisits(db, id),
     listClientSales(db, { clientId: id, email: client.email }),
     clientReviews(db, client.email),
     clientOrders(db, id),
     notesOf(db, id),
+    listMessagesFor(db, { clientEmail: client.email, phone: client.phone }, CLIENT_MESSAGES_LIMIT),
+    optOutsOf(db, { email: client.email, phone: client.phone }),
   ]);
   const completed = sales.filter((s) => s.status === "completed");
   const spent = completed.reduce((sum, s) => sum + Math.round(Number(s.totalAmount) * 100), 0);
@@ -538,6 +547,13 @@ export async function getClientDetail(db: Db, id: number): Promise<ClientDetail 
       title: `Review: ${r.serviceName}`,
       detail: `${r.rating} of 5 stars`,
     })),
+    ...messages.map((m) => ({
+      key: `message-${m.id}`,
+      kind: "message" as const,
+      at: m.sentAt ?? m.createdAt,
+      title: `${m.channel === "whatsapp" ? "WhatsApp" : "Email"}: ${m.subject}`,
+      detail: `${m.template ?? m.kind} · ${shownStatus({ status: m.status, deliveryStatus: m.deliveryStatus })}`,
+    })),
     ...(notes.notes && notes.updatedAt
       ? [
           {
@@ -563,6 +579,7 @@ export async function getClientDetail(db: Db, id: number): Promise<ClientDetail 
     reviews: clientReviewList,
     notes,
     timeline,
+    optOuts,
   };
 }
 

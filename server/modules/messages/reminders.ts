@@ -8,6 +8,7 @@ import { and, gt, inArray, lte } from "drizzle-orm";
 import { BUSINESS_TIME_ZONE } from "#common/business.ts";
 import type { Db } from "#server/db/client.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
+import { type LinkKeys, unsubscribeUrl } from "#server/modules/consent/links.ts";
 import { enqueueMessage, isOptedOut } from "./service.ts";
 import { appointmentReminderMessages, type ReminderKind } from "./templates.ts";
 
@@ -52,9 +53,14 @@ export type ReminderPass = { enqueued: number; quiet: boolean };
  *   'appointment-reminder-{24h|2h}:{id}:{start ISO}|{channel}|{recipient}'), so repeated passes
  *   and concurrent instances add it once; a rescheduled appointment is reminded for its new time.
  * - A recipient who opted out of reminders on a channel (message_opt_outs scope 'reminders' or
- *   'all') gets none on that channel.
+ *   'all') gets none on that channel. With `links` (site origin and SESSION_SECRET) the email
+ *   carries the client's signed unsubscribe link (consent/links.ts).
  */
-export async function enqueueDueReminders(db: Db, now: Date): Promise<ReminderPass> {
+export async function enqueueDueReminders(
+  db: Db,
+  now: Date,
+  links?: LinkKeys,
+): Promise<ReminderPass> {
   if (inQuietHours(now)) return { enqueued: 0, quiet: true };
   const rows = await db
     .select({
@@ -84,7 +90,9 @@ export async function enqueueDueReminders(db: Db, now: Date): Promise<ReminderPa
       const windowEnd = start - reminder.windowEndBeforeMs;
       if (now.getTime() < due || now.getTime() >= windowEnd) continue;
       if (row.createdAt.getTime() > due) continue;
-      const messages = await appointmentReminderMessages(row, reminder.kind);
+      const messages = await appointmentReminderMessages(row, reminder.kind, {
+        unsubscribeUrl: links ? unsubscribeUrl(links, row.customerEmail) : undefined,
+      });
       await db.transaction(async (tx) => {
         for (const message of messages) {
           const optedOut = await isOptedOut(tx, {

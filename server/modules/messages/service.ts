@@ -145,6 +145,8 @@ export type PersonMessage = {
   subject: string;
   textBody: string;
   status: string;
+  /** What the provider last reported (WhatsApp webhook): 'sent', 'delivered', 'read', 'failed'. */
+  deliveryStatus: string | null;
   error: string | null;
   attempts: number;
   createdAt: string;
@@ -192,6 +194,7 @@ export async function listMessagesFor(
       subject: outbox.subject,
       textBody: outbox.textBody,
       status: outbox.status,
+      deliveryStatus: outbox.deliveryStatus,
       error: outbox.error,
       attempts: outbox.attempts,
       createdAt: outbox.createdAt,

@@ -479,10 +479,13 @@ export type ReminderKind = "24h" | "2h";
 /**
  * The client's reminder email and WhatsApp message for an appointment. Channels whose
  * recipient opted out of reminders are left out by the caller (reminders.ts).
+ * `options.unsubscribeUrl`: the client's signed unsubscribe link (consent/links.ts), shown at
+ * the end of the email so they can stop reminders (issue 17 "Consent and opt-out").
  */
 export async function appointmentReminderMessages(
   appointment: AppointmentForMessage,
   kind: ReminderKind,
+  options: { unsubscribeUrl?: string } = {},
 ): Promise<NewMessage[]> {
   const when = formatLagosDateTime(appointment.startsAt);
   const event = `appointment-reminder-${kind}:${appointment.id}:${appointment.startsAt.toISOString()}`;
@@ -500,6 +503,12 @@ export async function appointmentReminderMessages(
     { link: CLINIC_MAP_URL, label: "Open in Google Maps" },
     `Late arrival over 15 minutes may lead to rescheduling. Need to change it? Call ${BUSINESS.phone}.`,
     "Warm regards,",
+    ...(options.unsubscribeUrl
+      ? [
+          "You receive reminders because you booked with us. To stop reminder and offer emails:",
+          { link: options.unsubscribeUrl, label: "Unsubscribe" },
+        ]
+      : []),
   ]);
   const messages: NewMessage[] = [
     {

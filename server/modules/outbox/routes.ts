@@ -1,10 +1,15 @@
-/** GET /api/admin/outbox (admin): the stored emails, newest first, so staff can read them. */
+/**
+ * GET /api/admin/outbox (manager): the stored messages, newest first, so staff can read them.
+ * POST /api/admin/outbox/:id/retry (manager, front desk; issue 17): sends a failed message again
+ * now through the messages worker (server/modules/messages/worker.ts `retryMessage`).
+ */
 import { Router } from "express";
-import { MANAGER_ONLY } from "#common/roles.ts";
+import { DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
-import { handler } from "#server/http.ts";
+import { handler, parseId } from "#server/http.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
-import { listOutbox } from "./service.ts";
+import { retryMessage } from "#server/modules/messages/worker.ts";
+import { listOutbox, outboxMessage, retryableMessage } from "./service.ts";
 
 export function outboxRouter(db: Db): Router {
   const router = Router();
@@ -13,6 +18,18 @@ export function outboxRouter(db: Db): Router {
     requireRole(...MANAGER_ONLY),
     handler(async (_req, res) => {
       res.json(await listOutbox(db));
+    }),
+  );
+  router.post(
+    "/admin/outbox/:id/retry",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Message");
+      await retryableMessage(db, id);
+      // Due now, and the messages worker kicked (emails from before issue 17 go to the
+      // email-retry job instead).
+      await retryMessage(db, id);
+      res.json(await outboxMessage(db, id));
     }),
   );
   return router;

@@ -5,13 +5,26 @@
  * Outbox, so booking, order and review emails are never lost.
  */
 
-import { and, asc, desc, eq, ilike, isNull, lte, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+} from "drizzle-orm";
 import type { Logger } from "pino";
-import type { OutboxListQuery, OutboxMessage } from "#common/outbox.ts";
+import type { OutboxListQuery, OutboxMessage, OutboxShownStatus } from "#common/outbox.ts";
 import { likePattern, type Page } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
 import { outbox } from "#server/db/schema/content.ts";
+import { HttpError } from "#server/http.ts";
 import type { EmailMessage, EmailTransport } from "#server/integrations/smtp.ts";
 
 /** What queueEmail needs: the db, the SMTP transport (null = store only) and a logger. */
@@ -168,9 +181,53 @@ export async function listOutbox(db: Db, limit = 200): Promise<OutboxMessage[]> 
   return rows.map(toMessage);
 }
 
+const DELIVERED = ["delivered", "read"];
+
+/** The rows whose shown status (common/outbox.ts `shownStatus`) is `status`. */
+function shownStatusCondition(status: OutboxShownStatus): SQL {
+  switch (status) {
+    case "pending":
+      return inArray(outbox.status, ["pending", "sending"]);
+    case "delivered":
+      return and(eq(outbox.status, "sent"), inArray(outbox.deliveryStatus, DELIVERED)) as SQL;
+    case "sent":
+      return and(
+        eq(outbox.status, "sent"),
+        or(isNull(outbox.deliveryStatus), notInArray(outbox.deliveryStatus, DELIVERED)),
+      ) as SQL;
+    default:
+      return eq(outbox.status, status);
+  }
+}
+
 /**
- * One page of the Outbox, newest first (id order). `q` matches the recipient, the subject or the
- * kind (case-insensitive, contains); `status` keeps stored, sent or failed messages. `total`
+ * The stored message `id` as the Outbox shows it, when staff may retry it (POST
+ * /api/admin/outbox/:id/retry, issue 17: failed messages only), with the provider's delivery
+ * report of the failed send cleared.
+ * @throws HttpError 404 unknown message; 400 when it did not fail (sent, pending, or stored
+ *   without a configured channel).
+ */
+export async function retryableMessage(db: Db, id: number): Promise<OutboxMessage> {
+  const [row] = await db.select(messageColumns).from(outbox).where(eq(outbox.id, id));
+  if (!row) throw new HttpError(404, "Message not found");
+  if (row.status !== "failed") throw new HttpError(400, "Only failed messages can be retried");
+  // The provider's report was about the failed send; the new send gets its own.
+  if (row.deliveryStatus !== null) {
+    await db.update(outbox).set({ deliveryStatus: null }).where(eq(outbox.id, id));
+  }
+  return toMessage({ ...row, deliveryStatus: null });
+}
+
+/** The stored message `id` as the Outbox shows it, or null. */
+export async function outboxMessage(db: Db, id: number): Promise<OutboxMessage | null> {
+  const [row] = await db.select(messageColumns).from(outbox).where(eq(outbox.id, id));
+  return row ? toMessage(row) : null;
+}
+
+/**
+ * One page of the Outbox, newest first (id order). `q` matches the recipient, the subject, the
+ * kind or the template (case-insensitive, contains); `status` keeps the messages of one shown
+ * status (pending, stored, sent, delivered, failed) and `channel` those of one channel. `total`
  * counts every message.
  */
 export async function listOutboxPage(db: Db, query: OutboxListQuery): Promise<Page<OutboxMessage>> {
@@ -181,10 +238,12 @@ export async function listOutboxPage(db: Db, query: OutboxListQuery): Promise<Pa
       ilike(outbox.toAddress, pattern),
       ilike(outbox.subject, pattern),
       ilike(outbox.kind, pattern),
+      ilike(outbox.template, pattern),
     );
     if (text) conditions.push(text);
   }
-  if (query.status !== "all") conditions.push(eq(outbox.status, query.status));
+  if (query.status !== "all") conditions.push(shownStatusCondition(query.status));
+  if (query.channel !== "all") conditions.push(eq(outbox.channel, query.channel));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const { total, matching, page, offset } = await pageCounts(db, outbox, query, where);
   const rows =

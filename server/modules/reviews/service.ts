@@ -5,7 +5,6 @@
  * (ARCHITECTURE.md "Security").
  */
 
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
@@ -20,20 +19,16 @@ import { recordAudit } from "#server/modules/audit/service.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { reviewRequestEmail, reviewRequestWhatsApp } from "#server/modules/messages/templates.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
+import { signValue, verifySignedValue } from "#server/signed-links.ts";
 
 /** The signature of a review link for `bookingId` (32 base64url characters). */
 export function signReviewLink(secret: string, bookingId: number): string {
-  return createHmac("sha256", secret)
-    .update(`review:${bookingId}`)
-    .digest("base64url")
-    .slice(0, 32);
+  return signValue(secret, "review", String(bookingId));
 }
 
 /** Whether `sig` is the signature of `bookingId` (constant-time comparison). */
 export function verifyReviewLink(secret: string, bookingId: number, sig: string): boolean {
-  const expected = Buffer.from(signReviewLink(secret, bookingId));
-  const given = Buffer.from(sig);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifySignedValue(secret, "review", String(bookingId), sig);
 }
 
 /** '/review/{bookingId}?sig=…' on `origin` (e.g. 'https://glowhaven.ng'). */

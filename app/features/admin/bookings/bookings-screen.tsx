@@ -23,8 +23,11 @@ import {
   canRequestReview,
   formatLagosDateTime,
 } from "#common/booking.ts";
+import type { MessageSummary } from "#common/outbox.ts";
 import type { Page } from "#common/paging.ts";
 import { BookingDialog, type ServiceOption } from "./booking-dialog.tsx";
+import { BookingMessages } from "./booking-messages.tsx";
+import { ReviewLinkPanel } from "./review-link-panel.tsx";
 
 type Pending = { kind: "delete" | "no-show"; booking: BookingRecord } | null;
 
@@ -33,15 +36,20 @@ const BADGE_TONE = { "No Show": "red", Completed: "green", Pending: "amber" } as
 export function BookingsScreen({
   page,
   services,
+  messages = {},
 }: {
   page: Page<BookingRecord>;
   services: readonly ServiceOption[];
+  /** The messages of each booking's card, by booking id (issue 17). */
+  messages?: Record<number, MessageSummary[]>;
 }) {
   const [dialog, setDialog] = useState<{ open: boolean; booking: BookingRecord | null }>({
     open: false,
     booking: null,
   });
   const [pending, setPending] = useState<Pending>(null);
+  // The signed review link of each booking a review was requested for on this screen (issue 17).
+  const [reviewUrls, setReviewUrls] = useState<Record<number, string>>({});
   // One mutation for the card actions; each call names its own spec texts.
   const action = useAdminMutation();
 
@@ -55,7 +63,7 @@ export function BookingsScreen({
   const requestReview = (b: BookingRecord) =>
     action.run(
       () =>
-        apiRequest("POST", "/api/send-review-request", {
+        apiRequest<{ reviewUrl?: string }>("POST", "/api/send-review-request", {
           customerName: b.name,
           customerEmail: b.email,
           serviceName: b.serviceName || "Treatment",
@@ -65,6 +73,10 @@ export function BookingsScreen({
         key: b.id,
         success: { title: "Success", description: "Review request sent to customer" },
         failure: "Failed to send review request",
+        onSuccess: (result) => {
+          const url = (result as { reviewUrl?: string } | null)?.reviewUrl;
+          if (url) setReviewUrls((all) => ({ ...all, [b.id]: url }));
+        },
       },
     );
 
@@ -214,6 +226,10 @@ export function BookingsScreen({
                         Delete
                       </button>
                     </div>
+                    <BookingMessages messages={messages[b.id] ?? []} bookingId={b.id} />
+                    {reviewUrls[b.id] && (
+                      <ReviewLinkPanel booking={b} reviewUrl={reviewUrls[b.id] as string} />
+                    )}
                   </article>
                 </li>
               );

@@ -29,6 +29,7 @@ import {
   deleteCustomerQuestion,
   type TimelineItem,
 } from "#common/clients.ts";
+import { OPT_OUT_CHANNELS, type OptOutChoice } from "#common/consent.ts";
 import { formatLagosDate, formatLagosDateTime24, formatMoney } from "./format.ts";
 import { RecordSaleDialog } from "./record-sale-dialog.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
@@ -298,6 +299,9 @@ function OverviewTab({
                 ? `Yes${client.marketingConsentAt ? `, since ${formatLagosDate(client.marketingConsentAt)}` : ""}${client.marketingConsentSource ? ` (${client.marketingConsentSource})` : ""}`
                 : "No"}
             </Detail>
+            <Detail label="Reminders and Offers">
+              <OptOutSummary choices={detail.optOuts} />
+            </Detail>
             {client.address && (
               <Detail label="Address">
                 {[client.address, client.city, client.state].filter(Boolean).join(", ")}
@@ -416,15 +420,53 @@ function HealthRecord({ detail }: { detail: ClientDetail }) {
   );
 }
 
+const CHANNEL_LABEL = { email: "Email", whatsapp: "WhatsApp" } as const;
+const SCOPE_LABEL = {
+  reminders: "reminders",
+  marketing: "offers",
+  all: "all but their own bookings and orders",
+} as const;
+const SOURCE_LABEL: Record<string, string> = {
+  "whatsapp-stop": "replied STOP",
+  "email-unsubscribe": "unsubscribe link",
+  admin: "staff",
+};
+
+/**
+ * The client's choices (issue 17): per channel what they opted out of, since when (Lagos date)
+ * and how; 'Receiving' when nothing was asked. Transactional messages always go.
+ */
+function OptOutSummary({ choices }: { choices: OptOutChoice[] }) {
+  if (choices.length === 0) return <>Receiving on email and WhatsApp</>;
+  const channels = OPT_OUT_CHANNELS.map((channel) => {
+    const rows = choices.filter((c) => c.channel === channel);
+    return { channel, rows };
+  }).filter((c) => c.rows.length > 0);
+  return (
+    <ul>
+      {channels.map(({ channel, rows }) => {
+        const first = rows[0] as OptOutChoice;
+        return (
+          <li key={channel}>
+            {CHANNEL_LABEL[channel]}: no {rows.map((r) => SCOPE_LABEL[r.scope]).join(" or ")} since{" "}
+            {formatLagosDate(first.createdAt)} ({SOURCE_LABEL[first.source] ?? first.source})
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 const TIMELINE_LABEL: Record<TimelineItem["kind"], string> = {
   visit: "Visit",
   sale: "Sale",
   order: "Shop order",
   review: "Review",
   note: "Note",
+  message: "Message",
 };
 
-/** Visits, sales, shop orders, reviews and notes in one list, newest first. */
+/** Visits, sales, shop orders, reviews, notes and messages in one list, newest first. */
 function Timeline({ items }: { items: TimelineItem[] }) {
   return (
     <section aria-labelledby="client-timeline">

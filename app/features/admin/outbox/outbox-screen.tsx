@@ -1,16 +1,21 @@
 /**
- * The Outbox: every email the app wrote, newest first, so staff can read (and forward) what was
- * not sent over SMTP (ARCHITECTURE.md "email"). Search (recipient, subject, kind), a status
- * filter and paging; the state is in the URL (q, status, page) and the route loader asks the
- * server for the page (server/modules/outbox/service.ts `listOutboxPage`).
+ * The Outbox: every message the app wrote (email and WhatsApp), newest first, so staff can read
+ * (and forward) what was not sent (ARCHITECTURE.md "email", issue 17). Each shows its channel,
+ * recipient, template and subject, and its status (pending, stored, sent, delivered, failed),
+ * with the error and a Retry button for failures. Search (recipient, subject, kind, template),
+ * status and channel filters and paging; the state is in the URL (q, status, channel, page) and
+ * the route loader asks the server for the page (server/modules/outbox/service.ts).
  */
 import { Fragment } from "react";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
+import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { FilterSelect, ListToolbar, SearchBox } from "#app/features/admin/kit/list-toolbar.tsx";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { PagedList } from "#app/features/admin/kit/paged-list.tsx";
+import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
-import type { OutboxMessage } from "#common/outbox.ts";
+import { canRetry, type OutboxMessage, shownStatus } from "#common/outbox.ts";
 import type { Page } from "#common/paging.ts";
 
 /** Plain text with its http(s) links made clickable. */
@@ -33,72 +38,119 @@ function Linkified({ text }: { text: string }) {
   );
 }
 
-const STATUS_TONE = { sent: "green", stored: "amber", failed: "red" } as const;
+const STATUS_TONE = {
+  delivered: "green",
+  sent: "green",
+  pending: "gray",
+  stored: "amber",
+  failed: "red",
+} as const;
+
+const CHANNEL_LABEL: Record<string, string> = { email: "Email", whatsapp: "WhatsApp" };
 
 export function OutboxScreen({ page }: { page: Page<OutboxMessage> }) {
+  const retry = useAdminMutation();
   return (
     <>
       <PageHeader title="Outbox" />
       <p className="mb-4 max-w-3xl text-sm text-gray-700">
-        Emails the clinic has sent or stored. Without an SMTP server they stay here as “stored”;
-        copy a message to the client if it needs to reach them.
+        Emails and WhatsApp messages the clinic has sent or stored. Without a configured channel
+        they stay here as “stored”; copy a message to the client if it needs to reach them.
       </p>
-      <ListToolbar label="Find emails">
-        <SearchBox label="Search emails" placeholder="Search by recipient or subject" />
+      <ListToolbar label="Find messages">
+        <SearchBox label="Search messages" placeholder="Search by recipient, subject or template" />
         <FilterSelect
           param="status"
-          label="Email status"
+          label="Message status"
           defaultValue="all"
           options={[
-            { value: "all", label: "All Emails" },
+            { value: "all", label: "All Statuses" },
+            { value: "pending", label: "Pending" },
             { value: "stored", label: "Stored" },
             { value: "sent", label: "Sent" },
+            { value: "delivered", label: "Delivered" },
             { value: "failed", label: "Failed" },
+          ]}
+        />
+        <FilterSelect
+          param="channel"
+          label="Channel"
+          defaultValue="all"
+          options={[
+            { value: "all", label: "All Channels" },
+            { value: "email", label: "Email" },
+            { value: "whatsapp", label: "WhatsApp" },
           ]}
         />
       </ListToolbar>
       <PagedList
         page={page}
-        label="Emails"
-        empty="No emails yet."
-        noMatches="No emails match your filters."
-        filterParams={["q", "status"]}
+        label="Messages"
+        empty="No messages yet."
+        noMatches="No messages match your filters."
+        filterParams={["q", "status", "channel"]}
       >
         {(rows) => (
           <ul className="grid gap-3">
-            {rows.map((m) => (
-              <li key={m.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-                <article aria-labelledby={`mail-${m.id}`}>
-                  <div className="flex flex-wrap items-start justify-between gap-2">
-                    <h2 id={`mail-${m.id}`} className="font-semibold text-ink">
-                      {m.subject}
-                    </h2>
-                    <Badge tone={STATUS_TONE[m.status as keyof typeof STATUS_TONE] ?? "gray"}>
-                      {m.status}
-                    </Badge>
-                  </div>
-                  <p className="text-sm text-gray-700">
-                    To {m.toAddress} · {formatLagosDateTime(m.createdAt)} · {m.kind}
-                  </p>
-                  {m.error && <p className="text-sm text-red-700">Error: {m.error}</p>}
-                  {m.status === "failed" && (
-                    <p className="text-sm text-gray-700">
-                      {m.nextAttemptAt
-                        ? `Tried ${m.attempts} time${m.attempts === 1 ? "" : "s"}; trying again ${formatLagosDateTime(m.nextAttemptAt)}.`
-                        : `Tried ${m.attempts} time${m.attempts === 1 ? "" : "s"}; no more retries.`}
+            {rows.map((m) => {
+              const status = shownStatus(m);
+              return (
+                <li key={m.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+                  <article aria-labelledby={`mail-${m.id}`}>
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <h2 id={`mail-${m.id}`} className="font-semibold text-ink">
+                        {m.subject}
+                      </h2>
+                      <Badge tone={STATUS_TONE[status]}>{status}</Badge>
+                    </div>
+                    <p className="break-words text-sm text-gray-700">
+                      {CHANNEL_LABEL[m.channel] ?? m.channel} to {m.toAddress} ·{" "}
+                      {formatLagosDateTime(m.createdAt)} · {m.template ?? m.kind}
                     </p>
-                  )}
-                  <details className="mt-2">
-                    <summary className="cursor-pointer text-sm font-medium text-brand-800">
-                      Read message
-                    </summary>
-                    <pre className="mt-2 whitespace-pre-wrap font-sans text-sm text-gray-900">
-                      <Linkified text={m.textBody} />
-                    </pre>
-                  </details>
-                </article>
-              </li>
-            ))}
+                    {status === "failed" && m.error && (
+                      <p className="text-sm text-red-700">Error: {m.error}</p>
+                    )}
+                    {m.status === "failed" && (
+                      <p className="text-sm text-gray-700">
+                        {m.nextAttemptAt
+                          ? `Tried ${m.attempts} time${m.attempts === 1 ? "" : "s"}; trying again ${formatLagosDateTime(m.nextAttemptAt)}.`
+                          : `Tried ${m.attempts} time${m.attempts === 1 ? "" : "s"}; no more retries.`}
+                      </p>
+                    )}
+                    {canRetry(m) && (
+                      <button
+                        type="button"
+                        className={`mt-2 ${adminButton.outline}`}
+                        disabled={retry.isPending(m.id)}
+                        onClick={() =>
+                          void retry.run(
+                            () => apiRequest("POST", `/api/admin/outbox/${m.id}/retry`),
+                            {
+                              key: m.id,
+                              success: {
+                                title: "Message queued",
+                                description: "Sending it again now.",
+                              },
+                              failure: "Failed to retry the message",
+                            },
+                          )
+                        }
+                      >
+                        Retry
+                      </button>
+                    )}
+                    <details className="mt-2">
+                      <summary className="cursor-pointer text-sm font-medium text-brand-800">
+                        Read message
+                      </summary>
+                      <pre className="mt-2 whitespace-pre-wrap font-sans text-sm text-gray-900">
+                        <Linkified text={m.textBody} />
+                      </pre>
+                    </details>
+                  </article>
+                </li>
+              );
+            })}
           </ul>
         )}
       </PagedList>
