@@ -15,6 +15,8 @@ export type EmailMessage = {
   html?: string;
   /** Files attached to the email, e.g. an appointment's .ics (issue 17). */
   attachments?: Array<{ filename: string; contentType: string; content: string }>;
+  /** Extra headers, e.g. RFC 8058 List-Unsubscribe / List-Unsubscribe-Post on reminders. */
+  headers?: Record<string, string>;
 };
 
 /** Something that delivers a message, or rejects with the reason it could not. */
@@ -44,6 +46,7 @@ export function createSmtpTransport(options: {
         text: message.text,
         html: message.html,
         attachments: message.attachments,
+        headers: message.headers,
       });
     },
   };

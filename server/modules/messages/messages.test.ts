@@ -321,14 +321,20 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     const clock = new Date(start.getTime() - 24 * 3_600_000 + 60_000);
     mails.length = 0;
     whatsappCalls.length = 0;
+    const links = { origin: "https://glowhaven.ng", secret: t.config.SESSION_SECRET };
     const worker = async () => {
-      await enqueueDueReminders(t.db, clock);
+      await enqueueDueReminders(t.db, clock, links);
       return sendDueMessages({ db: t.db, transports, logger }, clock);
     };
     await Promise.all([worker(), worker(), worker()]);
     await worker();
 
-    expect(mails.filter((m) => m.to.includes("ada.remind@example.com"))).toHaveLength(1);
+    const reminders = mails.filter((m) => m.to.includes("ada.remind@example.com"));
+    expect(reminders).toHaveLength(1);
+    // Mail providers' own Unsubscribe button (RFC 8058) posts to the signed API address.
+    const headers = (reminders[0]?.raw ?? "").split("\r\n\r\n")[0]?.replace(/\r\n\s+/g, " ");
+    expect(headers).toMatch(/^List-Unsubscribe: <https:\/\/glowhaven\.ng\/api\/unsubscribe\?/m);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     expect(whatsappCalls.filter((c) => c.body.to === "2348035550303")).toHaveLength(1);
     const rows = await remindersTo("ada.remind@example.com");
     expect(rows).toHaveLength(1);

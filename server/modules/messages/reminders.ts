@@ -8,7 +8,11 @@ import { and, gt, inArray, lte } from "drizzle-orm";
 import { BUSINESS_TIME_ZONE } from "#common/business.ts";
 import type { Db } from "#server/db/client.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
-import { type LinkKeys, unsubscribeUrl } from "#server/modules/consent/links.ts";
+import {
+  type LinkKeys,
+  listUnsubscribeHeaders,
+  unsubscribeUrl,
+} from "#server/modules/consent/links.ts";
 import { enqueueMessage, isOptedOut } from "./service.ts";
 import { appointmentReminderMessages, type ReminderKind } from "./templates.ts";
 
@@ -92,6 +96,7 @@ export async function enqueueDueReminders(
       if (row.createdAt.getTime() > due) continue;
       const messages = await appointmentReminderMessages(row, reminder.kind, {
         unsubscribeUrl: links ? unsubscribeUrl(links, row.customerEmail) : undefined,
+        headers: links ? listUnsubscribeHeaders(links, row.customerEmail) : undefined,
       });
       await db.transaction(async (tx) => {
         for (const message of messages) {

@@ -45,6 +45,8 @@ export type MessagePayload = {
   data?: Record<string, unknown>;
   /** Email only. */
   attachments?: MessageAttachment[];
+  /** Email only: extra headers, e.g. List-Unsubscribe on reminders (consent/links.ts). */
+  headers?: Record<string, string>;
   /** WhatsApp only: the template call the Cloud API receives. */
   whatsapp?: WhatsAppTemplateCall;
 };

@@ -480,12 +480,13 @@ export type ReminderKind = "24h" | "2h";
  * The client's reminder email and WhatsApp message for an appointment. Channels whose
  * recipient opted out of reminders are left out by the caller (reminders.ts).
  * `options.unsubscribeUrl`: the client's signed unsubscribe link (consent/links.ts), shown at
- * the end of the email so they can stop reminders (issue 17 "Consent and opt-out").
+ * the end of the email so they can stop reminders (issue 17 "Consent and opt-out");
+ * `options.headers`: the matching List-Unsubscribe headers, sent with the email.
  */
 export async function appointmentReminderMessages(
   appointment: AppointmentForMessage,
   kind: ReminderKind,
-  options: { unsubscribeUrl?: string } = {},
+  options: { unsubscribeUrl?: string; headers?: Record<string, string> } = {},
 ): Promise<NewMessage[]> {
   const when = formatLagosDateTime(appointment.startsAt);
   const event = `appointment-reminder-${kind}:${appointment.id}:${appointment.startsAt.toISOString()}`;
@@ -519,6 +520,7 @@ export async function appointmentReminderMessages(
       ...email,
       payload: {
         data: { appointmentId: appointment.id, start: appointment.startsAt.toISOString() },
+        ...(options.headers ? { headers: options.headers } : {}),
       },
       refs,
     },

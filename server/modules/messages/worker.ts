@@ -145,6 +145,7 @@ async function deliver(
     text: row.textBody,
     html: row.htmlBody ?? undefined,
     attachments: payload.attachments,
+    headers: payload.headers,
   });
   return null;
 }

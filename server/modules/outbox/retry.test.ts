@@ -72,8 +72,8 @@ describe("admin outbox: retry and filters", () => {
         .where(eq(outbox.id, ids[name] ?? 0))
     )[0];
 
-  it("lets the front desk and managers retry a failed message: due now, the worker kicked", async () => {
-    const res = await frontDesk.post(`/api/admin/outbox/${ids["failed-email"]}/retry`).expect(200);
+  it("lets a manager retry a failed message: due now, the worker kicked", async () => {
+    const res = await manager.post(`/api/admin/outbox/${ids["failed-email"]}/retry`).expect(200);
     expect(res.body).toMatchObject({ id: ids["failed-email"], attempts: 6 });
     expect(res.body.status).not.toBe("failed");
     // The retry kicked the messages worker: without SMTP the email is kept as 'stored'.
@@ -89,7 +89,8 @@ describe("admin outbox: retry and filters", () => {
     expect((await rowOf("failed-whatsapp"))?.status).not.toBe("failed");
   });
 
-  it("refuses a therapist and a visitor", async () => {
+  it("refuses the front desk and a therapist (the Outbox is the manager's) and a visitor", async () => {
+    await frontDesk.post(`/api/admin/outbox/${ids["failed-email"]}/retry`).expect(403);
     await therapist.post(`/api/admin/outbox/${ids["stored-email"]}/retry`).expect(403);
     await request(t.app).post(`/api/admin/outbox/${ids["stored-email"]}/retry`).expect(401);
   });

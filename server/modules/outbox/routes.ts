@@ -1,10 +1,10 @@
 /**
  * GET /api/admin/outbox (manager): the stored messages, newest first, so staff can read them.
- * POST /api/admin/outbox/:id/retry (manager, front desk; issue 17): sends a failed message again
+ * POST /api/admin/outbox/:id/retry (manager, like the Outbox page it is on; issue 17): sends a failed message again
  * now through the messages worker (server/modules/messages/worker.ts `retryMessage`).
  */
 import { Router } from "express";
-import { DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
+import { MANAGER_ONLY } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parseId } from "#server/http.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
@@ -22,7 +22,7 @@ export function outboxRouter(db: Db): Router {
   );
   router.post(
     "/admin/outbox/:id/retry",
-    requireRole(...DESK_ROLES),
+    requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Message");
       await retryableMessage(db, id);
