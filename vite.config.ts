@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 /**
- * What every public page shares: its shell (header, footer, cart state, consent, toasts, tabs)
+ * What every public page shares: its shell (header, footer, cart state, consent, toasts)
  * and the small helpers it uses (their icons and other imports come along). Never a form
  * library, Radix or admin code.
  */
@@ -17,7 +17,7 @@ const STOREFRONT = new RegExp(
     String.raw`app[\/]features[\/]cart[\/](cart-context|cart-store)`,
     String.raw`app[\/]features[\/]wishlist[\/]wishlist-store`,
     String.raw`app[\/]features[\/]catalog[\/]service-links`,
-    String.raw`app[\/]components[\/]ui[\/](button|toast|section-heading|social-icons|tabs)\.`,
+    String.raw`app[\/]components[\/]ui[\/](button|toast|section-heading|social-icons)\.`,
     String.raw`app[\/]lib[\/](money-text|scroll|storage-counts|text|tracking|use-)`,
     String.raw`common[\/](catalog|money|business|page-context|payment-messages|shipping)\.`,
     String.raw`node_modules[\/]clsx[\/]`,
@@ -28,7 +28,7 @@ const CATALOG =
   /app[/]features[/](catalog[/](product-card|rating|stock-status|pagination)|cart[/](card-add-to-cart|cart-fields|quantity-stepper))|app[/]components[/]ui[/]fallback-image\.|app[/]lib[/]responsive-image\.|app[/]generated[/]/;
 /** The forms of /contact, /checkout and the home page: react-hook-form and its helpers. */
 const FORMS =
-  /node_modules[/]react-hook-form[/]|app[/]components[/]ui[/]form-field\.|app[/]lib[/](api|lazy-resolver)\.|common[/]checkout-payload\./;
+  /node_modules[/]react-hook-form[/]|app[/]components[/]ui[/]form-field\.|app[/]lib[/](api|lazy-resolver)\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
