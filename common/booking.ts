@@ -4,35 +4,20 @@
  * messages are the spec's (storefront spec §2 "Booking form", §3, §5, §9; admin spec §2 "Calendar").
  */
 import { TZDate } from "@date-fns/tz";
-import { addDays, format, startOfDay, startOfMonth, startOfWeek } from "date-fns";
+import { format, startOfDay, startOfMonth, startOfWeek } from "date-fns";
 import { z } from "zod";
+import {
+  BOOKING_WINDOW_DAYS,
+  bookingWindow,
+  composeBookingDate,
+  TIME_SLOTS,
+} from "./booking-slots.ts";
 import { BUSINESS_TIME_ZONE } from "./business.ts";
 import { emailField, personNameField, phoneText } from "./contact.ts";
 import type { MessageSummary } from "./outbox.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
-/** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
-export const TIME_SLOTS = [
-  "10:00 AM",
-  "10:30 AM",
-  "11:00 AM",
-  "11:30 AM",
-  "12:00 PM",
-  "12:30 PM",
-  "2:00 PM",
-  "2:30 PM",
-  "3:00 PM",
-  "3:30 PM",
-  "4:00 PM",
-  "4:30 PM",
-  "5:00 PM",
-  "5:30 PM",
-  "6:00 PM",
-  "6:30 PM",
-] as const;
-
-/** Bookings may be requested from today (Lagos) up to this many days ahead (spec §9). */
-export const BOOKING_WINDOW_DAYS = 90;
+export { BOOKING_WINDOW_DAYS, bookingWindow, composeBookingDate, TIME_SLOTS };
 
 /** The admin calendar's range: any half hour from 08:00 to 19:30 (admin spec §2, §9). */
 export const CALENDAR_FIRST_SLOT_MINUTES = 8 * 60;
@@ -59,20 +44,6 @@ export function lagosDate(instant: Date): string {
 /** 'h:mm AM' of an instant in Lagos. */
 export function lagosTime(instant: Date): string {
   return format(new TZDate(instant, BUSINESS_TIME_ZONE), "h:mm a");
-}
-
-/** First and last selectable dates ('YYYY-MM-DD', Lagos) of the booking window at `now`. */
-export function bookingWindow(now: Date = new Date()): { min: string; max: string } {
-  const today = new TZDate(now, BUSINESS_TIME_ZONE);
-  return {
-    min: format(today, "yyyy-MM-dd"),
-    max: format(addDays(today, BOOKING_WINDOW_DAYS), "yyyy-MM-dd"),
-  };
-}
-
-/** The composed booking date text of spec §3: '2026-12-01 at 10:30 AM'. */
-export function composeBookingDate(date: string, time: string): string {
-  return `${date} at ${time}`;
 }
 
 /** Minutes after midnight of an 'h:mm AM' label, or null if it is not one. */

@@ -218,3 +218,11 @@ export type CatalogPages = {
   /** Up to RELATED_PRODUCTS_LIMIT products of the same category, `id` excluded. */
   related(id: number): Promise<PublicProduct[]>;
 };
+
+/**
+ * The services as the booking form needs them: without their descriptions, which it never shows
+ * and which were most of the page data the home and contact pages send (issue 15).
+ */
+export function bookingFormServices(services: readonly PublicService[]): PublicService[] {
+  return services.map((service) => ({ ...service, description: "" }));
+}

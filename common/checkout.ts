@@ -6,8 +6,10 @@
  */
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./catalog.ts";
+import { buildOrderPayload, newPaymentReference } from "./checkout-payload.ts";
 import { emailField, nigerianPhone } from "./contact.ts";
 import type { PublicOrderItem } from "./orders.ts";
+import { PAYMENT_MESSAGES } from "./payment-messages.ts";
 import { isNigerianState } from "./shipping.ts";
 
 /** Every message of spec §5 "Checkout delivery form", word for word. */
@@ -30,20 +32,7 @@ export const DELIVERY_MESSAGES = {
   postalInvalid: "Postal code must be exactly 6 digits for Nigerian addresses",
 } as const;
 
-/** Payment and checkout messages of spec §8, word for word. */
-export const PAYMENT_MESSAGES = {
-  errorTitle: "Payment Error",
-  deliveryMissing: "Please provide delivery information",
-  configFailed: "Failed to load payment configuration",
-  initFailed: (reason: string) => `Failed to initialize payment: ${reason}`,
-  verificationFailed: "Payment verification failed. Please contact support.",
-  cancelledTitle: "Payment Cancelled",
-  cancelledText: "You cancelled the payment process.",
-  softerSuccess:
-    "Your payment was processed. If you don't receive an email confirmation within 24 hours, please contact us.",
-  emptyCartTitle: "Empty cart",
-  emptyCartText: "Please add items to your cart before proceeding to checkout.",
-} as const;
+export { buildOrderPayload, newPaymentReference, PAYMENT_MESSAGES };
 
 // Letters of any script (Yoruba, Igbo and Hausa names carry accents), spaces, hyphens, apostrophes.
 const NAME_CHARS = /^[\p{L}\p{M}\s'’-]+$/u;
@@ -127,14 +116,6 @@ export const paymentReferenceSchema = z
   .string({ error: "A payment reference is required" })
   .regex(PAYMENT_REFERENCE_RE, "Invalid payment reference");
 
-/** A new, unguessable payment reference: 'txn_' + time + 16 random hex characters. */
-export function newPaymentReference(): string {
-  const bytes = new Uint8Array(8);
-  crypto.getRandomValues(bytes);
-  const random = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `txn_${Date.now().toString(36)}-${random}`;
-}
-
 const moneyText = z.union([z.string().max(32), z.number()]).optional();
 
 /** One order line as the browser sends it; `price` is the browser's copy and is not trusted. */
@@ -183,35 +164,6 @@ export const orderPayloadSchema = z.object({
   paymentData: z.unknown().optional(),
 });
 export type OrderPayload = z.output<typeof orderPayloadSchema>;
-
-/** The order payload of spec §3 from the delivery form, the cart lines and the reference. */
-export function buildOrderPayload(
-  delivery: DeliveryInfo,
-  items: readonly { id: number; quantity: number; price: number }[],
-  totals: { subtotal: number; shipping: number; total: number },
-  paymentReference: string,
-  paymentMethod = "paystack",
-  paymentData?: unknown,
-) {
-  return {
-    customerName: delivery.fullName,
-    customerEmail: delivery.email,
-    customerPhone: delivery.phone,
-    deliveryAddress: delivery.address,
-    deliveryCity: delivery.city,
-    deliveryState: delivery.state,
-    deliveryPostalCode: delivery.postalCode,
-    deliveryCountry: "Nigeria" as const,
-    deliveryInstructions: delivery.instructions ?? "",
-    subtotal: totals.subtotal.toFixed(2),
-    shipping: totals.shipping.toFixed(2),
-    total: totals.total.toFixed(2),
-    items: items.map((i) => ({ id: i.id, quantity: i.quantity, price: i.price.toFixed(2) })),
-    paymentReference,
-    paymentMethod,
-    paymentData,
-  };
-}
 
 /**
  * What POST /api/checkout/start answers: the server's priced 'pending' order (money in naira;

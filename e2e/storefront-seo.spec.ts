@@ -58,9 +58,17 @@ test("a product page shares its name, price and image; JSON-LD offer in NGN", as
   }).format(product.price);
   expect(await meta(page, 'meta[property="og:title"]')).toBe(`${product.name} – ${price}`);
   expect(await meta(page, 'meta[property="og:type"]')).toBe("product");
-  expect(await meta(page, 'meta[property="og:image"]')).toBe(
-    new URL(product.image, page.url()).href,
-  );
+  // The preview picture is the build's 1200×630 JPEG of the product's picture (WhatsApp and
+  // Facebook show no SVG), named with its size, and it is served.
+  const slug = product.image.slice(product.image.lastIndexOf("/") + 1).replace(/\.\w+$/, "");
+  const ogImage = await meta(page, 'meta[property="og:image"]');
+  expect(ogImage).toBe(new URL(`/images/variants/${slug}-share.jpg`, page.url()).href);
+  expect(await meta(page, 'meta[property="og:image:type"]')).toBe("image/jpeg");
+  expect(await meta(page, 'meta[property="og:image:width"]')).toBe("1200");
+  expect(await meta(page, 'meta[property="og:image:height"]')).toBe("630");
+  const picture = await page.request.get(ogImage ?? "");
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toBe("image/jpeg");
   expect(await meta(page, 'meta[property="og:description"]')).toContain(price);
   expect(await meta(page, 'meta[name="twitter:title"]')).toContain(product.name);
   expect(await meta(page, 'meta[property="product:price:currency"]')).toBe("NGN");

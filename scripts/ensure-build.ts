@@ -25,10 +25,13 @@ const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))
 if (builtAt < changedAt) {
   console.log(builtAt ? "Sources changed since the last build: rebuilding…" : "Building the app…");
   try {
+    // The picture variants the pages name, the app, then the assets' Brotli twins (issue 15).
+    execFileSync(process.execPath, ["scripts/build-images.ts"], { cwd: root, stdio: "inherit" });
     execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
       cwd: root,
       stdio: "inherit",
     });
+    execFileSync(process.execPath, ["scripts/compress-assets.ts"], { cwd: root, stdio: "inherit" });
   } catch {
     console.error(
       "The build failed. If the build tools are missing, run `npm install` (with dev dependencies).",

@@ -5,11 +5,12 @@ import { LazyMap } from "#app/features/layout/lazy-map.tsx";
 import { clinicJsonLd, originFrom, pageMeta } from "#app/features/seo/meta.ts";
 import { useHashScroll } from "#app/lib/scroll.ts";
 import { BUSINESS } from "#common/business.ts";
+import { bookingFormServices } from "#common/catalog.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { services: await context.get(pageContext).catalog.services() };
+  return { services: bookingFormServices(await context.get(pageContext).catalog.services()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

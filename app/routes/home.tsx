@@ -27,7 +27,7 @@ import { SignatureTreatments } from "#app/features/home/signature-treatments.tsx
 import { Testimonials } from "#app/features/home/testimonials.tsx";
 import { clinicJsonLd, originFrom, pageMeta } from "#app/features/seo/meta.ts";
 import { useHashScroll } from "#app/lib/scroll.ts";
-import { numericPrice, type PublicService } from "#common/catalog.ts";
+import { bookingFormServices, numericPrice, type PublicService } from "#common/catalog.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/home";
 
@@ -50,7 +50,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.get(pageContext);
   const pending = catalog.services();
   const products = catalog.products().then(teaserProducts);
-  return { services: await pending, categories: pending.then(teaserCategories), products };
+  return {
+    services: bookingFormServices(await pending),
+    categories: pending.then(teaserCategories),
+    products,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

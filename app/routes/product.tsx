@@ -8,6 +8,7 @@ import { buttonClassName } from "#app/components/ui/button.tsx";
 import { ProductCard } from "#app/features/catalog/product-card.tsx";
 import { ProductDetails } from "#app/features/catalog/product-details.tsx";
 import { originFrom, pageMeta, productJsonLd } from "#app/features/seo/meta.ts";
+import { shareImage } from "#app/lib/responsive-image.ts";
 import { PRODUCT_META_DESCRIPTION_LENGTH } from "#app/lib/text.ts";
 import { track } from "#app/lib/tracking.ts";
 import type { PublicProduct } from "#common/catalog.ts";
@@ -35,12 +36,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   }
   const price = formatNaira(product.price);
   const description = product.description.slice(0, PRODUCT_META_DESCRIPTION_LENGTH);
+  // Link previews (WhatsApp, Facebook) show no SVG: the build's 1200×630 JPEG of the picture.
+  const share = shareImage(product.image);
   return pageMeta({
     title: `${product.name} | Glow Haven`,
     description,
     path: `/product/${product.id}`,
     origin,
-    image: product.image,
+    image: share?.url ?? product.image,
+    imageSize: share ?? undefined,
     type: "product",
     shareTitle: `${product.name} – ${price}`,
     shareDescription: `${price} · ${description}`,

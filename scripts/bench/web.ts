@@ -6,8 +6,12 @@
  * each (default 3). Prints per page the median performance, accessibility, best-practices and
  * SEO scores, LCP, FCP, TBT and CLS, and the first-load JavaScript: bytes on the wire (gzip) and
  * file count of every script fetched until the network was idle. Prints; asserts nothing.
+ *
+ * While iterating: BENCH_WEB_PAGES=/,/shop (a comma-separated subset of the pages) and
+ * BENCH_WEB_OUT=dir (writes each run's Lighthouse JSON there, to read the LCP element, the
+ * render-blocking requests and the layout shifts behind a figure).
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -17,7 +21,11 @@ import { startAsNpmStart, stop } from "./npm-start.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const PAGES = ["/", "/services", "/shop", "/product/:id", "/contact", "/cart", "/checkout"];
+const ALL_PAGES = ["/", "/services", "/shop", "/product/:id", "/contact", "/cart", "/checkout"];
+const PAGES = process.env.BENCH_WEB_PAGES
+  ? process.env.BENCH_WEB_PAGES.split(",").filter((page) => ALL_PAGES.includes(page))
+  : ALL_PAGES;
+const OUT = process.env.BENCH_WEB_OUT;
 
 type Figures = {
   performance: number;
@@ -125,6 +133,11 @@ async function main() {
         if (!lhr || lhr.runtimeError) {
           console.error(`${page} run ${i + 1}: ${lhr?.runtimeError?.code ?? "no result"}`);
           continue;
+        }
+        if (OUT) {
+          mkdirSync(OUT, { recursive: true });
+          const name = `${page.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "") || "home"}-${i + 1}.json`;
+          writeFileSync(path.join(OUT, name), JSON.stringify(lhr));
         }
         runs.push(figures(lhr));
       }

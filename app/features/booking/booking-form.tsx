@@ -6,23 +6,18 @@
  * from the server (POST /api/bookings' 400 `{error: {message, fields}}`, e.g. a time slot that
  * has just passed) also shows its messages on the fields, the first of them focused.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
 import { useEffect, useMemo, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import { lazyResolver } from "#app/lib/lazy-resolver.ts";
 import { track } from "#app/lib/tracking.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { revealClassName, useReveal } from "#app/lib/use-reveal.ts";
-import {
-  type BookingFormValues,
-  bookingFormSchema,
-  bookingWindow,
-  composeBookingDate,
-  TIME_SLOTS,
-} from "#common/booking.ts";
+import type { BookingFormValues } from "#common/booking.ts";
+import { bookingWindow, composeBookingDate, TIME_SLOTS } from "#common/booking-slots.ts";
 import {
   BOOKING_FEE,
   type BookableService,
@@ -32,6 +27,15 @@ import {
   SERVICE_CATEGORIES,
 } from "#common/catalog.ts";
 import { formatNaira } from "#common/money.ts";
+
+// The schema (zod) loads when the form is first focused or submitted, not with the page.
+const validation = lazyResolver<BookingFormValues>(async () => {
+  const [{ zodResolver }, { bookingFormSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("#common/booking.ts"),
+  ]);
+  return zodResolver(bookingFormSchema);
+});
 
 const EMPTY: BookingFormValues = {
   name: "",
@@ -101,7 +105,7 @@ export function BookingForm({
     reset,
     formState: { errors, isSubmitting },
   } = useForm<BookingFormValues>({
-    resolver: zodResolver(bookingFormSchema),
+    resolver: validation.resolver,
     defaultValues,
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -183,6 +187,7 @@ export function BookingForm({
     <form
       ref={revealRef}
       onSubmit={onSubmit}
+      onFocus={validation.preload}
       noValidate
       className={clsx("grid gap-5 sm:grid-cols-2", revealClassName(phase))}
       aria-label="Book an appointment"

@@ -8,7 +8,7 @@ import { ShoppingBag } from "lucide-react";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { PublicProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
-import { cartFields } from "./product-purchase";
+import { cartFields } from "./cart-fields";
 
 export function CardAddToCart({ product }: { product: PublicProduct }) {
   const { addItem } = useCartContext();

@@ -3,11 +3,12 @@
  * §5 "Product", §8): quantity selector (starts at 1, stays above 0), 'Add to Cart' (refused with
  * the 'Out of Stock' toast when stock is 0), the wishlist toggle and the share menu (social and
  * messaging links, copy link with 'Copy Failed' on failure). Also records the product view.
+ * The share menu (Radix DropdownMenu) is a separate chunk loaded when the Share button is
+ * hovered, focused or pressed, so it is not in the product page's first load (issue 15).
  */
 import { clsx } from "clsx";
-import { Heart, Link2, Share2, ShoppingBag } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
-import { useEffect, useState } from "react";
+import { Heart, Share2, ShoppingBag } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import {
@@ -17,37 +18,16 @@ import {
 } from "#app/features/wishlist/wishlist-store.ts";
 import { MAX_LINE_QUANTITY, type PublicProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
+import { cartFields } from "./cart-fields";
 import { QuantityStepper } from "./quantity-stepper";
 
-/** Fields of a product the cart and wishlist keep (spec §3 "Cart item", "Wishlist item"). */
-export function cartFields(product: PublicProduct) {
-  return {
-    id: product.id,
-    name: product.name,
-    description: product.description,
-    price: product.price,
-    image: product.image,
-    category: product.category,
-  };
-}
-
-/** Share targets for a product page address (spec §2: social and messaging sites). */
-export function shareLinks(url: string, title: string) {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
-  return [
-    { name: "WhatsApp", href: `https://wa.me/?text=${t}%20${u}` },
-    { name: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { name: "X (Twitter)", href: `https://twitter.com/intent/tweet?text=${t}&url=${u}` },
-    { name: "Telegram", href: `https://t.me/share/url?url=${u}&text=${t}` },
-    {
-      name: "Pinterest",
-      href: `https://pinterest.com/pin/create/button/?url=${u}&description=${t}`,
-    },
-    { name: "LinkedIn", href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
-    { name: "Email", href: `mailto:?subject=${t}&body=${t}%20${u}` },
-  ];
-}
+const loadShareMenu = () => import("./share-menu");
+const ShareMenu = lazy(loadShareMenu);
+const preloadShareMenu = () => {
+  void loadShareMenu();
+};
+const SHARE_BUTTON_CLASS =
+  "grid h-12 w-12 place-items-center rounded-full border border-brand-200 text-brand-800 transition-colors hover:bg-brand-100";
 
 export function ProductPurchase({ product }: { product: PublicProduct }) {
   const { addItem } = useCartContext();
@@ -56,6 +36,7 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
   const inWishlist = wishlist.some((i) => i.id === product.id);
   const [quantity, setQuantity] = useState(1);
   const [shareOpen, setShareOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const [pageUrl, setPageUrl] = useState(`/product/${product.id}`);
   const outOfStock = product.stock <= 0;
 
@@ -90,16 +71,21 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
     }
   }
 
+  function openMenu() {
+    setMenuLoaded(true);
+    setShareOpen(true);
+  }
+
   async function share() {
     if (typeof navigator.share !== "function") {
-      setShareOpen(true);
+      openMenu();
       return;
     }
     try {
       await navigator.share({ title: product.name, url: pageUrl });
     } catch (err) {
       // Closing the system share sheet is an abort; any other failure offers our menu.
-      if ((err as Error)?.name !== "AbortError") setShareOpen(true);
+      if ((err as Error)?.name !== "AbortError") openMenu();
     }
   }
 
@@ -117,6 +103,19 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
   }
 
   const maxQuantity = Math.max(1, Math.min(product.stock, MAX_LINE_QUANTITY));
+  // Until the menu's chunk is loaded the same-looking plain button stands in for its trigger.
+  const shareButton = (
+    <button
+      type="button"
+      aria-label="Share"
+      onPointerEnter={preloadShareMenu}
+      onFocus={preloadShareMenu}
+      onClick={() => void share()}
+      className={SHARE_BUTTON_CLASS}
+    >
+      <Share2 className="h-5 w-5" aria-hidden />
+    </button>
+  );
 
   return (
     <div className="mt-8 space-y-4">
@@ -143,53 +142,21 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
             aria-hidden
           />
         </button>
-        <DropdownMenu.Root open={shareOpen} onOpenChange={setShareOpen}>
-          <DropdownMenu.Trigger asChild>
-            <button
-              type="button"
-              aria-label="Share"
-              onClick={(event) => {
-                event.preventDefault();
-                void share();
-              }}
-              onPointerDown={(event) => event.preventDefault()}
-              className="grid h-12 w-12 place-items-center rounded-full border border-brand-200 text-brand-800 transition-colors hover:bg-brand-100"
-            >
-              <Share2 className="h-5 w-5" aria-hidden />
-            </button>
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={8}
-              className="z-50 min-w-52 rounded-xl border border-brand-100 bg-white p-1.5 shadow-xl"
-            >
-              <DropdownMenu.Label className="px-3 py-1.5 text-xs font-semibold uppercase tracking-wider text-stone-600">
-                Share this product
-              </DropdownMenu.Label>
-              {shareLinks(pageUrl, product.name).map((link) => (
-                <DropdownMenu.Item key={link.name} asChild>
-                  <a
-                    href={link.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="block rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-100"
-                  >
-                    {link.name}
-                  </a>
-                </DropdownMenu.Item>
-              ))}
-              <DropdownMenu.Separator className="my-1 h-px bg-brand-100" />
-              <DropdownMenu.Item
-                onSelect={() => void copyLink()}
-                className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-100"
-              >
-                <Link2 className="h-4 w-4" aria-hidden />
-                Copy link
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+        {menuLoaded ? (
+          <Suspense fallback={shareButton}>
+            <ShareMenu
+              pageUrl={pageUrl}
+              productName={product.name}
+              open={shareOpen}
+              onOpenChange={setShareOpen}
+              onShare={() => void share()}
+              onCopy={() => void copyLink()}
+              buttonClassName={SHARE_BUTTON_CLASS}
+            />
+          </Suspense>
+        ) : (
+          shareButton
+        )}
       </div>
     </div>
   );

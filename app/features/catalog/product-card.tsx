@@ -17,7 +17,7 @@ export const PRODUCT_PLACEHOLDER_IMAGE = "/images/placeholder-product.svg";
 
 type ProductCardProps = {
   product: PublicProduct;
-  /** Load the image eagerly (first row above the fold); lazily otherwise. */
+  /** Load the image eagerly and first (first row above the fold: the LCP); lazily otherwise. */
   eager?: boolean;
   /** Heading level of the product name, to keep headings in order on each page. */
   headingLevel?: "h2" | "h3";
@@ -39,7 +39,9 @@ export function ProductCard({
           alt={product.name}
           width={600}
           height={600}
+          sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"
           loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
           decoding="async"
           className={clsx(
             "h-full w-full object-cover transition-transform duration-500",

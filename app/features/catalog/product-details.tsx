@@ -58,6 +58,7 @@ export function ProductDetails({ product }: { product: PublicProduct }) {
             alt={product.name}
             width={600}
             height={600}
+            sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
             fetchPriority="high"
             className={
               outOfStock

@@ -2,7 +2,7 @@
  * The product detail tabs: Description (default), Details, Ingredients and How to Use; the last
  * three only when the product has that text (storefront spec §2 "/product/{id}", §4).
  */
-import { Tabs } from "radix-ui";
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import type { PublicProduct } from "#common/catalog.ts";
 
 type ProductTab = { value: string; label: string; text: string };
@@ -25,30 +25,30 @@ export function productTabs(product: PublicProduct): ProductTab[] {
 export function ProductTabs({ product }: { product: PublicProduct }) {
   const tabs = productTabs(product);
   return (
-    <Tabs.Root defaultValue="description">
-      <Tabs.List
+    <TabsRoot defaultValue="description">
+      <TabsList
         aria-label="Product information"
         className="flex gap-6 overflow-x-auto border-b border-brand-100"
       >
         {tabs.map((tab) => (
-          <Tabs.Trigger
+          <TabsTrigger
             key={tab.value}
             value={tab.value}
             className="-mb-px shrink-0 whitespace-nowrap border-b-2 border-transparent pb-3 pt-1 text-sm font-medium text-stone-600 transition-colors hover:text-brand-800 data-[state=active]:border-brand-700 data-[state=active]:text-brand-900"
           >
             {tab.label}
-          </Tabs.Trigger>
+          </TabsTrigger>
         ))}
-      </Tabs.List>
+      </TabsList>
       {tabs.map((tab) => (
-        <Tabs.Content
+        <TabsContent
           key={tab.value}
           value={tab.value}
           className="pt-5 text-sm leading-relaxed text-stone-700 sm:text-base"
         >
           <p className="whitespace-pre-line">{tab.text}</p>
-        </Tabs.Content>
+        </TabsContent>
       ))}
-    </Tabs.Root>
+    </TabsRoot>
   );
 }

@@ -3,20 +3,22 @@
  * `#{id}-services`), the service cards, the ?highlight={serviceId} highlight, hash selection and
  * the details dialog whose service clears 300 ms after closing (storefront spec §2 "/services").
  *
- * Every panel is rendered on the server (inactive ones hidden), so the full treatment list is in
- * the HTML; the browser then selects the tab that the hash names.
+ * Only the selected panel's cards are rendered (on the server too): the other 11 panels are empty
+ * until their tab is chosen, which keeps /services' HTML and hydration small (issue 15
+ * "Rendering"); the browser then selects the tab that the hash names.
  */
+
 import { clsx } from "clsx";
-import { Tabs } from "radix-ui";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { pluralize } from "#app/lib/text.ts";
 import { useCenterActive } from "#app/lib/use-center-active.ts";
 import { type PublicService, SERVICE_CATEGORIES } from "#common/catalog.ts";
 import { ServiceCard } from "./service-card";
 
-// The dialog (Radix Dialog: focus trap, scroll lock) loads after the page, keeping it out of the
-// first-load JavaScript; it is fetched when the browser is idle, before anyone opens it.
+// The dialog (Radix Dialog: focus trap, scroll lock) is a separate chunk, kept out of the
+// first-load JavaScript: it is fetched when a card's button is hovered or focused, or on opening.
 const loadDialog = () => import("./service-details-dialog");
 const ServiceDetailsDialog = lazy(() =>
   loadDialog().then((m) => ({ default: m.ServiceDetailsDialog })),
@@ -74,26 +76,23 @@ export function ServiceCategoryTabs({ services, highlightId }: ServiceCategoryTa
   }, [scrollTarget]);
 
   const { open, selected, show, onOpenChange } = useServiceDialog();
-  useEffect(() => {
-    const preload = () => void loadDialog();
-    if ("requestIdleCallback" in window) {
-      const handle = window.requestIdleCallback(preload, { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(preload, 1000);
-    return () => clearTimeout(timer);
-  }, []);
+  const preloadDialog = () => void loadDialog();
 
   return (
-    <div id={TABS_SECTION_ID} className="scroll-mt-24">
-      <Tabs.Root value={active} onValueChange={setActive}>
-        <Tabs.List
+    <div
+      id={TABS_SECTION_ID}
+      className="scroll-mt-24"
+      onPointerOver={preloadDialog}
+      onFocusCapture={preloadDialog}
+    >
+      <TabsRoot value={active} onValueChange={setActive}>
+        <TabsList
           ref={listRef}
           aria-label="Treatment categories"
           className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-3 sm:mx-0 sm:flex-wrap sm:justify-center sm:overflow-visible sm:px-0"
         >
           {SERVICE_CATEGORIES.map((category) => (
-            <Tabs.Trigger
+            <TabsTrigger
               key={category.id}
               value={category.id}
               className={clsx(
@@ -103,16 +102,15 @@ export function ServiceCategoryTabs({ services, highlightId }: ServiceCategoryTa
               )}
             >
               {category.name}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
+        </TabsList>
         {SERVICE_CATEGORIES.map((category) => {
           const inCategory = services.filter((s) => s.category === category.id);
           return (
-            <Tabs.Content
+            <TabsContent
               key={category.id}
               value={category.id}
-              forceMount
               className="mt-10 data-[state=inactive]:hidden"
             >
               <div id={`${category.id}-services`} className="scroll-mt-32">
@@ -144,10 +142,10 @@ export function ServiceCategoryTabs({ services, highlightId }: ServiceCategoryTa
                   </div>
                 )}
               </div>
-            </Tabs.Content>
+            </TabsContent>
           );
         })}
-      </Tabs.Root>
+      </TabsRoot>
       {selected && (
         <Suspense fallback={null}>
           <ServiceDetailsDialog service={selected} open={open} onOpenChange={onOpenChange} />

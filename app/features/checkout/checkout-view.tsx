@@ -14,7 +14,7 @@
  * later verification).
  */
 import { AlertCircle, Lock } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useCartContext } from "#app/features/cart/cart-context.tsx";
@@ -22,20 +22,19 @@ import { ApiError, apiRequest } from "#app/lib/api.ts";
 import { formatTotal } from "#app/lib/money-text.ts";
 import { track } from "#app/lib/tracking.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import {
-  buildOrderPayload,
-  type CheckoutStarted,
-  type DeliveryInfo,
-  newPaymentReference,
-  PAYMENT_MESSAGES,
-  type PaymentVerification,
-} from "#common/checkout.ts";
+import type { CheckoutStarted, DeliveryInfo, PaymentVerification } from "#common/checkout.ts";
+import { buildOrderPayload, newPaymentReference } from "#common/checkout-payload.ts";
+import { PAYMENT_MESSAGES } from "#common/payment-messages.ts";
 import { deliveryCostForState } from "#common/shipping.ts";
 import { DeliveryForm } from "./delivery-form";
 import { OrderSummary, type SummaryLine } from "./order-summary";
-import { loadPaystackScript, resumePaystackTransaction } from "./paystack-inline";
 import { storeSuccessMessage } from "./success-message";
-import { TestPaymentDialog } from "./test-payment-dialog";
+
+// The payment step's code (Paystack's loader, the test-payment dialog on Radix) is fetched only
+// when a payment starts, so it is not in the checkout page's first load (issue 15).
+const TestPaymentDialog = lazy(() =>
+  import("./test-payment-dialog").then((m) => ({ default: m.TestPaymentDialog })),
+);
 
 /** Delay before opening /payment-success after a verified payment (spec §9). */
 export const SUCCESS_REDIRECT_MS = 100;
@@ -205,6 +204,7 @@ export function CheckoutView() {
       return;
     }
     try {
+      const { loadPaystackScript, resumePaystackTransaction } = await import("./paystack-inline");
       await loadPaystackScript();
       resumePaystackTransaction(started.accessCode, {
         onSuccess: (transaction) =>
@@ -368,14 +368,16 @@ export function CheckoutView() {
         total={started ? started.total : subtotal + (estimateShipping ?? 0)}
       />
       {started && (
-        <TestPaymentDialog
-          open={testDialogOpen}
-          amount={started.total}
-          reference={started.reference}
-          onApprove={() => void testOutcome("approve")}
-          onDecline={() => void testOutcome("decline")}
-          onCancel={onCancelled}
-        />
+        <Suspense fallback={null}>
+          <TestPaymentDialog
+            open={testDialogOpen}
+            amount={started.total}
+            reference={started.reference}
+            onApprove={() => void testOutcome("approve")}
+            onDecline={() => void testOutcome("decline")}
+            onCancel={onCancelled}
+          />
+        </Suspense>
       )}
     </div>
   );

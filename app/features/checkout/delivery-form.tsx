@@ -3,18 +3,22 @@
  * form"): checked on submit and, for email, phone, postal code, full name and city, while typing;
  * the spec's messages; 37 states; country Nigeria; the first invalid field is focused.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { clsx } from "clsx";
-import { useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
-import {
-  type DELIVERY_LIVE_FIELDS,
-  type DeliveryInfo,
-  type DeliveryInfoInput,
-  deliveryInfoSchema,
-} from "#common/checkout.ts";
+import { lazyResolver } from "#app/lib/lazy-resolver.ts";
+import type { DELIVERY_LIVE_FIELDS, DeliveryInfo, DeliveryInfoInput } from "#common/checkout.ts";
 import { formatNaira } from "#common/money.ts";
 import { deliveryOptionForState, NIGERIAN_STATES } from "#common/shipping.ts";
+
+// The schema (zod) loads when the form is first focused or submitted, not with the page.
+const validation = lazyResolver<DeliveryInfoInput>(async () => {
+  const [{ zodResolver }, { deliveryInfoSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("#common/checkout.ts"),
+  ]);
+  return zodResolver(deliveryInfoSchema) as unknown as Resolver<DeliveryInfoInput>;
+});
 
 const EMPTY: DeliveryInfoInput = {
   fullName: "",
@@ -46,7 +50,7 @@ export function DeliveryForm({
     watch,
     formState: { errors },
   } = useForm<DeliveryInfoInput, unknown, DeliveryInfo>({
-    resolver: zodResolver(deliveryInfoSchema),
+    resolver: validation.resolver as unknown as Resolver<DeliveryInfoInput, unknown, DeliveryInfo>,
     defaultValues: initial ?? EMPTY,
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -59,6 +63,7 @@ export function DeliveryForm({
   return (
     <form
       onSubmit={handleSubmit(onSubmit)}
+      onFocus={validation.preload}
       noValidate
       aria-label="Delivery information"
       className="grid gap-5 sm:grid-cols-2"

@@ -35,6 +35,8 @@ export type PageMetaInput = {
   origin: string;
   /** Site path or absolute URL of the share image. */
   image?: string;
+  /** Pixel size of `image` (a JPEG), told to link previews like the default image's. */
+  imageSize?: { width: number; height: number };
   /** Open Graph type (default 'website'). */
   type?: "website" | "product" | "article";
   /** Title for link previews when it should differ from the document title (e.g. with a price). */
@@ -70,7 +72,13 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: "og:image", content: image },
     ...(input.image === undefined || input.image === DEFAULT_SHARE_IMAGE
       ? DEFAULT_SHARE_IMAGE_TAGS
-      : []),
+      : input.imageSize
+        ? [
+            { property: "og:image:type", content: "image/jpeg" },
+            { property: "og:image:width", content: String(input.imageSize.width) },
+            { property: "og:image:height", content: String(input.imageSize.height) },
+          ]
+        : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: shareTitle },
     { name: "twitter:description", content: shareDescription },

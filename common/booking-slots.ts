@@ -1,0 +1,54 @@
+/**
+ * The public booking form's slots and date window (storefront spec §3, §9), without zod, so the
+ * form renders without loading the validation schemas (issue 15: first-load JavaScript; the
+ * schemas load when the form is first checked). common/booking.ts re-exports all of it.
+ */
+import { BUSINESS_TIME_ZONE } from "./business.ts";
+
+// 'YYYY-MM-DD' (the en-CA date format) of an instant in Lagos; Intl rather than date-fns keeps
+// the booking form's JavaScript small (issue 15).
+const LAGOS_DAY = new Intl.DateTimeFormat("en-CA", {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
+export const TIME_SLOTS = [
+  "10:00 AM",
+  "10:30 AM",
+  "11:00 AM",
+  "11:30 AM",
+  "12:00 PM",
+  "12:30 PM",
+  "2:00 PM",
+  "2:30 PM",
+  "3:00 PM",
+  "3:30 PM",
+  "4:00 PM",
+  "4:30 PM",
+  "5:00 PM",
+  "5:30 PM",
+  "6:00 PM",
+  "6:30 PM",
+] as const;
+
+/** Bookings may be requested from today (Lagos) up to this many days ahead (spec §9). */
+export const BOOKING_WINDOW_DAYS = 90;
+
+/** First and last selectable dates ('YYYY-MM-DD', Lagos) of the booking window at `now`. */
+export function bookingWindow(now: Date = new Date()): { min: string; max: string } {
+  const min = LAGOS_DAY.format(now);
+  const [year, month, day] = min.split("-").map(Number) as [number, number, number];
+  // Calendar-day arithmetic on the Lagos date (UTC here only as a calendar, not a zone).
+  const max = new Date(Date.UTC(year, month - 1, day + BOOKING_WINDOW_DAYS))
+    .toISOString()
+    .slice(0, 10);
+  return { min, max };
+}
+
+/** The composed booking date text of spec §3: '2026-12-01 at 10:30 AM'. */
+export function composeBookingDate(date: string, time: string): string {
+  return `${date} at ${time}`;
+}

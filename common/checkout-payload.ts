@@ -1,0 +1,43 @@
+/**
+ * The checkout's order payload and payment reference (storefront spec §3, §7), without zod, so
+ * the checkout page renders without loading the validation schemas (issue 15: first-load
+ * JavaScript). common/checkout.ts re-exports both.
+ */
+import type { DeliveryInfo } from "./checkout.ts";
+
+/** A new, unguessable payment reference: 'txn_' + time + 16 random hex characters. */
+export function newPaymentReference(): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  const random = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `txn_${Date.now().toString(36)}-${random}`;
+}
+
+/** The order payload of spec §3 from the delivery form, the cart lines and the reference. */
+export function buildOrderPayload(
+  delivery: DeliveryInfo,
+  items: readonly { id: number; quantity: number; price: number }[],
+  totals: { subtotal: number; shipping: number; total: number },
+  paymentReference: string,
+  paymentMethod = "paystack",
+  paymentData?: unknown,
+) {
+  return {
+    customerName: delivery.fullName,
+    customerEmail: delivery.email,
+    customerPhone: delivery.phone,
+    deliveryAddress: delivery.address,
+    deliveryCity: delivery.city,
+    deliveryState: delivery.state,
+    deliveryPostalCode: delivery.postalCode,
+    deliveryCountry: "Nigeria" as const,
+    deliveryInstructions: delivery.instructions ?? "",
+    subtotal: totals.subtotal.toFixed(2),
+    shipping: totals.shipping.toFixed(2),
+    total: totals.total.toFixed(2),
+    items: items.map((i) => ({ id: i.id, quantity: i.quantity, price: i.price.toFixed(2) })),
+    paymentReference,
+    paymentMethod,
+    paymentData,
+  };
+}
