@@ -316,6 +316,15 @@ async function runImage(final: StageFs, imageEnv: Record<string, string>): Promi
 
     const home = await fetch(`http://127.0.0.1:${port}/shop`);
     if (!home.ok) fail(`GET /shop answered ${home.status}`);
+    // The build makes the picture variants (scripts/build-images.ts); the image must serve them.
+    const images = JSON.parse(
+      readFileSync(path.join(root, "app/generated/images.json"), "utf8"),
+    ) as Record<string, { share?: string }>;
+    const share = Object.values(images).find((i) => i.share)?.share;
+    if (share) {
+      const picture = await fetch(`http://127.0.0.1:${port}${share}`);
+      if (!picture.ok) fail(`GET ${share} (a built picture variant) answered ${picture.status}`);
+    }
 
     started = performance.now();
     const backup = spawnSync("npm", ["run", "db:backup"], { cwd: workdir, env, encoding: "utf8" });
