@@ -6,6 +6,7 @@
  * served route has an entry here and every entry a route.
  */
 import { z } from "zod";
+import { loginCodeSchema, totpConfirmSchema, totpDisableSchema } from "#common/account-security.ts";
 import { advisorRequestSchema } from "#common/advisor.ts";
 import { bookingPatchSchema, bookingRequestSchema } from "#common/booking.ts";
 import {
@@ -441,4 +442,34 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     returns: "{ run: {status, result | error}, job }",
   },
   "GET /api/openapi.json": { tag: "Operations", summary: "This API description (OpenAPI 3.1)" },
+  // Two-step sign-in (issue 14)
+  "POST /api/auth/login/code": {
+    tag: "Sign-in",
+    summary: "Second sign-in step: the challenge and an authenticator or recovery code",
+    description:
+      "POST /api/auth/login answers `{secondFactorRequired: true, challenge, expiresAt}` instead of a session for an account with two-step sign-in. Send the challenge (valid 5 minutes) with a 6-digit code (±1 30-second step) or an unused recovery code; a wrong code answers 401 and counts toward the sign-in throttle (429).",
+    body: loginCodeSchema,
+    returns: "{ user } and the session cookie",
+  },
+  "GET /api/auth/totp": {
+    tag: "Sign-in",
+    summary: "The signed-in account's two-step sign-in: on or off, recovery codes left",
+  },
+  "POST /api/auth/totp/setup": {
+    tag: "Sign-in",
+    summary: "Start setting up an authenticator app: a new secret, shown this once",
+    returns: "{ secret (base32), uri (otpauth://totp/…), qrSvg }",
+    status: 201,
+  },
+  "POST /api/auth/totp/confirm": {
+    tag: "Sign-in",
+    summary: "Turn two-step sign-in on with the first code from the authenticator app",
+    body: totpConfirmSchema,
+    returns: "{ recoveryCodes: string[10] }, shown this once",
+  },
+  "POST /api/auth/totp/disable": {
+    tag: "Sign-in",
+    summary: "Turn two-step sign-in off, proven with the password or a current code",
+    body: totpDisableSchema,
+  },
 };

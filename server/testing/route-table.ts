@@ -24,6 +24,7 @@ export const PUBLIC = new Set([
   "POST /api/paystack/verify",
   "POST /api/paystack/test-payment",
   "POST /api/paystack/webhook",
+  "POST /api/auth/login/code",
 ]);
 
 export { type ApiRoute, apiRoutes, apiRouteTable } from "#server/route-table.ts";
