@@ -158,6 +158,8 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     tag: "Sign-in",
     summary: "Sign in (sets the session cookie)",
     body: loginSchema,
+    returns:
+      "{ user } and the session cookie; for an account with two-step sign-in { secondFactorRequired: true, challenge, expiresAt } and no cookie (then POST /api/auth/login/code)",
   },
   "POST /api/auth/logout": { tag: "Sign-in", summary: "Sign out" },
   "GET /api/auth/session": { tag: "Sign-in", summary: "The signed-in account, or null" },
