@@ -5,10 +5,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
+import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SECURITY_MESSAGES } from "#common/account-security.ts";
 import { adminTotp, auditLog } from "#server/db/schema/access.ts";
+import { createApp } from "./app.ts";
 import { MEMBER_PASSWORD, signedInMember } from "./testing/staff-accounts.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "./testing/test-app.ts";
 
@@ -246,6 +248,36 @@ describe.each(dbKinds)("two-step sign-in on %s", (kind) => {
     await agent
       .post("/api/auth/totp/disable")
       .send({ code: await codeAt(again.body.secret, 1) })
+      .expect(200);
+  });
+
+  it("after SESSION_SECRET changes, codes are refused but a recovery code still signs in", async () => {
+    const { email, secret, recoveryCodes } = await enrolledMember();
+    const rotated = createApp({
+      db: t.db,
+      config: { ...t.config, SESSION_SECRET: "another-session-secret-of-32-characters" },
+      logger: pino({ level: "silent" }),
+      smtp: null,
+    });
+    const challenge = async () =>
+      (
+        await request(rotated)
+          .post("/api/auth/login")
+          .send({ username: email, password: MEMBER_PASSWORD })
+          .expect(200)
+      ).body.challenge as string;
+    await request(rotated)
+      .post("/api/auth/login/code")
+      .send({ challenge: await challenge(), code: await codeAt(secret, 1) })
+      .expect(401);
+    // A challenge of the old secret is not accepted either.
+    await request(rotated)
+      .post("/api/auth/login/code")
+      .send({ challenge: await passwordStep(email), code: recoveryCodes[0] })
+      .expect(401);
+    await request(rotated)
+      .post("/api/auth/login/code")
+      .send({ challenge: await challenge(), code: recoveryCodes[0] })
       .expect(200);
   });
 });
