@@ -41,6 +41,7 @@ export default [
     route("audit", "routes/admin/audit.tsx"),
     route("operations", "routes/admin/operations.tsx"),
     route("api", "routes/admin/api.tsx"),
+    route("account", "routes/admin/account.tsx"),
   ]),
   route("review/:bookingId", "routes/review.tsx"),
   route("staff-invitation/:token", "routes/staff-invitation.tsx"),

@@ -8,6 +8,7 @@
  * line in server/pages.ts (or server/modules/admin/pages.ts for admin-only reads).
  */
 import { createContext } from "react-router";
+import type { AccountPages } from "./account-security.ts";
 import type { ApiReferencePages } from "./api-reference.ts";
 import type { AuditPages } from "./audit.ts";
 import type { AdminIdentity } from "./auth.ts";
@@ -43,6 +44,8 @@ export type AdminPages = {
   staff: StaffPages;
   operations: OperationsPages;
   apiReference: ApiReferencePages;
+  /** The signed-in account's own security settings (issue 14). */
+  account: AccountPages;
 };
 
 export type PageServices = {

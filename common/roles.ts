@@ -52,6 +52,8 @@ export const AREA_ROLES = {
   operations: MANAGER_ONLY,
   /** The API reference (issue 16): every signed-in staff member. */
   api: ANY_ROLE,
+  /** Account security (issue 14): everyone's own two-step sign-in. */
+  account: ANY_ROLE,
 } as const satisfies Record<string, readonly AccessRole[]>;
 export type AdminArea = keyof typeof AREA_ROLES;
 
@@ -81,6 +83,7 @@ export function areaOfPath(pathname: string): AdminArea | null {
     audit: "audit",
     operations: "operations",
     api: "api",
+    account: "account",
   };
   return map[segment] ?? null;
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run chaos [-- --rounds 20 --term-rounds 5 --db pglite|postgres --port 4750]` (issue 14):
+ * `npm run chaos [-- --rounds 20 --term-rounds 20 --db pglite|postgres --port 4750]` (issue 14):
  * starts the server as `npm start` does (production build, test-payment mode, own DATA_DIR or a
  * scratch PostgreSQL database), runs bookings, checkout (start → test payment → complete) and
  * newsletter load from 12 keep-alive clients, and
@@ -41,7 +41,7 @@ import { TcpProxy } from "#server/testing/tcp-proxy.ts";
 const { values: args } = parseArgs({
   options: {
     rounds: { type: "string", default: "20" },
-    "term-rounds": { type: "string", default: "5" },
+    "term-rounds": { type: "string", default: "20" },
     db: { type: "string", default: "pglite" },
     port: { type: "string", default: "4750" },
     workers: { type: "string", default: "12" },

@@ -52,6 +52,9 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["patch", "/api/customers/ada@example.com"],
   ["put", "/api/customer-notes/ada@example.com"],
   ["post", "/api/sales"],
+  ["post", "/api/auth/login/code"],
+  ["post", "/api/auth/totp/confirm"],
+  ["post", "/api/auth/totp/disable"],
 ];
 
 describe("bad input", () => {

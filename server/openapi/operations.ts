@@ -6,6 +6,7 @@
  * served route has an entry here and every entry a route.
  */
 import { z } from "zod";
+import { loginCodeSchema, totpConfirmSchema, totpDisableSchema } from "#common/account-security.ts";
 import { advisorRequestSchema } from "#common/advisor.ts";
 import { bookingPatchSchema, bookingRequestSchema } from "#common/booking.ts";
 import {
@@ -164,6 +165,8 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     tag: "Sign-in",
     summary: "Sign in (sets the session cookie)",
     body: loginSchema,
+    returns:
+      "{ user } and the session cookie; for an account with two-step sign-in { secondFactorRequired: true, challenge, expiresAt } and no cookie (then POST /api/auth/login/code)",
   },
   "POST /api/auth/logout": { tag: "Sign-in", summary: "Sign out" },
   "GET /api/auth/session": { tag: "Sign-in", summary: "The signed-in account, or null" },
@@ -473,5 +476,35 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     tag: "Messages",
     summary: "Send a failed message again now (400 unless it failed)",
     returns: "the message, now pending",
+  },
+  // Two-step sign-in (issue 14)
+  "POST /api/auth/login/code": {
+    tag: "Sign-in",
+    summary: "Second sign-in step: the challenge and an authenticator or recovery code",
+    description:
+      "POST /api/auth/login answers `{secondFactorRequired: true, challenge, expiresAt}` instead of a session for an account with two-step sign-in. Send the challenge (valid 5 minutes) with a 6-digit code (±1 30-second step) or an unused recovery code; a wrong code answers 401 and counts toward the sign-in throttle (429).",
+    body: loginCodeSchema,
+    returns: "{ user } and the session cookie",
+  },
+  "GET /api/auth/totp": {
+    tag: "Sign-in",
+    summary: "The signed-in account's two-step sign-in: on or off, recovery codes left",
+  },
+  "POST /api/auth/totp/setup": {
+    tag: "Sign-in",
+    summary: "Start setting up an authenticator app: a new secret, shown this once",
+    returns: "{ secret (base32), uri (otpauth://totp/…), qrSvg }",
+    status: 201,
+  },
+  "POST /api/auth/totp/confirm": {
+    tag: "Sign-in",
+    summary: "Turn two-step sign-in on with the first code from the authenticator app",
+    body: totpConfirmSchema,
+    returns: "{ recoveryCodes: string[10] }, shown this once",
+  },
+  "POST /api/auth/totp/disable": {
+    tag: "Sign-in",
+    summary: "Turn two-step sign-in off, proven with the password or a current code",
+    body: totpDisableSchema,
   },
 };

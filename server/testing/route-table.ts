@@ -27,6 +27,7 @@ export const PUBLIC = new Set([
   "GET /api/webhooks/whatsapp",
   "POST /api/webhooks/whatsapp",
   "POST /api/unsubscribe",
+  "POST /api/auth/login/code",
 ]);
 
 export { type ApiRoute, apiRoutes, apiRouteTable } from "#server/route-table.ts";

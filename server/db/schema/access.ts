@@ -125,3 +125,39 @@ export const loginThrottle = pgTable("login_throttle", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An account's authenticator (issue 14: optional TOTP second factor). The row is written when
+ * set-up starts and counts only once `enabledAt` is set by a correct first code; from then on
+ * sign-in asks for a code after the password. Removing the account removes it.
+ */
+export const adminTotp = pgTable("admin_totp", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: "cascade" }),
+  /**
+   * The base32 secret sealed with AES-256-GCM under a key derived from SESSION_SECRET
+   * ('v1.{iv}.{tag}.{ciphertext}', base64url); never sent out after set-up.
+   */
+  secret: text("secret").notNull(),
+  /** When a correct first code turned it on; null while set-up waits for that code. */
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  /** The 30-second time step of the last accepted code; that step and older are refused. */
+  lastTimeStep: integer("last_time_step"),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of an account's two-step sign-in: only their SHA-256 is stored. */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    /** Set when the code signs someone in; a used code is refused. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_recovery_codes_user_idx").on(t.userId)],
+);

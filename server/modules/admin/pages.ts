@@ -10,6 +10,7 @@ import type { AdminPages } from "#common/page-context.ts";
 import { type AdminArea, canOpen, FORBIDDEN_MESSAGE } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { auditPages } from "#server/modules/audit/pages.ts";
+import { accountSecurity } from "#server/modules/auth/totp.ts";
 import { bookingsPages } from "#server/modules/bookings/pages.ts";
 import { calendarPagesFor } from "#server/modules/calendar/pages.ts";
 import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
@@ -64,5 +65,6 @@ export function adminPages(db: Db, identity: AdminIdentity, ops: AdminOps = {}):
     staff: area("staff", staffPages(db, identity)),
     operations: area("operations", operationsPages(db, ops.jobs ?? [])),
     apiReference: area("api", apiReferencePages(ops.apiDocument ?? (() => ({})))),
+    account: area("account", { security: () => accountSecurity(db, identity.id) }),
   };
 }

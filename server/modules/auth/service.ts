@@ -162,3 +162,30 @@ export async function sessionUser(
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, tokenHash(token)));
 }
+
+/**
+ * The identity of account `userId`, or null when it is gone or may not sign in (an inactive
+ * member): the second sign-in step (./totp.ts) re-reads the account the challenge names.
+ */
+export async function accountIdentity(db: Db, userId: number): Promise<AdminIdentity | null> {
+  const [row] = await db
+    .select(identityColumns)
+    .from(adminUsers)
+    .leftJoin(staff, eq(staff.id, adminUsers.staffId))
+    .where(eq(adminUsers.id, userId));
+  return row ? toIdentity(row) : null;
+}
+
+/** Whether `password` is account `userId`'s password (constant time; false when no account). */
+export async function checkAccountPassword(
+  db: Db,
+  userId: number,
+  password: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ passwordHash: adminUsers.passwordHash })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, userId));
+  const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyHash));
+  return Boolean(row) && ok;
+}

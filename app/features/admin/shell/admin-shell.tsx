@@ -1,4 +1,4 @@
-import { Bell, History, LogOut, Menu, Star, X } from "lucide-react";
+import { Bell, History, LogOut, Menu, ShieldCheck, Star, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Link, Outlet, useRevalidator } from "react-router";
@@ -17,7 +17,8 @@ const iconLink =
 
 /**
  * The admin shell (admin spec §2 "Shell and sidebar"): skip link, sidebar (a drawer below the
- * large breakpoint), top bar (search, Clear Admin Data, shortcuts, the signed-in admin, sign out)
+ * large breakpoint), top bar (search, Clear Admin Data, shortcuts, Account security (issue 14),
+ * the signed-in admin, sign out)
  * and the screen in <main>. Shows the login gate again when the session ends: checked when the
  * window regains focus and once a minute.
  */
@@ -132,6 +133,14 @@ export function AdminShell({
                   <History className="h-5 w-5" aria-hidden />
                 </Link>
               )}
+              <Link
+                to="/admin/account"
+                className={iconLink}
+                aria-label="Account security"
+                title="Account security"
+              >
+                <ShieldCheck className="h-5 w-5" aria-hidden />
+              </Link>
               <span className="hidden flex-col text-right text-sm leading-tight text-gray-700 sm:flex">
                 <span>
                   <span className="sr-only">Signed in as </span>
