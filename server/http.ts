@@ -36,6 +36,39 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return result.data;
 }
 
+/**
+ * The event of a signed webhook (Paystack, WhatsApp) whose raw body `express.raw()` kept: the
+ * signature is checked on the raw bytes BEFORE anything is parsed, then the JSON with `schema`.
+ * @param options.secret the provider's signing secret; undefined = not configured.
+ * @param options.isValid checks the request's signature header against the raw body.
+ * @throws HttpError 404 without a secret (the endpoint does not exist), 401 for a missing or
+ *   wrong signature, 400 for a body that is not JSON or not an event.
+ */
+export function signedWebhookEvent<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  options: {
+    provider: string;
+    secret: string | undefined;
+    isValid: (raw: Buffer, secret: string) => boolean;
+  },
+): z.output<S> {
+  const { provider, secret } = options;
+  if (!secret) throw new HttpError(404, `${provider} is not configured`);
+  const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  if (!options.isValid(raw, secret)) {
+    req.log?.warn({ provider }, "webhook refused: bad signature");
+    throw new HttpError(401, "Invalid signature");
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw new HttpError(400, "Request body is not valid JSON");
+  }
+  return parse(schema, json);
+}
+
 /** Parses a positive integer path parameter; throws 404 for anything else (no such record). */
 export function parseId(value: unknown, what = "Record"): number {
   const id = parseDatabaseId(value);

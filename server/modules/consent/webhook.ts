@@ -17,7 +17,7 @@ import express, { Router } from "express";
 import type { Logger } from "pino";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { HttpError, handler, parse } from "#server/http.ts";
+import { HttpError, handler, signedWebhookEvent } from "#server/http.ts";
 import {
   isValidWhatsAppSignature,
   type WhatsAppEvent,
@@ -44,20 +44,12 @@ export function whatsappWebhookRouter(deps: { db: Db; config: Config; logger: Lo
     "/webhooks/whatsapp",
     express.raw({ type: () => true, limit: "500kb" }),
     handler(async (req, res) => {
-      const secret = deps.config.WHATSAPP_APP_SECRET;
-      if (!secret) throw new HttpError(404, "WhatsApp is not configured");
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!isValidWhatsAppSignature(raw, req.get("x-hub-signature-256"), secret)) {
-        req.log?.warn("whatsapp webhook refused: bad signature");
-        throw new HttpError(401, "Invalid signature");
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(raw.toString("utf8"));
-      } catch {
-        throw new HttpError(400, "Request body is not valid JSON");
-      }
-      const event: WhatsAppEvent = parse(whatsappEventSchema, json);
+      const event: WhatsAppEvent = signedWebhookEvent(req, whatsappEventSchema, {
+        provider: "WhatsApp",
+        secret: deps.config.WHATSAPP_APP_SECRET,
+        isValid: (raw, secret) =>
+          isValidWhatsAppSignature(raw, req.get("x-hub-signature-256"), secret),
+      });
       const outcome = await applyWhatsAppEvent(deps.db, event);
       (req.log ?? deps.logger).info(outcome, "whatsapp webhook applied");
       res.json({ received: true });

@@ -10,7 +10,7 @@ import express, { Router } from "express";
 import type { Logger } from "pino";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { HttpError, handler, parse } from "#server/http.ts";
+import { handler, signedWebhookEvent } from "#server/http.ts";
 import { isValidWebhookSignature, paystackEventSchema } from "#server/integrations/paystack.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { completeFromWebhook } from "./payment.ts";
@@ -26,20 +26,12 @@ export function paystackWebhookRouter(deps: {
     "/paystack/webhook",
     express.raw({ type: () => true, limit: "200kb" }),
     handler(async (req, res) => {
-      const secret = deps.config.PAYSTACK_SECRET_KEY;
-      if (!secret) throw new HttpError(404, "Paystack is not configured");
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      if (!isValidWebhookSignature(raw, req.get("x-paystack-signature"), secret)) {
-        req.log?.warn("webhook refused: bad signature");
-        throw new HttpError(401, "Invalid signature");
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(raw.toString("utf8"));
-      } catch {
-        throw new HttpError(400, "Request body is not valid JSON");
-      }
-      const event = parse(paystackEventSchema, json);
+      const event = signedWebhookEvent(req, paystackEventSchema, {
+        provider: "Paystack",
+        secret: deps.config.PAYSTACK_SECRET_KEY,
+        isValid: (raw, secret) =>
+          isValidWebhookSignature(raw, req.get("x-paystack-signature"), secret),
+      });
       await completeFromWebhook(
         { db: deps.db, smtp: deps.smtp, logger: req.log ?? deps.logger },
         event,
