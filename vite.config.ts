@@ -2,9 +2,12 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-/** React, React DOM and React Router: every page needs them, so they travel as one file. */
+/**
+ * React, React DOM and React Router, with the browser entry that starts them: every page needs
+ * them, so they travel as one file.
+ */
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|cookie|set-cookie-parser|turbo-stream)[\\/]|app[\\/](entry\.client\.|lib[\\/]hydration-event\.)/;
 /**
  * What every public page shares: its shell (header, footer, cart state, consent, toasts)
  * and the small helpers it uses (their icons and other imports come along). Never a form

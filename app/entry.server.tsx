@@ -8,6 +8,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { deferHydrationStream } from "#app/lib/defer-hydration.ts";
 import { pageContext } from "#common/page-context.ts";
 
 export const streamTimeout = 5_000;
@@ -42,7 +43,15 @@ export default function handleRequest(
         },
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      pipe(body);
+      // Production pages hydrate after their first paint (app/lib/defer-hydration.ts); the
+      // development server keeps React Router's scripts as they are.
+      if (import.meta.env.PROD) {
+        const deferred = deferHydrationStream();
+        deferred.pipe(body);
+        pipe(deferred);
+      } else {
+        pipe(body);
+      }
       resolve(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,

@@ -1,4 +1,4 @@
-import { type ReactNode, useContext, useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,10 +6,9 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  UNSAFE_FrameworkContext,
-  useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { CONSENT_ASK_SCRIPT } from "#app/features/consent/consent-store.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -37,29 +36,6 @@ export function loader({ context }: Route.LoaderArgs) {
   return { nonce, origin };
 }
 
-/**
- * The page's JavaScript modules, announced at low fetch priority (issue 15 "critical path"):
- * hydration code must not compete with the HTML, the stylesheet and the LCP image for a phone's
- * bandwidth. React keeps the first `<link rel="modulepreload">` of each address, so these
- * stand in for the ones `<Scripts>` renders after them (same addresses, server render only).
- */
-function LowPriorityModulePreloads({ nonce }: { nonce: string | undefined }) {
-  const framework = useContext(UNSAFE_FrameworkContext);
-  const matches = useMatches();
-  if (!framework || typeof document !== "undefined") return null;
-  const { manifest } = framework;
-  const hrefs = new Set([manifest.entry.module, ...manifest.entry.imports]);
-  for (const match of matches) {
-    const route = manifest.routes[match.id];
-    if (!route) continue;
-    hrefs.add(route.module);
-    for (const href of route.imports ?? []) hrefs.add(href);
-  }
-  return [...hrefs].map((href) => (
-    <link key={href} rel="modulepreload" href={href} fetchPriority="low" nonce={nonce} />
-  ));
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   // Marks the document once React has hydrated it (pages and error screens alike): browser tests
@@ -70,13 +46,19 @@ export function Layout({ children }: { children: ReactNode }) {
   // The browser hides nonce values from the DOM, so only the server render sets them.
   const nonce = typeof document === "undefined" ? data?.nonce : undefined;
   return (
-    <html lang="en-NG">
+    // The head script below and hydration add data-* attributes React does not render.
+    <html lang="en-NG" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this app, no user data
+          dangerouslySetInnerHTML={{ __html: CONSENT_ASK_SCRIPT }}
+        />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6f4823" />
         <Meta />
-        <LowPriorityModulePreloads nonce={nonce} />
         <Links />
       </head>
       <body>

@@ -7,6 +7,12 @@
  * SEO scores, LCP, FCP, TBT and CLS, and the first-load JavaScript: bytes on the wire (gzip) and
  * file count of every script fetched until the network was idle. Prints; asserts nothing.
  *
+ * /checkout is measured with one product in the cart (the cart lives in the browser's localStorage,
+ * app/lib/storage-counts.ts): with an empty cart the page redirects to /cart (storefront spec) and
+ * Lighthouse would count two pages. Lighthouse clears no localStorage between runs by default, so
+ * the cart is written once, through a page of the same origin, before /checkout's runs and removed
+ * after them.
+ *
  * While iterating: BENCH_WEB_PAGES=/,/shop (a comma-separated subset of the pages) and
  * BENCH_WEB_OUT=dir (writes each run's Lighthouse JSON there, to read the LCP element, the
  * render-blocking requests and the layout shifts behind a figure).
@@ -16,6 +22,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+import { CART_STORAGE_KEY } from "#app/lib/storage-counts.ts";
 import { ensureBuild, printTable } from "./harness.ts";
 import { startAsNpmStart, stop } from "./npm-start.ts";
 
@@ -39,6 +47,38 @@ type Figures = {
   jsKb: number;
   jsFiles: number;
 };
+
+type Product = {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  image: string;
+  category: string;
+};
+
+/**
+ * Sets (items) or removes (null) the cart in the localStorage of `base`'s origin in the Chromium
+ * on `port`, through a page of that origin that is closed again.
+ */
+async function setCart(port: number, base: string, items: unknown[] | null): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/robots.txt`);
+    await page.evaluate(
+      (key, value) => {
+        if (value === null) localStorage.removeItem(key);
+        else localStorage.setItem(key, value);
+      },
+      CART_STORAGE_KEY,
+      items === null ? null : JSON.stringify(items),
+    );
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
 
 /** The Lighthouse result fields read here (its full types are far larger). */
 type Lhr = {
@@ -102,8 +142,9 @@ async function main() {
   });
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    const products = (await (await fetch(`${base}/api/products`)).json()) as { id: number }[];
-    const productId = products[0]?.id ?? 1;
+    const products = (await (await fetch(`${base}/api/products`)).json()) as Product[];
+    const product = products[0];
+    const productId = product?.id ?? 1;
     const rows: string[][] = [
       [
         "page",
@@ -122,6 +163,13 @@ async function main() {
     for (const page of PAGES) {
       const url = base + page.replace(":id", String(productId));
       const runs: Figures[] = [];
+      const withCart = page === "/checkout" && product !== undefined;
+      if (withCart) {
+        const { id, name, description, price, image, category } = product;
+        await setCart(chrome.port, base, [
+          { id, name, description, price, image, category, quantity: 1 },
+        ]);
+      }
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(url, {
           port: chrome.port,
@@ -141,6 +189,7 @@ async function main() {
         }
         runs.push(figures(lhr));
       }
+      if (withCart) await setCart(chrome.port, base, null);
       if (runs.length === 0) {
         rows.push([page, "failed"]);
         continue;

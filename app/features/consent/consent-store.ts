@@ -23,6 +23,13 @@ export function readConsent(): ConsentChoice | null {
   }
 }
 
+/**
+ * Inline script for the document's head: sets `<html data-consent="ask">` before the first paint
+ * when no valid choice is stored (as `readConsent` reads it), which shows the server-rendered
+ * cookie banner until hydration (cookie-consent.tsx; the rule is in app.css).
+ */
+export const CONSENT_ASK_SCRIPT = `(function(){var v;try{v=localStorage.getItem(${JSON.stringify(CONSENT_STORAGE_KEY)})}catch(e){}if(v!=="accepted"&&v!=="declined")document.documentElement.dataset.consent="ask"})()`;
+
 /** Stores (or with null, forgets) the choice and tells listeners. */
 export function writeConsent(choice: ConsentChoice | null): void {
   try {

@@ -26,13 +26,19 @@ function usePixelWithConsent(accepted: boolean) {
   }, [accepted, pathname]);
 }
 
-/** Banner (when no choice is stored) plus the pixel lifecycle. Renders nothing on the server. */
+/**
+ * Banner (when no choice is stored) plus the pixel lifecycle. Before hydration (issue 15 "LCP")
+ * the banner is in the server's HTML, so it paints with the page instead of appearing (and being
+ * the page's largest paint) only once the scripts have run: the stylesheet hides it while it
+ * carries `data-consent-pending` unless CONSENT_ASK_SCRIPT in the head found no choice stored;
+ * without JavaScript it stays hidden, as before. After hydration React shows or removes it.
+ */
 export function CookieConsent() {
   const consent = useConsent();
   usePixelWithConsent(consent === "accepted");
-  if (consent !== null) return null;
+  if (consent !== null && consent !== "unknown") return null;
   return (
-    <>
+    <div data-consent-pending={consent === "unknown" ? "" : undefined}>
       {/* Room below the footer, so the fixed banner never hides the end of the page. */}
       <div aria-hidden className="h-72 sm:h-56" />
       <section
@@ -67,7 +73,7 @@ export function CookieConsent() {
           </button>
         </div>
       </section>
-    </>
+    </div>
   );
 }
 
