@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   UNSAFE_FrameworkContext,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -89,8 +90,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { pathname } = useLocation();
   return (
-    <ToastProvider>
+    <ToastProvider eager={pathname.startsWith("/admin")}>
       <Outlet />
     </ToastProvider>
   );
