@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import { CONSENT_ASK_SCRIPT } from "#app/features/consent/consent-store.ts";
@@ -71,8 +72,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const { pathname } = useLocation();
   return (
-    <ToastProvider>
+    <ToastProvider eager={pathname.startsWith("/admin")}>
       <Outlet />
     </ToastProvider>
   );

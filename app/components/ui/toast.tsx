@@ -3,6 +3,9 @@
  * visible one. The Radix UI Toast that draws it (./toast-view.tsx) is a separate chunk loaded on
  * the first toast, which always follows a visitor's action, so it stays out of every page's
  * first load (issue 15 "fewer, larger chunks on first load"); once loaded it stays mounted.
+ * `eager` (the back office, where toasts follow most actions) mounts it right after hydration
+ * instead: a toast's layer mounted a moment after a dialog opens would sit above it, and Escape
+ * would close the toast instead of the dialog the user is in.
  */
 import {
   createContext,
@@ -11,6 +14,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useState,
 } from "react";
 import type { ToastState } from "./toast-view";
@@ -30,9 +34,18 @@ const ToastView = lazy(loadToastView);
 
 let nextId = 1;
 
-export function ToastProvider({ children }: { children: ReactNode }) {
+export function ToastProvider({
+  children,
+  eager = false,
+}: {
+  children: ReactNode;
+  eager?: boolean;
+}) {
   const [current, setCurrent] = useState<ToastState | null>(null);
   const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (eager) setLoaded(true);
+  }, [eager]);
   const show = useCallback((toast: ToastOptions) => {
     setLoaded(true);
     setCurrent({ ...toast, id: nextId++ });

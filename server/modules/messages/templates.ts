@@ -18,7 +18,13 @@ import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
 import { BOOKING_FEE } from "#common/catalog.ts";
 import { formatNaira } from "#common/money.ts";
-import type { MessageAttachment, NewMessage, WhatsAppTemplateCall } from "./service.ts";
+import type {
+  MessageAttachment,
+  MessagePayload,
+  MessageRefs,
+  NewMessage,
+  WhatsAppTemplateCall,
+} from "./service.ts";
 
 /** Google Maps link to the clinic (BUSINESS.mapQuery), for confirmations and reminders. */
 export const CLINIC_MAP_URL = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(BUSINESS.mapQuery)}`;
@@ -61,6 +67,31 @@ export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;
 
 function whatsapp(name: WhatsAppTemplateName, bodyParams: string[]): WhatsAppTemplateCall {
   return { name, language: "en", bodyParams };
+}
+
+/**
+ * A client's email about `event`, and the same news by WhatsApp when they gave a phone number:
+ * the pair every client-facing message of this file is. Both carry `template` and `refs`.
+ */
+function clientMessages(
+  base: { event: string; template: string; refs: MessageRefs },
+  email: { to: string; rendered: RenderedEmail; payload?: MessagePayload },
+  chat: { to: string; subject: string; text: string; call: WhatsAppTemplateCall },
+): NewMessage[] {
+  const messages: NewMessage[] = [
+    { ...base, channel: "email", to: email.to, ...email.rendered, payload: email.payload },
+  ];
+  if (chat.to.trim()) {
+    messages.push({
+      ...base,
+      channel: "whatsapp",
+      to: chat.to,
+      subject: chat.subject,
+      text: chat.text,
+      payload: { whatsapp: chat.call },
+    });
+  }
+  return messages;
 }
 
 /** A paragraph of an email: text, a labelled link, or lines kept together (an address). */
@@ -116,14 +147,14 @@ function blockText(block: Block): string {
   return block.lines.join("\n");
 }
 
+/** A rendered email: its subject, HTML part and plain-text part. */
+export type RenderedEmail = { subject: string; html: string; text: string };
+
 /**
  * An email in the clinic's style: the HTML part rendered by React Email and the plain-text part
  * with the same paragraphs (links written out).
  */
-export async function renderEmail(
-  subject: string,
-  blocks: Block[],
-): Promise<{ subject: string; html: string; text: string }> {
+export async function renderEmail(subject: string, blocks: Block[]): Promise<RenderedEmail> {
   const kit = await emailKit();
   const { h, Html, Head, Preview, Body, Container, Text, Heading, Section, Hr, render } = kit;
   const footer = [BUSINESS.name, BUSINESS.address, `${BUSINESS.phone} · ${BUSINESS.email}`];
@@ -392,36 +423,26 @@ export async function appointmentChangeMessages(
     change === "cancelled"
       ? [appointment.customerName, appointment.serviceName, when, BUSINESS.phone]
       : [appointment.customerName, appointment.serviceName, when, BUSINESS.address, CLINIC_MAP_URL];
-  const messages: NewMessage[] = [
+  return clientMessages(
+    { event, template: `appointment-${change}`, refs },
     {
-      event,
-      channel: "email",
       to: appointment.customerEmail,
-      template: `appointment-${change}`,
-      ...email,
+      rendered: email,
       payload: {
         data: { appointmentId: appointment.id, start: appointment.startsAt.toISOString() },
         attachments: [attachment],
       },
-      refs,
     },
-  ];
-  if (appointment.customerPhone.trim()) {
-    messages.push({
-      event,
-      channel: "whatsapp",
+    {
       to: appointment.customerPhone,
-      template: `appointment-${change}`,
       subject: words.subject,
       text:
         change === "cancelled"
           ? `Dear ${appointment.customerName}, your ${appointment.serviceName} appointment on ${when} at ${BUSINESS.shortName} has been cancelled. To book a new time, call ${BUSINESS.phone}.`
           : `Dear ${appointment.customerName}, ${words.lead.toLowerCase()} ${appointment.serviceName} on ${when} at ${BUSINESS.address}. Map: ${CLINIC_MAP_URL}`,
-      payload: { whatsapp: whatsapp(words.template, params) },
-      refs,
-    });
-  }
-  return messages;
+      call: whatsapp(words.template, params),
+    },
+  );
 }
 
 /**
@@ -440,37 +461,21 @@ export async function bookingCancelledMessages(booking: BookingForMessage): Prom
     `To book a new time, call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
     "Warm regards,",
   ]);
-  const messages: NewMessage[] = [
+  return clientMessages(
+    { event, template: "booking-cancelled", refs },
+    { to: booking.email, rendered: email, payload: { data: { bookingId: booking.id } } },
     {
-      event,
-      channel: "email",
-      to: booking.email,
-      template: "booking-cancelled",
-      ...email,
-      payload: { data: { bookingId: booking.id } },
-      refs,
-    },
-  ];
-  if (booking.phone.trim()) {
-    messages.push({
-      event,
-      channel: "whatsapp",
       to: booking.phone,
-      template: "booking-cancelled",
       subject: "Appointment request cancelled",
       text: `Dear ${booking.name}, your ${booking.serviceName} appointment request for ${when} at ${BUSINESS.shortName} has been cancelled. To book a new time, call ${BUSINESS.phone}.`,
-      payload: {
-        whatsapp: whatsapp("appointment_cancelled", [
-          booking.name,
-          booking.serviceName,
-          when,
-          BUSINESS.phone,
-        ]),
-      },
-      refs,
-    });
-  }
-  return messages;
+      call: whatsapp("appointment_cancelled", [
+        booking.name,
+        booking.serviceName,
+        when,
+        BUSINESS.phone,
+      ]),
+    },
+  );
 }
 
 /** Which reminder: 24 hours or 2 hours before the appointment. */
@@ -511,41 +516,29 @@ export async function appointmentReminderMessages(
         ]
       : []),
   ]);
-  const messages: NewMessage[] = [
+  return clientMessages(
+    { event, template: `appointment-reminder-${kind}`, refs },
     {
-      event,
-      channel: "email",
       to: appointment.customerEmail,
-      template: `appointment-reminder-${kind}`,
-      ...email,
+      rendered: email,
       payload: {
         data: { appointmentId: appointment.id, start: appointment.startsAt.toISOString() },
         ...(options.headers ? { headers: options.headers } : {}),
       },
-      refs,
     },
-  ];
-  if (appointment.customerPhone.trim()) {
-    messages.push({
-      event,
-      channel: "whatsapp",
+    {
       to: appointment.customerPhone,
-      template: `appointment-reminder-${kind}`,
       subject: `Reminder: appointment ${lead}`,
       text: `Dear ${appointment.customerName}, a reminder of your ${appointment.serviceName} appointment on ${when} at ${BUSINESS.address}. Map: ${CLINIC_MAP_URL}`,
-      payload: {
-        whatsapp: whatsapp("appointment_reminder", [
-          appointment.customerName,
-          appointment.serviceName,
-          when,
-          BUSINESS.address,
-          CLINIC_MAP_URL,
-        ]),
-      },
-      refs,
-    });
-  }
-  return messages;
+      call: whatsapp("appointment_reminder", [
+        appointment.customerName,
+        appointment.serviceName,
+        when,
+        BUSINESS.address,
+        CLINIC_MAP_URL,
+      ]),
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -586,38 +579,22 @@ export async function orderStatusMessages(
           `Questions? Call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
           BUSINESS.name,
         ]);
-  const messages: NewMessage[] = [
+  return clientMessages(
+    { event, template: `order-${status}`, refs },
+    { to: order.customerEmail, rendered: email, payload: { data: { orderId: order.id } } },
     {
-      event,
-      channel: "email",
-      to: order.customerEmail,
-      template: `order-${status}`,
-      ...email,
-      payload: { data: { orderId: order.id } },
-      refs,
-    },
-  ];
-  if (order.customerPhone.trim()) {
-    messages.push({
-      event,
-      channel: "whatsapp",
       to: order.customerPhone,
-      template: `order-${status}`,
       subject: status === "shipped" ? `Order #${order.id} shipped` : `Order #${order.id} cancelled`,
       text:
         status === "shipped"
           ? `Dear ${order.customerName}, your ${BUSINESS.shortName} order #${order.id} has been shipped to ${place}.`
           : `Dear ${order.customerName}, your ${BUSINESS.shortName} order #${order.id} has been cancelled. Questions? Call ${BUSINESS.phone}.`,
-      payload: {
-        whatsapp:
-          status === "shipped"
-            ? whatsapp("order_shipped", [order.customerName, `#${order.id}`, place])
-            : whatsapp("order_cancelled", [order.customerName, `#${order.id}`, BUSINESS.phone]),
-      },
-      refs,
-    });
-  }
-  return messages;
+      call:
+        status === "shipped"
+          ? whatsapp("order_shipped", [order.customerName, `#${order.id}`, place])
+          : whatsapp("order_cancelled", [order.customerName, `#${order.id}`, BUSINESS.phone]),
+    },
+  );
 }
 
 /** A review request: the booking's client, what they had, and the signed link. */

@@ -48,6 +48,62 @@ function RunNow({ job, run }: { job: JobView; run: ReturnType<typeof useAdminMut
   );
 }
 
+function lastRun(j: JobView): string {
+  return j.lastStartedAt ? formatLagosDateTime(j.lastStartedAt) : "Never";
+}
+
+function nextRun(j: JobView): string {
+  return j.nextRunAt ? formatLagosDateTime(j.nextRunAt) : "Not scheduled";
+}
+
+function JobResult({ job }: { job: JobView }) {
+  const status = job.lastStatus ? STATUS[job.lastStatus] : null;
+  if (!status) return <span className="text-gray-700">—</span>;
+  return (
+    <div className="grid gap-1">
+      <span>
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </span>
+      {job.lastStatus === "failed" ? (
+        <span className="text-red-800">{job.lastError}</span>
+      ) : (
+        job.lastResult && <span>{job.lastResult}</span>
+      )}
+    </div>
+  );
+}
+
+/** A phone's view of one job: the table's columns as a card (the table needs ~900 px). */
+function JobCard({ job, run }: { job: JobView; run: ReturnType<typeof useAdminMutation> }) {
+  return (
+    <li className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+      <article aria-labelledby={`job-${job.name}`} className="grid gap-2 text-sm">
+        <h2 id={`job-${job.name}`} className="font-semibold text-ink">
+          {job.name}
+        </h2>
+        {job.description && <p className="text-xs text-gray-700">{job.description}</p>}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dt className="text-gray-700">Schedule</dt>
+          <dd title={job.schedule}>{describeSchedule(job.schedule)}</dd>
+          <dt className="text-gray-700">Last run</dt>
+          <dd>{lastRun(job)}</dd>
+          <dt className="text-gray-700">Result</dt>
+          <dd>
+            <JobResult job={job} />
+          </dd>
+          <dt className="text-gray-700">Next run</dt>
+          <dd>{nextRun(job)}</dd>
+        </dl>
+        {job.description && (
+          <div>
+            <RunNow job={job} run={run} />
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}
+
 export function OperationsScreen({ jobs }: { jobs: readonly JobView[] }) {
   const run = useAdminMutation<unknown>({ failure: "The job could not be started." });
   const columns: Column<JobView>[] = [
@@ -68,31 +124,16 @@ export function OperationsScreen({ jobs }: { jobs: readonly JobView[] }) {
     {
       header: "Last run (Lagos)",
       className: "whitespace-nowrap",
-      cell: (j) => (j.lastStartedAt ? formatLagosDateTime(j.lastStartedAt) : "Never"),
+      cell: lastRun,
     },
     {
       header: "Result",
-      cell: (j) => {
-        const status = j.lastStatus ? STATUS[j.lastStatus] : null;
-        if (!status) return <span className="text-gray-700">—</span>;
-        return (
-          <div className="grid gap-1">
-            <span>
-              <Badge tone={status.tone}>{status.label}</Badge>
-            </span>
-            {j.lastStatus === "failed" ? (
-              <span className="text-red-800">{j.lastError}</span>
-            ) : (
-              j.lastResult && <span>{j.lastResult}</span>
-            )}
-          </div>
-        );
-      },
+      cell: (j) => <JobResult job={j} />,
     },
     {
       header: "Next run (Lagos)",
       className: "whitespace-nowrap",
-      cell: (j) => (j.nextRunAt ? formatLagosDateTime(j.nextRunAt) : "Not scheduled"),
+      cell: nextRun,
     },
     {
       header: "Actions",
@@ -103,9 +144,9 @@ export function OperationsScreen({ jobs }: { jobs: readonly JobView[] }) {
     <>
       <PageHeader title="Operations" />
       <p className="mb-4 max-w-3xl text-sm text-gray-700">
-        Work the server does on its own: checking unpaid orders with Paystack, sending failed emails
-        again, the daily backup and clearing old advisor chats. With several servers, one runs each
-        job at a time.
+        Work the server does on its own: checking unpaid orders with Paystack, sending emails and
+        WhatsApp messages (and trying failed ones again), appointment reminders, the daily backup
+        and clearing old advisor chats. With several servers, one runs each job at a time.
       </p>
       {jobs.length === 0 ? (
         <EmptyState>
@@ -113,7 +154,21 @@ export function OperationsScreen({ jobs }: { jobs: readonly JobView[] }) {
           <p className="mt-1 text-sm">This server runs none; check its SCHEDULER setting.</p>
         </EmptyState>
       ) : (
-        <DataTable caption="Scheduled jobs" columns={columns} rows={jobs} rowKey={(j) => j.name} />
+        <>
+          <ul className="grid gap-3 md:hidden" aria-label="Scheduled jobs">
+            {jobs.map((j) => (
+              <JobCard key={j.name} job={j} run={run} />
+            ))}
+          </ul>
+          <div className="hidden md:block">
+            <DataTable
+              caption="Scheduled jobs"
+              columns={columns}
+              rows={jobs}
+              rowKey={(j) => j.name}
+            />
+          </div>
+        </>
       )}
     </>
   );
