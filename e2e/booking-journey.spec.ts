@@ -2,7 +2,7 @@
  * The foundation's journey: a visitor browses treatments, requests an appointment from /contact,
  * and the admin signs in and sees it (foundation issue "Tests and CI").
  */
-import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
+import { ADMIN, expect, fillHydraFacialBooking, test } from "./fixtures";
 
 test("a visitor books from /contact and the admin sees the request", async ({ page }, info) => {
   const clientName = `E2E Client ${info.project.name} ${Date.now()}`;
@@ -11,16 +11,12 @@ test("a visitor books from /contact and the admin sees the request", async ({ pa
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("HydraFacial").first()).toBeVisible();
 
-  await page.goto("/contact#booking");
-  await page.getByLabel("Full name").fill(clientName);
-  await page.getByLabel("Email address").fill("e2e.client@example.com");
-  await page.getByLabel("Phone number").fill("0803 123 4567");
-  await page.getByLabel("Treatment category").selectOption("facial");
-  await page
-    .getByLabel("Service", { exact: true })
-    .selectOption({ label: "HydraFacial (₦180,000)" });
-  await page.getByLabel("Preferred date").fill(lagosDatePlus(7));
-  await page.getByLabel("Preferred time").selectOption("11:30 AM");
+  await fillHydraFacialBooking(page, {
+    name: clientName,
+    email: "e2e.client@example.com",
+    daysAhead: 7,
+    time: "11:30 AM",
+  });
   await page.getByLabel("Message (optional)").fill("Looking forward to it");
   await page.getByRole("button", { name: "Book Appointment" }).click();
 
@@ -87,16 +83,12 @@ test("the server's refusal shows on the field it concerns, not only in the toast
         })
       : route.fallback(),
   );
-  await page.goto("/contact#booking");
-  await page.getByLabel("Full name").fill("Late Client");
-  await page.getByLabel("Email address").fill("late.client@example.com");
-  await page.getByLabel("Phone number").fill("0803 123 4567");
-  await page.getByLabel("Treatment category").selectOption("facial");
-  await page
-    .getByLabel("Service", { exact: true })
-    .selectOption({ label: "HydraFacial (₦180,000)" });
-  await page.getByLabel("Preferred date").fill(lagosDatePlus(0));
-  await page.getByLabel("Preferred time").selectOption("10:00 AM");
+  await fillHydraFacialBooking(page, {
+    name: "Late Client",
+    email: "late.client@example.com",
+    daysAhead: 0,
+    time: "10:00 AM",
+  });
   await page.getByRole("button", { name: "Book Appointment" }).click();
 
   await expect(page.getByText("Booking Failed", { exact: true })).toBeVisible();

@@ -2,7 +2,7 @@
  * Shared test fixture: fails a test when the page logs a console error or throws
  * (ARCHITECTURE.md "A test that logs an unexpected console error fails").
  */
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export const ADMIN = { username: "admin", password: "e2e-admin-password" };
 
@@ -52,4 +52,25 @@ export { expect };
 export function lagosDatePlus(days: number): string {
   const lagos = new Date(Date.now() + 60 * 60 * 1000 + days * 24 * 60 * 60 * 1000);
   return lagos.toISOString().slice(0, 10);
+}
+
+/**
+ * Opens /contact#booking and fills the booking form for a HydraFacial (facial category) on the
+ * Lagos date `daysAhead` from today at `time`, with the client's name and email; the caller adds
+ * anything else and presses Book Appointment.
+ */
+export async function fillHydraFacialBooking(
+  page: Page,
+  client: { name: string; email: string; daysAhead: number; time: string },
+): Promise<void> {
+  await page.goto("/contact#booking");
+  await page.getByLabel("Full name").fill(client.name);
+  await page.getByLabel("Email address").fill(client.email);
+  await page.getByLabel("Phone number").fill("0803 123 4567");
+  await page.getByLabel("Treatment category").selectOption("facial");
+  await page
+    .getByLabel("Service", { exact: true })
+    .selectOption({ label: "HydraFacial (₦180,000)" });
+  await page.getByLabel("Preferred date").fill(lagosDatePlus(client.daysAhead));
+  await page.getByLabel("Preferred time").selectOption(client.time);
 }

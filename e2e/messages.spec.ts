@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { signValue } from "#server/signed-links.ts";
-import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
+import { ADMIN, expect, fillHydraFacialBooking, lagosDatePlus, test } from "./fixtures";
 
 /** The e2e server runs with the development SESSION_SECRET (playwright.config.ts sets none). */
 const DEV_SESSION_SECRET = "development-only-session-secret-change-me";
@@ -27,16 +27,7 @@ test("a booking request on /contact leaves the client's and the clinic's message
   const name = `Message Client ${stamp}`;
   const email = `messages.${stamp}@example.com`;
 
-  await page.goto("/contact#booking");
-  await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Phone number").fill("0803 123 4567");
-  await page.getByLabel("Treatment category").selectOption("facial");
-  await page
-    .getByLabel("Service", { exact: true })
-    .selectOption({ label: "HydraFacial (₦180,000)" });
-  await page.getByLabel("Preferred date").fill(lagosDatePlus(7));
-  await page.getByLabel("Preferred time").selectOption("11:30 AM");
+  await fillHydraFacialBooking(page, { name, email, daysAhead: 7, time: "11:30 AM" });
   await page.getByRole("button", { name: "Book Appointment" }).click();
   await expect(page.getByText("Booking Submitted", { exact: true })).toBeVisible();
 
