@@ -97,14 +97,19 @@ export async function startServerProcess(
 
 export type JsonReply = { status: number; body: unknown; headers: http.IncomingHttpHeaders };
 
-/** An error the client saw; `refused` when the connection was never opened (nothing sent). */
+/**
+ * An error the client saw; `refused` when the connection was never opened (nothing sent);
+ * `reusedSocket` when the request went over a keep-alive connection that had served before.
+ */
 export class RequestFailure extends Error {
   readonly refused: boolean;
   readonly code?: string;
-  constructor(err: NodeJS.ErrnoException) {
+  readonly reusedSocket: boolean;
+  constructor(err: NodeJS.ErrnoException, reusedSocket = false) {
     super(err.message);
     this.code = err.code;
     this.refused = err.code === "ECONNREFUSED";
+    this.reusedSocket = reusedSocket;
   }
 }
 
@@ -150,7 +155,7 @@ export function requestJson(
       },
     );
     req.on("timeout", () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
-    req.on("error", (err) => reject(new RequestFailure(err)));
+    req.on("error", (err) => reject(new RequestFailure(err, req.reusedSocket)));
     req.end(payload);
   });
 }
