@@ -224,7 +224,8 @@ export async function sendDueMessages(deps: MessagesDeps, now = new Date()): Pro
  * admin outbox with a Retry button"): it is due again at once and gets one more attempt (its
  * `attempts` stay, so a retry after OUTBOX_MAX_ATTEMPTS that fails again is failed for good
  * again). Template messages go back to 'pending' and the worker is kicked; emails written
- * before issue 17 stay 'failed' with next_attempt_at now, for the 'email-retry' job.
+ * before issue 17 stay 'failed' with next_attempt_at now, for the 'email-retry' job. The
+ * provider's last delivery report is cleared in the same update: it was about the failed send.
  * @returns false when there is no such message or it is not failed or stored (nothing changed).
  */
 export async function retryMessage(db: Db, id: number, now = new Date()): Promise<boolean> {
@@ -233,6 +234,7 @@ export async function retryMessage(db: Db, id: number, now = new Date()): Promis
     .set({
       status: sql`CASE WHEN ${outbox.template} IS NULL THEN 'failed' ELSE 'pending' END`,
       nextAttemptAt: now,
+      deliveryStatus: null,
     })
     .where(and(eq(outbox.id, id), inArray(outbox.status, ["failed", "stored"])))
     .returning({ id: outbox.id });

@@ -19,7 +19,12 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { OutboxListQuery, OutboxMessage, OutboxShownStatus } from "#common/outbox.ts";
+import {
+  canRetry,
+  type OutboxListQuery,
+  type OutboxMessage,
+  type OutboxShownStatus,
+} from "#common/outbox.ts";
 import { likePattern, type Page } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
@@ -202,20 +207,16 @@ function shownStatusCondition(status: OutboxShownStatus): SQL {
 
 /**
  * The stored message `id` as the Outbox shows it, when staff may retry it (POST
- * /api/admin/outbox/:id/retry, issue 17: failed messages only), with the provider's delivery
- * report of the failed send cleared.
+ * /api/admin/outbox/:id/retry, issue 17: failed messages only, `canRetry`). Reads only; the
+ * retry itself is messages/worker.ts `retryMessage`.
  * @throws HttpError 404 unknown message; 400 when it did not fail (sent, pending, or stored
  *   without a configured channel).
  */
 export async function retryableMessage(db: Db, id: number): Promise<OutboxMessage> {
   const [row] = await db.select(messageColumns).from(outbox).where(eq(outbox.id, id));
   if (!row) throw new HttpError(404, "Message not found");
-  if (row.status !== "failed") throw new HttpError(400, "Only failed messages can be retried");
-  // The provider's report was about the failed send; the new send gets its own.
-  if (row.deliveryStatus !== null) {
-    await db.update(outbox).set({ deliveryStatus: null }).where(eq(outbox.id, id));
-  }
-  return toMessage({ ...row, deliveryStatus: null });
+  if (!canRetry(row)) throw new HttpError(400, "Only failed messages can be retried");
+  return toMessage(row);
 }
 
 /** The stored message `id` as the Outbox shows it, or null. */

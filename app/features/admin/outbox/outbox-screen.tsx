@@ -7,7 +7,7 @@
  * the route loader asks the server for the page (server/modules/outbox/service.ts).
  */
 import { Fragment } from "react";
-import { Badge } from "#app/features/admin/kit/badge.tsx";
+import { Badge, type BadgeTone } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { FilterSelect, ListToolbar, SearchBox } from "#app/features/admin/kit/list-toolbar.tsx";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
@@ -15,7 +15,14 @@ import { PagedList } from "#app/features/admin/kit/paged-list.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
-import { canRetry, type OutboxMessage, shownStatus } from "#common/outbox.ts";
+import {
+  canRetry,
+  OUTBOX_LIST_CHANNELS,
+  OUTBOX_LIST_STATUSES,
+  type OutboxMessage,
+  type OutboxShownStatus,
+  shownStatus,
+} from "#common/outbox.ts";
 import type { Page } from "#common/paging.ts";
 
 /** Plain text with its http(s) links made clickable. */
@@ -38,15 +45,25 @@ function Linkified({ text }: { text: string }) {
   );
 }
 
-const STATUS_TONE = {
+const STATUS_TONE: Record<OutboxShownStatus, BadgeTone> = {
   delivered: "green",
   sent: "green",
   pending: "gray",
   stored: "amber",
   failed: "red",
-} as const;
+};
 
 const CHANNEL_LABEL: Record<string, string> = { email: "Email", whatsapp: "WhatsApp" };
+
+/** The filters' choices, from the values the server's query schema accepts. */
+const STATUS_OPTIONS = OUTBOX_LIST_STATUSES.map((value) => ({
+  value,
+  label: value === "all" ? "All Statuses" : value.charAt(0).toUpperCase() + value.slice(1),
+}));
+const CHANNEL_OPTIONS = OUTBOX_LIST_CHANNELS.map((value) => ({
+  value,
+  label: value === "all" ? "All Channels" : (CHANNEL_LABEL[value] ?? value),
+}));
 
 export function OutboxScreen({ page }: { page: Page<OutboxMessage> }) {
   const retry = useAdminMutation();
@@ -63,24 +80,13 @@ export function OutboxScreen({ page }: { page: Page<OutboxMessage> }) {
           param="status"
           label="Message status"
           defaultValue="all"
-          options={[
-            { value: "all", label: "All Statuses" },
-            { value: "pending", label: "Pending" },
-            { value: "stored", label: "Stored" },
-            { value: "sent", label: "Sent" },
-            { value: "delivered", label: "Delivered" },
-            { value: "failed", label: "Failed" },
-          ]}
+          options={STATUS_OPTIONS}
         />
         <FilterSelect
           param="channel"
           label="Channel"
           defaultValue="all"
-          options={[
-            { value: "all", label: "All Channels" },
-            { value: "email", label: "Email" },
-            { value: "whatsapp", label: "WhatsApp" },
-          ]}
+          options={CHANNEL_OPTIONS}
         />
       </ListToolbar>
       <PagedList
