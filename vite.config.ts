@@ -29,9 +29,9 @@ const STOREFRONT = new RegExp(
 /** The product cards and pictures of the home page, /shop, /product, the cart and wishlist. */
 const CATALOG =
   /app[/]features[/](catalog[/](product-card|rating|stock-status|pagination)|cart[/](card-add-to-cart|cart-fields|quantity-stepper))|app[/]components[/]ui[/]fallback-image\.|app[/]lib[/]responsive-image\.|app[/]generated[/]/;
-/** The forms of /contact, /checkout and the home page: react-hook-form and its helpers. */
+/** The forms of /contact, /checkout and the home page: @mantine/form and its helpers. */
 const FORMS =
-  /node_modules[/]react-hook-form[/]|app[/]components[/]ui[/]form-field\.|app[/]lib[/](api|lazy-resolver)\./;
+  /node_modules[/](@mantine[/]form|klona|fast-deep-equal)[/]|app[/]components[/]ui[/]form-field\.|app[/]lib[/](api|public-form)\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -1,9 +1,12 @@
 /**
- * The checkout's order payload and payment reference (storefront spec §3, §7), without zod, so
- * the checkout page renders without loading the validation schemas (issue 15: first-load
- * JavaScript). common/checkout.ts re-exports both.
+ * The checkout's order payload, payment reference and live-checked delivery fields (storefront
+ * spec §3, §5, §7), without zod, so the checkout page renders without loading the validation
+ * schemas (issue 15: first-load JavaScript). common/checkout.ts re-exports them.
  */
 import type { DeliveryInfo } from "./checkout.ts";
+
+/** Fields checked while typing (spec §5: email, phone, postal code, full name, city). */
+export const DELIVERY_LIVE_FIELDS = ["email", "phone", "postalCode", "fullName", "city"] as const;
 
 /** A new, unguessable payment reference: 'txn_' + time + 16 random hex characters. */
 export function newPaymentReference(): string {

@@ -6,7 +6,11 @@
  */
 import { z } from "zod";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./catalog.ts";
-import { buildOrderPayload, newPaymentReference } from "./checkout-payload.ts";
+import {
+  buildOrderPayload,
+  DELIVERY_LIVE_FIELDS,
+  newPaymentReference,
+} from "./checkout-payload.ts";
 import { emailField, nigerianPhone } from "./contact.ts";
 import type { PublicOrderItem } from "./orders.ts";
 import { PAYMENT_MESSAGES } from "./payment-messages.ts";
@@ -32,7 +36,7 @@ export const DELIVERY_MESSAGES = {
   postalInvalid: "Postal code must be exactly 6 digits for Nigerian addresses",
 } as const;
 
-export { buildOrderPayload, newPaymentReference, PAYMENT_MESSAGES };
+export { buildOrderPayload, DELIVERY_LIVE_FIELDS, newPaymentReference, PAYMENT_MESSAGES };
 
 // Letters of any script (Yoruba, Igbo and Hausa names carry accents), spaces, hyphens, apostrophes.
 const NAME_CHARS = /^[\p{L}\p{M}\s'’-]+$/u;
@@ -102,9 +106,6 @@ export const deliveryInfoSchema = z.object({
 });
 export type DeliveryInfo = z.output<typeof deliveryInfoSchema>;
 export type DeliveryInfoInput = z.input<typeof deliveryInfoSchema>;
-
-/** Fields checked while typing (spec §5: email, phone, postal code, full name, city). */
-export const DELIVERY_LIVE_FIELDS = ["email", "phone", "postalCode", "fullName", "city"] as const;
 
 /**
  * Payment references begin with 'txn_' (spec §7); the rest is letters, digits and '-', '.', '='

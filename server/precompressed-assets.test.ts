@@ -31,6 +31,10 @@ describe("precompressedAssets", () => {
     expect(res.headers["cache-control"]).toContain("immutable");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers.vary).toContain("Accept-Encoding");
+    // A hashed immutable file is never revalidated: no validators to send on every script.
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers["last-modified"]).toBeUndefined();
+    expect(res.headers["accept-ranges"]).toBeUndefined();
     // On the wire: the twin's bytes (the client decodes them back to the script).
     expect(Number(res.headers["content-length"])).toBe(brotliCompressSync(script).length);
     expect(res.text).toBe(script);

@@ -4,8 +4,12 @@
  * browser is ever downloaded) on /, /services, /shop, /product/:id, /contact, /cart and
  * /checkout of the server as `npm start` runs it (PGlite, demo catalogue), BENCH_WEB_RUNS runs
  * each (default 3). Prints per page the median performance, accessibility, best-practices and
- * SEO scores, LCP, FCP, TBT and CLS, and the first-load JavaScript: bytes on the wire (gzip) and
- * file count of every script fetched until the network was idle. Prints; asserts nothing.
+ * SEO scores, LCP, FCP, TBT and CLS, and the first-load JavaScript: KB and file count of every
+ * script fetched until the network was idle, as Lighthouse counts them (bytes on the wire:
+ * compressed, Brotli here, response headers included; gzip would be ~15% more). Under each page it prints the same figures
+ * for a reference: that page's HTML with its scripts removed, served as a static file, so the
+ * share of the JavaScript shows on any machine (Lighthouse's simulated CPU scales with the
+ * host's). Prints; asserts nothing.
  *
  * /checkout is measured with one product in the cart (the cart lives in the browser's localStorage,
  * app/lib/storage-counts.ts): with an empty cart the page redirects to /cart (storefront spec) and
@@ -18,6 +22,8 @@
  * render-blocking requests and the layout shifts behind a figure).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -121,6 +127,58 @@ function figures(lhr: Lhr): Figures {
   };
 }
 
+/**
+ * The pages' references: a static-file server on its own port that answers `/__reference/N`
+ * with the HTML the app served for the N-th page added, every `<script>` and modulepreload link
+ * removed, and forwards every other GET (stylesheet, fonts, pictures) to the app at `base`, so
+ * the reference paints the same page with the same bytes, minus the JavaScript.
+ */
+async function startReferenceServer(base: string): Promise<{
+  add: (address: string) => Promise<string>;
+  close: () => Promise<void>;
+}> {
+  const pages: string[] = [];
+  const server = createServer(async (req, res) => {
+    const match = /^\/__reference\/(\d+)$/.exec(req.url ?? "");
+    if (match) {
+      const html = pages[Number(match[1])];
+      res.writeHead(html === undefined ? 404 : 200, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(html ?? "");
+      return;
+    }
+    try {
+      const upstream = await fetch(base + (req.url ?? "/"), {
+        headers: { "Accept-Encoding": String(req.headers["accept-encoding"] ?? "") },
+      });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const headers: Record<string, string> = {};
+      for (const name of ["content-type", "cache-control"]) {
+        const value = upstream.headers.get(name);
+        if (value) headers[name] = value;
+      }
+      // fetch() has decoded the body already: send it plain.
+      res.writeHead(upstream.status, headers);
+      res.end(body);
+    } catch {
+      res.writeHead(502).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    add: async (address) => {
+      const html = await (await fetch(base + address)).text();
+      pages.push(
+        html
+          .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+          .replace(/<link rel="modulepreload"[^>]*>/g, ""),
+      );
+      return `${origin}/__reference/${pages.length - 1}`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 async function main() {
   if (!existsSync(CHROMIUM)) {
     console.error(
@@ -156,20 +214,14 @@ async function main() {
         "FCP ms",
         "TBT ms",
         "CLS",
-        "JS KB gz",
+        "JS KB wire",
         "JS files",
       ],
     ];
-    for (const page of PAGES) {
-      const url = base + page.replace(":id", String(productId));
+    const reference = await startReferenceServer(base);
+    /** The median figures of RUNS Lighthouse runs of `url`, or null if none could be read. */
+    const measure = async (url: string, label: string): Promise<Figures | null> => {
       const runs: Figures[] = [];
-      const withCart = page === "/checkout" && product !== undefined;
-      if (withCart) {
-        const { id, name, description, price, image, category } = product;
-        await setCart(chrome.port, base, [
-          { id, name, description, price, image, category, quantity: 1 },
-        ]);
-      }
       // A run Lighthouse could not read (now and then NO_NAVSTART) is repeated, twice at most
       // per page, so the median is of RUNS runs; the failure is still printed.
       for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 2; attempt++) {
@@ -181,37 +233,71 @@ async function main() {
         });
         const lhr = result?.lhr as unknown as Lhr | undefined;
         if (!lhr || lhr.runtimeError) {
-          console.error(`${page} run ${attempt}: ${lhr?.runtimeError?.code ?? "no result"}`);
+          console.error(`${label} run ${attempt}: ${lhr?.runtimeError?.code ?? "no result"}`);
           continue;
         }
         if (OUT) {
           mkdirSync(OUT, { recursive: true });
-          const name = `${page.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "") || "home"}-${runs.length + 1}.json`;
+          const name = `${label.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "") || "home"}-${runs.length + 1}.json`;
           writeFileSync(path.join(OUT, name), JSON.stringify(lhr));
         }
         runs.push(figures(lhr));
       }
-      if (withCart) await setCart(chrome.port, base, null);
-      if (runs.length === 0) {
-        rows.push([page, "failed"]);
-        continue;
-      }
+      if (runs.length === 0) return null;
       const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
-      rows.push([
-        page,
-        String(m("performance")),
-        String(m("accessibility")),
-        String(m("bestPractices")),
-        String(m("seo")),
-        m("lcp").toFixed(0),
-        m("fcp").toFixed(0),
-        m("tbt").toFixed(0),
-        m("cls").toFixed(3),
-        m("jsKb").toFixed(1),
-        String(m("jsFiles")),
-      ]);
+      return {
+        performance: m("performance"),
+        accessibility: m("accessibility"),
+        bestPractices: m("bestPractices"),
+        seo: m("seo"),
+        lcp: m("lcp"),
+        fcp: m("fcp"),
+        tbt: m("tbt"),
+        cls: m("cls"),
+        jsKb: m("jsKb"),
+        jsFiles: m("jsFiles"),
+      };
+    };
+    const row = (label: string, f: Figures | null): string[] =>
+      f
+        ? [
+            label,
+            String(f.performance),
+            String(f.accessibility),
+            String(f.bestPractices),
+            String(f.seo),
+            f.lcp.toFixed(0),
+            f.fcp.toFixed(0),
+            f.tbt.toFixed(0),
+            f.cls.toFixed(3),
+            f.jsKb.toFixed(1),
+            String(f.jsFiles),
+          ]
+        : [label, "failed"];
+    try {
+      for (const page of PAGES) {
+        const address = page.replace(":id", String(productId));
+        const withCart = page === "/checkout" && product !== undefined;
+        if (withCart) {
+          const { id, name, description, price, image, category } = product;
+          await setCart(chrome.port, base, [
+            { id, name, description, price, image, category, quantity: 1 },
+          ]);
+        }
+        rows.push(row(page, await measure(base + address, page)));
+        if (withCart) await setCart(chrome.port, base, null);
+        const refUrl = await reference.add(address);
+        rows.push(row("  same, no JS", await measure(refUrl, `${page} reference`)));
+      }
+    } finally {
+      await reference.close();
     }
     console.log(`\nLighthouse mobile preset, median of ${RUNS} runs, ${new Date().toISOString()}`);
+    console.log(
+      "Under each page, its reference: the same server-rendered HTML with every script removed,\n" +
+        "served as a static file (its CSS, fonts and pictures from the app): what the machine\n" +
+        "scores without the page's JavaScript, so that a ratio holds on a slower or noisier machine.",
+    );
     printTable(rows);
   } finally {
     chrome.kill();

@@ -1,6 +1,6 @@
 /**
  * A labelled form field whose error message is tied to its control (aria-invalid,
- * aria-describedby), for the public forms built with react-hook-form.
+ * aria-describedby), for the public forms (app/lib/public-form.ts).
  */
 import { clsx } from "clsx";
 import { type ReactNode, useId } from "react";
@@ -23,7 +23,8 @@ export function FormField({
   children,
 }: {
   label: string;
-  error?: string;
+  /** The field's message, if it has one (a form library's error value: text). */
+  error?: ReactNode;
   className?: string;
   children: (props: FieldControlProps) => ReactNode;
 }) {

@@ -8,11 +8,10 @@
  */
 import { clsx } from "clsx";
 import { useEffect, useMemo, useRef } from "react";
-import { useForm } from "react-hook-form";
 import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
-import { lazyResolver } from "#app/lib/lazy-resolver.ts";
+import { focusFirstError, lazySchema, useSchemaForm, withChange } from "#app/lib/public-form.ts";
 import { track } from "#app/lib/tracking.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { revealClassName, useReveal } from "#app/lib/use-reveal.ts";
@@ -29,13 +28,9 @@ import {
 import { formatNaira } from "#common/money.ts";
 
 // The schema (zod) loads when the form is first focused or submitted, not with the page.
-const validation = lazyResolver<BookingFormValues>(async () => {
-  const [{ zodResolver }, { bookingFormSchema }] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    import("#common/booking.ts"),
-  ]);
-  return zodResolver(bookingFormSchema);
-});
+const validation = lazySchema<BookingFormValues>(
+  async () => (await import("#common/booking.ts")).bookingFormSchema,
+);
 
 const EMPTY: BookingFormValues = {
   name: "",
@@ -96,41 +91,32 @@ export function BookingForm({
     [category, initialService, services],
   );
   const hydrated = useHydrated();
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setValue,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<BookingFormValues>({
-    resolver: validation.resolver,
-    defaultValues,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    shouldFocusError: true,
+  const { ref: formRef, phase } = useReveal<HTMLFormElement>();
+  const { form, field, submit } = useSchemaForm({
+    initialValues: defaultValues,
+    schema: validation,
+    formRef,
   });
+  const errors = form.errors;
 
   // A new ?category=&service= on the same page (a booking link followed from this page) refills
-  // the form; the first render already has them as default values.
+  // the form; the first render already has them as initial values.
   const firstDefaults = useRef(defaultValues);
   useEffect(() => {
     if (firstDefaults.current === defaultValues) return;
     firstDefaults.current = defaultValues;
-    reset(defaultValues);
-  }, [defaultValues, reset]);
+    form.setInitialValues(defaultValues);
+    form.reset();
+  }, [defaultValues, form.setInitialValues, form.reset]);
 
-  const { ref: revealRef, phase } = useReveal<HTMLFormElement>();
-
-  const chosenCategory = watch("category");
+  const chosenCategory = form.useWatchValue("category");
   const options = useMemo(
     () => (chosenCategory ? bookableServicesFor(chosenCategory, services) : []),
     [chosenCategory, services],
   );
   const dateWindow = bookingWindow();
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = submit(async (values) => {
     const chosen = bookableServicesFor(values.category, services).find(
       (s) => s.id === values.service,
     );
@@ -163,18 +149,16 @@ export function BookingForm({
         },
       });
       track({ name: "contact-form", payload: { formName } });
-      reset(EMPTY);
+      form.setInitialValues(EMPTY);
+      form.reset();
     } catch (error) {
       // The server's own field messages (a slot that has just passed, an unknown service) go on
       // the fields they concern; the toast still says the booking failed (spec §8).
-      const fields = Object.entries(apiFieldErrors(error)).filter(([field]) => field in EMPTY);
-      fields.forEach(([field, message], index) => {
-        setError(
-          field as keyof BookingFormValues,
-          { type: "server", message },
-          { shouldFocus: index === 0 },
-        );
-      });
+      const fields = Object.fromEntries(
+        Object.entries(apiFieldErrors(error)).filter(([name]) => name in EMPTY),
+      );
+      form.setErrors(fields);
+      focusFirstError(formRef.current, fields);
       toast({
         title: "Booking Failed",
         description: "Please try again or contact us directly.",
@@ -185,34 +169,42 @@ export function BookingForm({
 
   return (
     <form
-      ref={revealRef}
+      ref={formRef}
       onSubmit={onSubmit}
       onFocus={validation.preload}
       noValidate
       className={clsx("grid gap-5 sm:grid-cols-2", revealClassName(phase))}
       aria-label="Book an appointment"
     >
-      <FormField label="Full name" error={errors.name?.message}>
-        {(props) => (
-          <input {...props} {...register("name")} autoComplete="name" className={inputClass} />
-        )}
-      </FormField>
-      <FormField label="Email address" error={errors.email?.message}>
+      <FormField label="Full name" error={errors.name}>
         {(props) => (
           <input
+            key={form.key("name")}
             {...props}
-            {...register("email")}
+            {...field("name")}
+            autoComplete="name"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField label="Email address" error={errors.email}>
+        {(props) => (
+          <input
+            key={form.key("email")}
+            {...props}
+            {...field("email")}
             type="email"
             autoComplete="email"
             className={inputClass}
           />
         )}
       </FormField>
-      <FormField label="Phone number" error={errors.phone?.message}>
+      <FormField label="Phone number" error={errors.phone}>
         {(props) => (
           <input
+            key={form.key("phone")}
             {...props}
-            {...register("phone")}
+            {...field("phone")}
             type="tel"
             autoComplete="tel"
             placeholder="0803 123 4567"
@@ -220,13 +212,14 @@ export function BookingForm({
           />
         )}
       </FormField>
-      <FormField label="Treatment category" error={errors.category?.message}>
+      <FormField label="Treatment category" error={errors.category}>
         {(props) => (
           <select
+            key={form.key("category")}
             {...props}
-            {...register("category", {
+            {...withChange(field("category"), () => {
               // A new category narrows the list, so the chosen service no longer applies.
-              onChange: () => setValue("service", ""),
+              form.setFieldValue("service", "");
             })}
             className={inputClass}
           >
@@ -239,21 +232,19 @@ export function BookingForm({
           </select>
         )}
       </FormField>
-      <FormField label="Service" error={errors.service?.message}>
+      <FormField label="Service" error={errors.service}>
         {(props) => (
           <select
+            key={form.key("service")}
             {...props}
-            {...register("service", {
-              onChange: (event: { target: { value: string } }) => {
-                const id = event.target.value;
-                const option = options.find((s) => s.id === id);
-                if (option) {
-                  track({
-                    name: "schedule-attempt",
-                    payload: { serviceName: option.name, serviceId: id, step: "select-service" },
-                  });
-                }
-              },
+            {...withChange(field("service"), (id) => {
+              const option = options.find((s) => s.id === id);
+              if (option) {
+                track({
+                  name: "schedule-attempt",
+                  payload: { serviceName: option.name, serviceId: id, step: "select-service" },
+                });
+              }
             })}
             disabled={!chosenCategory}
             className={inputClass}
@@ -269,11 +260,12 @@ export function BookingForm({
           </select>
         )}
       </FormField>
-      <FormField label="Preferred date" error={errors.date?.message}>
+      <FormField label="Preferred date" error={errors.date}>
         {(props) => (
           <input
+            key={form.key("date")}
             {...props}
-            {...register("date")}
+            {...field("date")}
             type="date"
             min={dateWindow.min}
             max={dateWindow.max}
@@ -281,9 +273,9 @@ export function BookingForm({
           />
         )}
       </FormField>
-      <FormField label="Preferred time" error={errors.time?.message}>
+      <FormField label="Preferred time" error={errors.time}>
         {(props) => (
-          <select {...props} {...register("time")} className={inputClass}>
+          <select key={form.key("time")} {...props} {...field("time")} className={inputClass}>
             <option value="">Select a time</option>
             {TIME_SLOTS.map((slot) => (
               <option key={slot} value={slot}>
@@ -293,13 +285,15 @@ export function BookingForm({
           </select>
         )}
       </FormField>
-      <FormField
-        label="Message (optional)"
-        error={errors.message?.message}
-        className="sm:col-span-2"
-      >
+      <FormField label="Message (optional)" error={errors.message} className="sm:col-span-2">
         {(props) => (
-          <textarea {...props} {...register("message")} rows={4} className={inputClass} />
+          <textarea
+            key={form.key("message")}
+            {...props}
+            {...field("message")}
+            rows={4}
+            className={inputClass}
+          />
         )}
       </FormField>
       <div className="sm:col-span-2">
@@ -307,10 +301,10 @@ export function BookingForm({
           type="submit"
           // Until the script has hydrated the form a tap would submit it natively (a reload that
           // loses what was typed), so the button waits for it.
-          disabled={isSubmitting || !hydrated}
+          disabled={form.submitting || !hydrated}
           className="w-full rounded-md bg-brand-700 px-6 py-3 font-semibold text-white transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
         >
-          {isSubmitting ? "Submitting..." : "Book Appointment"}
+          {form.submitting ? "Submitting..." : "Book Appointment"}
         </button>
         <p className="mt-3 text-sm text-gray-600">
           A non-refundable booking fee of {formatNaira(BOOKING_FEE)} secures your appointment. We

@@ -4,21 +4,17 @@
  * the spec's messages; 37 states; country Nigeria; the first invalid field is focused.
  */
 import { clsx } from "clsx";
-import { type Resolver, useForm } from "react-hook-form";
 import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
-import { lazyResolver } from "#app/lib/lazy-resolver.ts";
-import type { DELIVERY_LIVE_FIELDS, DeliveryInfo, DeliveryInfoInput } from "#common/checkout.ts";
+import { lazySchema, useSchemaForm, withChange } from "#app/lib/public-form.ts";
+import type { DeliveryInfo, DeliveryInfoInput } from "#common/checkout.ts";
+import { DELIVERY_LIVE_FIELDS } from "#common/checkout-payload.ts";
 import { formatNaira } from "#common/money.ts";
 import { deliveryOptionForState, NIGERIAN_STATES } from "#common/shipping.ts";
 
 // The schema (zod) loads when the form is first focused or submitted, not with the page.
-const validation = lazyResolver<DeliveryInfoInput>(async () => {
-  const [{ zodResolver }, { deliveryInfoSchema }] = await Promise.all([
-    import("@hookform/resolvers/zod"),
-    import("#common/checkout.ts"),
-  ]);
-  return zodResolver(deliveryInfoSchema) as unknown as Resolver<DeliveryInfoInput>;
-});
+const validation = lazySchema<DeliveryInfo>(
+  async () => (await import("#common/checkout.ts")).deliveryInfoSchema,
+);
 
 const EMPTY: DeliveryInfoInput = {
   fullName: "",
@@ -43,50 +39,52 @@ export function DeliveryForm({
   onStateChange: (state: string) => void;
   onSubmit: (values: DeliveryInfo) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    watch,
-    formState: { errors },
-  } = useForm<DeliveryInfoInput, unknown, DeliveryInfo>({
-    resolver: validation.resolver as unknown as Resolver<DeliveryInfoInput, unknown, DeliveryInfo>,
-    defaultValues: initial ?? EMPTY,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    shouldFocusError: true,
+  const { form, formRef, field, submit } = useSchemaForm({
+    initialValues: initial ?? EMPTY,
+    schema: validation,
+    liveFields: DELIVERY_LIVE_FIELDS,
   });
-  const state = watch("state");
-  const live = (name: (typeof DELIVERY_LIVE_FIELDS)[number]) =>
-    register(name, { onChange: () => void trigger(name) });
+  const errors = form.errors;
+  const state = form.useWatchValue("state");
 
   return (
     <form
-      onSubmit={handleSubmit(onSubmit)}
+      ref={formRef}
+      onSubmit={submit(onSubmit)}
       onFocus={validation.preload}
       noValidate
       aria-label="Delivery information"
       className="grid gap-5 sm:grid-cols-2"
     >
-      <FormField label="Full name" error={errors.fullName?.message}>
-        {(p) => <input {...p} {...live("fullName")} autoComplete="name" className={inputClass} />}
-      </FormField>
-      <FormField label="Email address" error={errors.email?.message}>
+      <FormField label="Full name" error={errors.fullName}>
         {(p) => (
           <input
+            key={form.key("fullName")}
             {...p}
-            {...live("email")}
+            {...field("fullName")}
+            autoComplete="name"
+            className={inputClass}
+          />
+        )}
+      </FormField>
+      <FormField label="Email address" error={errors.email}>
+        {(p) => (
+          <input
+            key={form.key("email")}
+            {...p}
+            {...field("email")}
             type="email"
             autoComplete="email"
             className={inputClass}
           />
         )}
       </FormField>
-      <FormField label="Phone number" error={errors.phone?.message}>
+      <FormField label="Phone number" error={errors.phone}>
         {(p) => (
           <input
+            key={form.key("phone")}
             {...p}
-            {...live("phone")}
+            {...field("phone")}
             type="tel"
             autoComplete="tel"
             placeholder="0803 123 4567"
@@ -94,27 +92,35 @@ export function DeliveryForm({
           />
         )}
       </FormField>
-      <FormField label="Delivery address" error={errors.address?.message} className="sm:col-span-2">
+      <FormField label="Delivery address" error={errors.address} className="sm:col-span-2">
         {(p) => (
           <input
+            key={form.key("address")}
             {...p}
-            {...register("address")}
+            {...field("address")}
             autoComplete="street-address"
             placeholder="House number, street, area"
             className={inputClass}
           />
         )}
       </FormField>
-      <FormField label="City" error={errors.city?.message}>
+      <FormField label="City" error={errors.city}>
         {(p) => (
-          <input {...p} {...live("city")} autoComplete="address-level2" className={inputClass} />
+          <input
+            key={form.key("city")}
+            {...p}
+            {...field("city")}
+            autoComplete="address-level2"
+            className={inputClass}
+          />
         )}
       </FormField>
-      <FormField label="State" error={errors.state?.message}>
+      <FormField label="State" error={errors.state}>
         {(p) => (
           <select
+            key={form.key("state")}
             {...p}
-            {...register("state", { onChange: (e) => onStateChange(e.target.value) })}
+            {...withChange(field("state"), onStateChange)}
             autoComplete="address-level1"
             className={inputClass}
           >
@@ -127,11 +133,12 @@ export function DeliveryForm({
           </select>
         )}
       </FormField>
-      <FormField label="Postal code" error={errors.postalCode?.message}>
+      <FormField label="Postal code" error={errors.postalCode}>
         {(p) => (
           <input
+            key={form.key("postalCode")}
             {...p}
-            {...live("postalCode")}
+            {...field("postalCode")}
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={6}
@@ -143,8 +150,9 @@ export function DeliveryForm({
       <FormField label="Country">
         {(p) => (
           <input
+            key={form.key("country")}
             {...p}
-            {...register("country")}
+            {...field("country")}
             readOnly
             className={clsx(inputClass, "bg-gray-50")}
           />
@@ -162,10 +170,18 @@ export function DeliveryForm({
       </div>
       <FormField
         label="Delivery instructions (optional)"
-        error={errors.instructions?.message}
+        error={errors.instructions}
         className="sm:col-span-2"
       >
-        {(p) => <textarea {...p} {...register("instructions")} rows={3} className={inputClass} />}
+        {(p) => (
+          <textarea
+            key={form.key("instructions")}
+            {...p}
+            {...field("instructions")}
+            rows={3}
+            className={inputClass}
+          />
+        )}
       </FormField>
       <div className="sm:col-span-2">
         <button

@@ -3,13 +3,16 @@
  * success with the form reset, failure; §5 messages; §8 toasts). POST /api/newsletter; a repeat
  * subscription of the same email is accepted by the server without a duplicate row.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { apiRequest } from "#app/lib/api.ts";
-import { newsletterSchema } from "#common/newsletter.ts";
+import { lazySchema, useSchemaForm } from "#app/lib/public-form.ts";
+
+// The schema (zod) loads when the form is first focused or submitted, not with the form.
+const validation = lazySchema<{ email: string; consent: true }>(
+  async () => (await import("#common/newsletter.ts")).newsletterSchema,
+);
 
 type NewsletterFormValues = { email: string; consent: boolean };
 
@@ -19,19 +22,13 @@ const EMPTY: NewsletterFormValues = { email: "", consent: false };
 export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) {
   const toast = useToast();
   const id = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<NewsletterFormValues>({
-    resolver: zodResolver(newsletterSchema) as unknown as Resolver<NewsletterFormValues>,
-    defaultValues: EMPTY,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
+  const { form, formRef, field, submit } = useSchemaForm({
+    initialValues: EMPTY,
+    schema: validation,
   });
+  const errors = form.errors;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = submit(async (values) => {
     try {
       await apiRequest("POST", "/api/newsletter", {
         email: values.email.trim(),
@@ -42,7 +39,7 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
         description: "Thank you for subscribing to our newsletter.",
         duration: 5000,
       });
-      reset(EMPTY);
+      form.reset();
     } catch {
       toast({
         title: "Subscription failed",
@@ -56,7 +53,14 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
   const text = dark ? "text-brand-100" : "text-stone-700";
   const errorText = dark ? "text-red-200" : "text-red-700";
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Newsletter sign-up" className="grid gap-4">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      onFocus={validation.preload}
+      noValidate
+      aria-label="Newsletter sign-up"
+      className="grid gap-4"
+    >
       <div className="grid gap-1.5">
         <label
           htmlFor={`${id}-email`}
@@ -66,41 +70,43 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
         </label>
         <div className="flex flex-col gap-3 sm:flex-row">
           <input
+            key={form.key("email")}
             id={`${id}-email`}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
             aria-invalid={Boolean(errors.email)}
             aria-describedby={errors.email ? `${id}-email-error` : undefined}
-            {...register("email")}
+            {...field("email")}
             className="min-w-0 flex-1 rounded-full border border-brand-300 bg-white px-5 py-3 text-base text-ink placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
           />
           <button
             type="submit"
-            disabled={isSubmitting}
+            disabled={form.submitting}
             className={
               dark
                 ? "rounded-full bg-white px-7 py-3 font-semibold text-brand-900 transition hover:bg-brand-100 disabled:opacity-70"
                 : "rounded-full bg-brand-700 px-7 py-3 font-semibold text-white transition hover:bg-brand-800 disabled:opacity-70"
             }
           >
-            {isSubmitting ? "Subscribing..." : "Subscribe"}
+            {form.submitting ? "Subscribing..." : "Subscribe"}
           </button>
         </div>
         {errors.email && (
           <p id={`${id}-email-error`} className={`text-sm ${errorText}`}>
-            {errors.email.message}
+            {errors.email}
           </p>
         )}
       </div>
       <div className="grid gap-1.5">
         <div className="flex items-start gap-3">
           <input
+            key={form.key("consent")}
             id={`${id}-consent`}
             type="checkbox"
             aria-invalid={Boolean(errors.consent)}
             aria-describedby={errors.consent ? `${id}-consent-error` : undefined}
-            {...register("consent")}
+            {...field("consent", { type: "checkbox" })}
             className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
           />
           <label htmlFor={`${id}-consent`} className={`text-sm leading-relaxed ${text}`}>
@@ -116,7 +122,7 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
         </div>
         {errors.consent && (
           <p id={`${id}-consent-error`} className={`text-sm ${errorText}`}>
-            {errors.consent.message}
+            {errors.consent}
           </p>
         )}
       </div>
