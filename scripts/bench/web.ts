@@ -22,10 +22,11 @@
  * render-blocking requests and the layout shifts behind a figure).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
@@ -129,50 +130,55 @@ function figures(lhr: Lhr): Figures {
 
 /**
  * The pages' references: a static-file server on its own port that answers `/__reference/N`
- * with the HTML the app served for the N-th page added, every `<script>` and modulepreload link
- * removed, and forwards every other GET (stylesheet, fonts, pictures) to the app at `base`, so
- * the reference paints the same page with the same bytes, minus the JavaScript.
+ * with the HTML the app served for the N-th page added, every executable `<script>` and
+ * modulepreload link removed (Brotli-compressed, as the app sends pages to Chromium), and
+ * forwards every other GET (stylesheet, fonts, pictures) to the app at `base`, so the reference
+ * paints the same page with the same bytes, minus the JavaScript.
  */
 async function startReferenceServer(base: string): Promise<{
   add: (address: string) => Promise<string>;
   close: () => Promise<void>;
 }> {
-  const pages: string[] = [];
-  const server = createServer(async (req, res) => {
+  const pages: Buffer[] = [];
+  const server = createServer((req, res) => {
     const match = /^\/__reference\/(\d+)$/.exec(req.url ?? "");
     if (match) {
       const html = pages[Number(match[1])];
-      res.writeHead(html === undefined ? 404 : 200, { "Content-Type": "text/html; charset=utf-8" });
-      res.end(html ?? "");
+      if (html === undefined) {
+        res.writeHead(404).end();
+        return;
+      }
+      // Compressed as the app compresses its pages for a browser that takes Brotli.
+      res.writeHead(200, {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Encoding": "br",
+        Vary: "Accept-Encoding",
+      });
+      res.end(html);
       return;
     }
-    try {
-      const upstream = await fetch(base + (req.url ?? "/"), {
-        headers: { "Accept-Encoding": String(req.headers["accept-encoding"] ?? "") },
-      });
-      const body = Buffer.from(await upstream.arrayBuffer());
-      const headers: Record<string, string> = {};
-      for (const name of ["content-type", "cache-control"]) {
-        const value = upstream.headers.get(name);
-        if (value) headers[name] = value;
-      }
-      // fetch() has decoded the body already: send it plain.
-      res.writeHead(upstream.status, headers);
-      res.end(body);
-    } catch {
-      res.writeHead(502).end();
-    }
+    // Forwarded byte for byte (compressed as the app sent it), so the reference's stylesheet,
+    // font and pictures cost what the page's do.
+    const upstream = request(
+      `${base}${req.url ?? "/"}`,
+      { headers: { "accept-encoding": String(req.headers["accept-encoding"] ?? "") } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on("error", () => res.writeHead(502).end());
+    upstream.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     add: async (address) => {
       const html = await (await fetch(base + address)).text();
-      pages.push(
-        html
-          .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
-          .replace(/<link rel="modulepreload"[^>]*>/g, ""),
-      );
+      const withoutScripts = html
+        .replace(/<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, "")
+        .replace(/<link rel="modulepreload"[^>]*>/g, "");
+      pages.push(brotliCompressSync(withoutScripts));
       return `${origin}/__reference/${pages.length - 1}`;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
