@@ -25,6 +25,9 @@ function escapeRegExp(text: string) {
 test("calendar: book, confirm, reschedule, complete, duplicate, delete, block time, filter", async ({
   page,
 }, info) => {
+  // A whole day's journey in one test: about 45 s on a quick machine, over the default minute on
+  // a loaded 2-core one (seen with both projects running at once).
+  test.setTimeout(180_000);
   const mobile = (page.viewportSize()?.width ?? 1280) < 768;
   const tag = `${info.project.name}${Date.now()}`;
   const date = lagosDatePlus(mobile ? 29 : 22);
@@ -342,6 +345,9 @@ test("calendar: axe-core finds no WCAG 2.2 AA violation in the views and dialogs
   page,
 }, info) => {
   test.skip(info.project.name !== "desktop", "viewports are set explicitly");
+  // An axe scan of every view and dialog at three widths: over the default minute on a loaded
+  // 2-core machine.
+  test.setTimeout(180_000);
   const tag = `axe${Date.now()}`;
   const date = lagosDatePlus(50);
   await signIn(page);

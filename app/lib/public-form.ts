@@ -59,9 +59,10 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FormErrors
  * An uncontrolled Mantine form over `initialValues`, validated by `schema`. Returns the form,
  * the `<form>` ref, and `field(path)`: the props to spread on the field's control (no `error`
  * prop: FormField shows the message); the control also takes `key={form.key(path)}`, which
- * re-mounts it when Mantine resets or sets its value (the control is uncontrolled). After the first submit every change revalidates its field;
- * `liveFields` are revalidated on change from the start. `submit(handler)` is the form's
- * onSubmit: the handler gets the schema's output; on failure the first invalid field is focused.
+ * re-mounts it when Mantine resets or sets its value (the control is uncontrolled). After the
+ * first submit every change revalidates its field; `liveFields` are revalidated on change from
+ * the start. `submit(handler)` is the form's onSubmit: the handler gets the schema's output; on
+ * failure the first invalid field is focused.
  */
 export function useSchemaForm<Values extends Record<string, unknown>, Output>({
   initialValues,
