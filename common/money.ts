@@ -6,15 +6,20 @@
 // Made on first use: a page's first Intl object loads the browser's ICU data (4-37 ms measured
 // on the 2-core machine), which would otherwise lengthen the one task that evaluates a page's
 // modules; formatting during rendering is split across React's hydration tasks instead.
-let wholeNaira: Intl.NumberFormat | undefined;
-let nairaWithKobo: Intl.NumberFormat | undefined;
-const nairaFormat = (fractionDigits: 0 | 2) =>
-  new Intl.NumberFormat("en-NG", {
-    style: "currency",
-    currency: "NGN",
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  });
+const nairaFormats = new Map<number, Intl.NumberFormat>();
+function nairaFormat(fractionDigits: 0 | 2): Intl.NumberFormat {
+  let format = nairaFormats.get(fractionDigits);
+  if (!format) {
+    format = new Intl.NumberFormat("en-NG", {
+      style: "currency",
+      currency: "NGN",
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    nairaFormats.set(fractionDigits, format);
+  }
+  return format;
+}
 
 /** Naira amount → kobo integer (rounds half away from zero to the nearest kobo). */
 export function nairaToKobo(naira: number): number {
@@ -36,10 +41,10 @@ export function koboToNairaText(kobo: number): string {
 
 /** '₦12,500' — whole naira, as the shop, cart and booking displays show (spec §9). */
 export function formatNaira(naira: number): string {
-  return (wholeNaira ??= nairaFormat(0)).format(naira);
+  return nairaFormat(0).format(naira);
 }
 
 /** '₦12,500.00' — two decimals, where the spec asks for them (spec §9, admin point of sale). */
 export function formatNairaWithKobo(naira: number): string {
-  return (nairaWithKobo ??= nairaFormat(2)).format(naira);
+  return nairaFormat(2).format(naira);
 }
