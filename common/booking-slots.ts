@@ -10,7 +10,7 @@ import { BUSINESS_TIME_ZONE } from "./business.ts";
 // loads the browser's ICU data (4-37 ms measured on the 2-core machine), which would otherwise
 // lengthen the one task that evaluates the page's modules.
 let lagosDay: Intl.DateTimeFormat | undefined;
-const LAGOS_DAY = () =>
+const lagosDayFormat = () =>
   (lagosDay ??= new Intl.DateTimeFormat("en-CA", {
     timeZone: BUSINESS_TIME_ZONE,
     year: "numeric",
@@ -43,7 +43,7 @@ export const BOOKING_WINDOW_DAYS = 90;
 
 /** First and last selectable dates ('YYYY-MM-DD', Lagos) of the booking window at `now`. */
 export function bookingWindow(now: Date = new Date()): { min: string; max: string } {
-  const min = LAGOS_DAY().format(now);
+  const min = lagosDayFormat().format(now);
   const [year, month, day] = min.split("-").map(Number) as [number, number, number];
   // Calendar-day arithmetic on the Lagos date (UTC here only as a calendar, not a zone).
   const max = new Date(Date.UTC(year, month - 1, day + BOOKING_WINDOW_DAYS))

@@ -26,9 +26,12 @@ test("a visitor books from /contact and the admin sees the request", async ({ pa
       exact: true,
     }),
   ).toBeVisible();
-  // The form is reset, category cleared.
+  // The form is reset, category cleared, and a fresh entry is not checked while typing (only
+  // a submitted form is revalidated on change, spec §5).
   await expect(page.getByLabel("Full name")).toHaveValue("");
   await expect(page.getByLabel("Treatment category")).toHaveValue("");
+  await page.getByLabel("Email address").fill("not-yet-an-email");
+  await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
 
   await page.goto("/admin");
   await page.getByLabel("Username").fill(ADMIN.username);
@@ -57,9 +60,33 @@ test("the booking form shows the spec's messages and focuses the first invalid f
   await expect(page.getByText("Please select a date")).toBeVisible();
   await expect(page.getByText("Please select a time")).toBeVisible();
   await expect(page.getByLabel("Full name")).toBeFocused();
-  // Revalidated on change.
+  // Revalidated on change: still too short keeps the message, long enough removes it.
+  await page.getByLabel("Full name").fill("Ad");
+  await expect(page.getByText("Name must be at least 3 characters")).toBeVisible();
   await page.getByLabel("Full name").fill("Ada Obi");
   await expect(page.getByText("Name must be at least 3 characters")).toHaveCount(0);
+  await page.getByLabel("Email address").fill("ada@");
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+});
+
+test("what a visitor types before the page's script has loaded is kept and counted", async ({
+  page,
+}) => {
+  // The browser entry (React and the router) arrives 3 s late, as on a slow phone network.
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  // The frame's own goto: this suite's page.goto waits for hydration (fixtures.ts).
+  await page.mainFrame().goto("/contact", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Full name").fill("Ada Obi");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
+  await expect(page.getByLabel("Full name")).toHaveValue("Ada Obi");
+  await page.getByRole("button", { name: "Book Appointment" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Name must be at least 3 characters")).toHaveCount(0);
+  await expect(page.getByLabel("Email address")).toBeFocused();
 });
 
 test("the server's refusal shows on the field it concerns, not only in the toast", async ({

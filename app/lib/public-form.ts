@@ -8,8 +8,15 @@
  *   on change (storefront spec §5 "validated on submit, revalidated on change"), some fields
  *   also while typing (§5 checkout delivery form), with the first invalid field focused.
  */
-import { type FormErrors, schemaResolver, useForm } from "@mantine/form";
-import { type ChangeEvent, type FormEvent, type RefObject, useEffect, useRef } from "react";
+import { type FormErrors, schemaResolver, type UseFormReturnType, useForm } from "@mantine/form";
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+} from "react";
 import type { ZodType } from "zod";
 
 /** A schema that loads on first use: `validate` for Mantine, `parse` for the submitted values. */
@@ -62,7 +69,10 @@ export function focusFirstError(form: HTMLFormElement | null, errors: FormErrors
  * re-mounts it when Mantine resets or sets its value (the control is uncontrolled). After the
  * first submit every change revalidates its field; `liveFields` are revalidated on change from
  * the start. `submit(handler)` is the form's onSubmit: the handler gets the schema's output; on
- * failure the first invalid field is focused.
+ * failure the first invalid field is focused. `reset(values?)` empties the form (or fills it with
+ * `values`, which become its initial values) and makes it a form not yet submitted again, so a
+ * fresh entry is not checked while typing. `showErrors(errors)` shows messages from elsewhere
+ * (the server's) on their fields and focuses the first.
  */
 export function useSchemaForm<Values extends Record<string, unknown>, Output>({
   initialValues,
@@ -80,7 +90,7 @@ export function useSchemaForm<Values extends Record<string, unknown>, Output>({
   const ownRef = useRef<HTMLFormElement>(null);
   const formRef = sharedRef ?? ownRef;
   const submitted = useRef(false);
-  useAdoptTypedValues(formRef, form.getValues, form.setFieldValue);
+  useAdoptTypedValues(formRef, form);
 
   const field = (path: keyof Values & string, options?: { type?: "input" | "checkbox" }) => {
     const { error: _error, onChange, ...props } = form.getInputProps(path, options);
@@ -104,7 +114,23 @@ export function useSchemaForm<Values extends Record<string, unknown>, Output>({
     };
   };
 
-  return { form, formRef, field, submit };
+  const { setInitialValues, reset: resetForm } = form;
+  // Stable, so that an effect can list it (the booking form refills itself from the address).
+  const reset = useCallback(
+    (values?: Values) => {
+      if (values) setInitialValues(values);
+      resetForm();
+      submitted.current = false;
+    },
+    [setInitialValues, resetForm],
+  );
+
+  const showErrors = (errors: FormErrors) => {
+    form.setErrors(errors);
+    focusFirstError(formRef.current, errors);
+  };
+
+  return { form, formRef, field, submit, reset, showErrors };
 }
 
 /**
@@ -112,16 +138,15 @@ export function useSchemaForm<Values extends Record<string, unknown>, Output>({
  * Mantine's values (its change handlers were not attached yet): adopt it once, on mount, without
  * re-mounting the inputs (which would drop the focus of someone still typing).
  */
-function useAdoptTypedValues<Values>(
+function useAdoptTypedValues<Values extends Record<string, unknown>>(
   formRef: RefObject<HTMLFormElement | null>,
-  getValues: () => Values,
-  setFieldValue: (path: never, value: never, options?: { forceUpdate: boolean }) => void,
+  form: UseFormReturnType<Values>,
 ) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount.
   useEffect(() => {
     const element = formRef.current;
     if (!element) return;
-    const values = getValues() as Record<string, unknown>;
+    const values = form.getValues();
     for (const control of Array.from(element.elements)) {
       if (
         !(
@@ -137,8 +162,7 @@ function useAdoptTypedValues<Values>(
         control instanceof HTMLInputElement && control.type === "checkbox"
           ? control.checked
           : control.value;
-      if (typed !== values[path])
-        setFieldValue(path as never, typed as never, { forceUpdate: false });
+      if (typed !== values[path]) form.setFieldValue(path, typed as never, { forceUpdate: false });
     }
   }, []);
 }

@@ -30,6 +30,7 @@ import { brotliCompressSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+import type { CartItem } from "#app/features/cart/cart-store.ts";
 import { CART_STORAGE_KEY } from "#app/lib/storage-counts.ts";
 import { ensureBuild, printTable } from "./harness.ts";
 import { startAsNpmStart, stop } from "./npm-start.ts";
@@ -55,14 +56,8 @@ type Figures = {
   jsFiles: number;
 };
 
-type Product = {
-  id: number;
-  name: string;
-  description: string;
-  price: number;
-  image: string;
-  category: string;
-};
+/** A product as /api/products lists it: the cart line's fields without the quantity. */
+type Product = Omit<CartItem, "quantity">;
 
 /**
  * Sets (items) or removes (null) the cart in the localStorage of `base`'s origin in the Chromium

@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
-import { focusFirstError, lazySchema, useSchemaForm, withChange } from "#app/lib/public-form.ts";
+import { lazySchema, useSchemaForm, withChange } from "#app/lib/public-form.ts";
 import { track } from "#app/lib/tracking.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { revealClassName, useReveal } from "#app/lib/use-reveal.ts";
@@ -92,7 +92,7 @@ export function BookingForm({
   );
   const hydrated = useHydrated();
   const { ref: formRef, phase } = useReveal<HTMLFormElement>();
-  const { form, field, submit } = useSchemaForm({
+  const { form, field, submit, reset, showErrors } = useSchemaForm({
     initialValues: defaultValues,
     schema: validation,
     formRef,
@@ -105,9 +105,8 @@ export function BookingForm({
   useEffect(() => {
     if (firstDefaults.current === defaultValues) return;
     firstDefaults.current = defaultValues;
-    form.setInitialValues(defaultValues);
-    form.reset();
-  }, [defaultValues, form.setInitialValues, form.reset]);
+    reset(defaultValues);
+  }, [defaultValues, reset]);
 
   const chosenCategory = form.useWatchValue("category");
   const options = useMemo(
@@ -149,16 +148,14 @@ export function BookingForm({
         },
       });
       track({ name: "contact-form", payload: { formName } });
-      form.setInitialValues(EMPTY);
-      form.reset();
+      reset(EMPTY);
     } catch (error) {
       // The server's own field messages (a slot that has just passed, an unknown service) go on
       // the fields they concern; the toast still says the booking failed (spec §8).
       const fields = Object.fromEntries(
         Object.entries(apiFieldErrors(error)).filter(([name]) => name in EMPTY),
       );
-      form.setErrors(fields);
-      focusFirstError(formRef.current, fields);
+      showErrors(fields);
       toast({
         title: "Booking Failed",
         description: "Please try again or contact us directly.",

@@ -22,7 +22,7 @@ const EMPTY: NewsletterFormValues = { email: "", consent: false };
 export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) {
   const toast = useToast();
   const id = useId();
-  const { form, formRef, field, submit } = useSchemaForm({
+  const { form, formRef, field, submit, reset } = useSchemaForm({
     initialValues: EMPTY,
     schema: validation,
   });
@@ -39,7 +39,7 @@ export function NewsletterForm({ tone = "light" }: { tone?: "light" | "dark" }) 
         description: "Thank you for subscribing to our newsletter.",
         duration: 5000,
       });
-      form.reset();
+      reset();
     } catch {
       toast({
         title: "Subscription failed",
