@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -8,9 +8,17 @@ const PORT = Number(process.env.E2E_PORT ?? 3310);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "clinic-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
-/** Debian's Chromium; Playwright never downloads a browser here (DEVELOPERS.md). */
+/**
+ * Debian's Chromium; Playwright never downloads a browser here (DEVELOPERS.md). Its headless shell
+ * (package chromium-headless-shell) when installed: the build Playwright itself runs headless
+ * tests in, and on this project's 2-core machines half the CPU of the full browser in headless
+ * mode for the same suite (docs/decisions.md "Browser tests in Chromium's headless shell").
+ * CHROMIUM_PATH picks another binary.
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath:
+    process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
 };
 
@@ -26,7 +34,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: chromiumLaunch,
-    trace: "retain-on-failure",
+    // A trace costs ~15% of the suite's CPU: in CI it is recorded for the retry of a failed test
+    // (the failure that matters), locally for every failure.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
