@@ -18,7 +18,8 @@ process.env.E2E_DATA_DIR = dataDir;
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 export const chromiumLaunch = {
   executablePath:
-    process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
+    process.env.CHROMIUM_PATH ??
+    (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
 };
 
