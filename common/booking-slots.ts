@@ -3,20 +3,22 @@
  * form renders without loading the validation schemas (issue 15: first-load JavaScript; the
  * schemas load when the form is first checked). common/booking.ts re-exports all of it.
  */
-import { BUSINESS_TIME_ZONE } from "./business.ts";
 
-// 'YYYY-MM-DD' (the en-CA date format) of an instant in Lagos; Intl rather than date-fns keeps
-// the booking form's JavaScript small (issue 15). Made on first use: a page's first Intl object
-// loads the browser's ICU data (4-37 ms measured on the 2-core machine), which would otherwise
-// lengthen the one task that evaluates the page's modules.
-let lagosDay: Intl.DateTimeFormat | undefined;
-const lagosDayFormat = () =>
-  (lagosDay ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }));
+/**
+ * Lagos is UTC+1 all year, with no daylight saving (../shared/notes/nigeria.md), so its calendar
+ * day is UTC's an hour later. Worked out rather than read from Intl with BUSINESS_TIME_ZONE
+ * because a page's first Intl object loads the browser's ICU data, 40-90 ms of main thread in
+ * Chromium on this project's 2-core machines, inside the booking form's hydration
+ * (docs/decisions.md "Naira and Lagos dates without Intl").
+ */
+const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;
+
+/** 'YYYY-MM-DD' of the Lagos calendar day `days` after the one at instant `now`. */
+function lagosDate(now: Date, days = 0): string {
+  const lagos = new Date(now.getTime() + LAGOS_UTC_OFFSET_MS);
+  lagos.setUTCDate(lagos.getUTCDate() + days);
+  return lagos.toISOString().slice(0, 10);
+}
 
 /** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
 export const TIME_SLOTS = [
@@ -43,13 +45,7 @@ export const BOOKING_WINDOW_DAYS = 90;
 
 /** First and last selectable dates ('YYYY-MM-DD', Lagos) of the booking window at `now`. */
 export function bookingWindow(now: Date = new Date()): { min: string; max: string } {
-  const min = lagosDayFormat().format(now);
-  const [year, month, day] = min.split("-").map(Number) as [number, number, number];
-  // Calendar-day arithmetic on the Lagos date (UTC here only as a calendar, not a zone).
-  const max = new Date(Date.UTC(year, month - 1, day + BOOKING_WINDOW_DAYS))
-    .toISOString()
-    .slice(0, 10);
-  return { min, max };
+  return { min: lagosDate(now), max: lagosDate(now, BOOKING_WINDOW_DAYS) };
 }
 
 /** The composed booking date text of spec §3: '2026-12-01 at 10:30 AM'. */

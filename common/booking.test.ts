@@ -62,6 +62,38 @@ describe("checkBookingDate (public rules)", () => {
     expect(bookingWindow(now)).toEqual({ min: "2026-11-21", max: "2027-02-19" });
   });
 
+  it("opens the window on the Lagos day: 23:00 UTC is already tomorrow in Lagos", () => {
+    expect(bookingWindow(new Date("2026-12-31T22:59:59Z"))).toEqual({
+      min: "2026-12-31",
+      max: "2027-03-31",
+    });
+    expect(bookingWindow(new Date("2026-12-31T23:00:00Z"))).toEqual({
+      min: "2027-01-01",
+      max: "2027-04-01",
+    });
+    // Across a leap day, the 90 days count 29 February.
+    expect(bookingWindow(new Date("2027-12-31T12:00:00Z")).max).toBe("2028-03-30");
+  });
+
+  it("gives the same window as Intl's Africa/Lagos calendar at every 17th minute of 2026-2028", () => {
+    const lagosDay = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Africa/Lagos",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    const differing: string[] = [];
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2029, 0, 1); t += 17 * 60 * 1000) {
+      const at = new Date(t);
+      const ahead = new Date(t + 90 * 24 * 60 * 60 * 1000);
+      const window = bookingWindow(at);
+      if (window.min !== lagosDay.format(at) || window.max !== lagosDay.format(ahead)) {
+        differing.push(at.toISOString());
+      }
+    }
+    expect(differing).toEqual([]);
+  });
+
   it("refuses a past date, a date beyond 90 days, a past slot today and a non-slot time", () => {
     expect(check("2026-11-20 at 10:30 AM")).toBe("date");
     expect(check("2027-02-20 at 10:30 AM")).toBe("date");

@@ -3,22 +3,35 @@
  * (ARCHITECTURE.md "Data rules"; storefront spec §9 for where decimals are shown).
  */
 
-// Made on first use: a page's first Intl object loads the browser's ICU data (4-37 ms measured
-// on the 2-core machine), which would otherwise lengthen the one task that evaluates a page's
-// modules; formatting during rendering is split across React's hydration tasks instead.
-const nairaFormats = new Map<number, Intl.NumberFormat>();
-function nairaFormat(fractionDigits: 0 | 2): Intl.NumberFormat {
-  let format = nairaFormats.get(fractionDigits);
-  if (!format) {
-    format = new Intl.NumberFormat("en-NG", {
+/**
+ * `naira` as en-NG currency text with `fractionDigits` decimals, the same text as
+ * `Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" })` with those digits
+ * ('₦12,500', '-₦12,500.50'): the shortest decimal form of the number rounded half away from zero,
+ * thousands grouped by commas. Written out rather than made by Intl because a page's first Intl
+ * object loads the browser's ICU data: 40-65 ms of main thread measured in Chromium on this
+ * project's 2-core machines (docs/decisions.md "Naira and Lagos dates without Intl"), four times
+ * that on Lighthouse's phone, inside hydration. Numbers JavaScript writes with an exponent
+ * (below 1e-6 or from 1e21) and NaN or Infinity are left to Intl.
+ */
+function formatNairaDigits(naira: number, fractionDigits: 0 | 2): string {
+  const text = String(Math.abs(naira));
+  if (!Number.isFinite(naira) || text.includes("e")) {
+    return new Intl.NumberFormat("en-NG", {
       style: "currency",
       currency: "NGN",
       minimumFractionDigits: fractionDigits,
       maximumFractionDigits: fractionDigits,
-    });
-    nairaFormats.set(fractionDigits, format);
+    }).format(naira);
   }
-  return format;
+  const [whole = "0", fraction = ""] = text.split(".");
+  // The kept digits as one integer, plus one when the first dropped digit is 5 or more.
+  let digits = BigInt(whole + fraction.slice(0, fractionDigits).padEnd(fractionDigits, "0"));
+  if ((fraction[fractionDigits] ?? "0") >= "5") digits += 1n;
+  const padded = digits.toString().padStart(fractionDigits + 1, "0");
+  const integer = padded.slice(0, padded.length - fractionDigits);
+  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, ",");
+  const decimals = fractionDigits ? `.${padded.slice(-fractionDigits)}` : "";
+  return `${naira < 0 || Object.is(naira, -0) ? "-" : ""}₦${grouped}${decimals}`;
 }
 
 /** Naira amount → kobo integer (rounds half away from zero to the nearest kobo). */
@@ -41,10 +54,10 @@ export function koboToNairaText(kobo: number): string {
 
 /** '₦12,500' — whole naira, as the shop, cart and booking displays show (spec §9). */
 export function formatNaira(naira: number): string {
-  return nairaFormat(0).format(naira);
+  return formatNairaDigits(naira, 0);
 }
 
 /** '₦12,500.00' — two decimals, where the spec asks for them (spec §9, admin point of sale). */
 export function formatNairaWithKobo(naira: number): string {
-  return nairaFormat(2).format(naira);
+  return formatNairaDigits(naira, 2);
 }
