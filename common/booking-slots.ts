@@ -4,20 +4,17 @@
  * schemas load when the form is first checked). common/booking.ts re-exports all of it.
  */
 
-/**
- * Lagos is UTC+1 all year, with no daylight saving (../shared/notes/nigeria.md), so its calendar
- * day is UTC's an hour later. Worked out rather than read from Intl with BUSINESS_TIME_ZONE
- * because a page's first Intl object loads the browser's ICU data, 40-90 ms of main thread in
- * Chromium on this project's 2-core machines, inside the booking form's hydration
- * (docs/decisions.md "Naira and Lagos dates without Intl").
- */
-const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;
+import { LAGOS_UTC_OFFSET_MS } from "./business.ts";
 
-/** 'YYYY-MM-DD' of the Lagos calendar day `days` after the one at instant `now`. */
-function lagosDate(now: Date, days = 0): string {
-  const lagos = new Date(now.getTime() + LAGOS_UTC_OFFSET_MS);
-  lagos.setUTCDate(lagos.getUTCDate() + days);
-  return lagos.toISOString().slice(0, 10);
+/**
+ * 'YYYY-MM-DD' of an instant in Lagos: UTC's calendar day an hour later (LAGOS_UTC_OFFSET_MS).
+ * Worked out rather than read from Intl or date-fns with BUSINESS_TIME_ZONE because a page's
+ * first Intl object loads the browser's ICU data, 40-90 ms of main thread in Chromium on this
+ * project's 2-core machines, inside the booking form's hydration (docs/decisions.md "Naira and
+ * Lagos dates without Intl"). common/booking.ts re-exports it for the server and the back office.
+ */
+export function lagosDate(instant: Date): string {
+  return new Date(instant.getTime() + LAGOS_UTC_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
@@ -45,7 +42,8 @@ export const BOOKING_WINDOW_DAYS = 90;
 
 /** First and last selectable dates ('YYYY-MM-DD', Lagos) of the booking window at `now`. */
 export function bookingWindow(now: Date = new Date()): { min: string; max: string } {
-  return { min: lagosDate(now), max: lagosDate(now, BOOKING_WINDOW_DAYS) };
+  const last = new Date(now.getTime() + BOOKING_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+  return { min: lagosDate(now), max: lagosDate(last) };
 }
 
 /** The composed booking date text of spec §3: '2026-12-01 at 10:30 AM'. */

@@ -7,6 +7,7 @@ import {
   bookingWindow,
   checkBookingDate,
   composeBookingDate,
+  lagosDate,
   parseBookingDate,
   TIME_SLOTS,
 } from "./booking.ts";
@@ -75,7 +76,7 @@ describe("checkBookingDate (public rules)", () => {
     expect(bookingWindow(new Date("2027-12-31T12:00:00Z")).max).toBe("2028-03-30");
   });
 
-  it("gives the same window as Intl's Africa/Lagos calendar at every 17th minute of 2026-2028", () => {
+  it("gives the same Lagos day and window as Intl's Africa/Lagos calendar at every 17th minute of 2026-2028", () => {
     const lagosDay = new Intl.DateTimeFormat("en-CA", {
       timeZone: "Africa/Lagos",
       year: "numeric",
@@ -87,7 +88,8 @@ describe("checkBookingDate (public rules)", () => {
       const at = new Date(t);
       const ahead = new Date(t + 90 * 24 * 60 * 60 * 1000);
       const window = bookingWindow(at);
-      if (window.min !== lagosDay.format(at) || window.max !== lagosDay.format(ahead)) {
+      const day = lagosDay.format(at);
+      if (lagosDate(at) !== day || window.min !== day || window.max !== lagosDay.format(ahead)) {
         differing.push(at.toISOString());
       }
     }

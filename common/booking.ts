@@ -10,6 +10,7 @@ import {
   BOOKING_WINDOW_DAYS,
   bookingWindow,
   composeBookingDate,
+  lagosDate,
   TIME_SLOTS,
 } from "./booking-slots.ts";
 import { BUSINESS_TIME_ZONE } from "./business.ts";
@@ -17,7 +18,7 @@ import { emailField, personNameField, phoneText } from "./contact.ts";
 import type { MessageSummary } from "./outbox.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
-export { BOOKING_WINDOW_DAYS, bookingWindow, composeBookingDate, TIME_SLOTS };
+export { BOOKING_WINDOW_DAYS, bookingWindow, composeBookingDate, lagosDate, TIME_SLOTS };
 
 /** The admin calendar's range: any half hour from 08:00 to 19:30 (admin spec §2, §9). */
 export const CALENDAR_FIRST_SLOT_MINUTES = 8 * 60;
@@ -35,11 +36,6 @@ export const BOOKING_MESSAGES = {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const COMPOSED_RE = /^(\d{4}-\d{2}-\d{2}) at (\d{1,2}):(\d{2}) ?(AM|PM)$/i;
-
-/** 'YYYY-MM-DD' of an instant in Lagos. */
-export function lagosDate(instant: Date): string {
-  return format(new TZDate(instant, BUSINESS_TIME_ZONE), "yyyy-MM-dd");
-}
 
 /** 'h:mm AM' of an instant in Lagos. */
 export function lagosTime(instant: Date): string {

@@ -31,3 +31,6 @@ export const BUSINESS = {
 
 /** Business time zone: "today", opening hours and time slots are Lagos times (ARCHITECTURE.md). */
 export const BUSINESS_TIME_ZONE = "Africa/Lagos";
+
+/** Lagos is UTC+1 all year, with no daylight saving (../shared/notes/nigeria.md). */
+export const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;

@@ -12,6 +12,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql } from "drizzle-
 import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
 import { lagosDate } from "#common/booking.ts";
+import { LAGOS_UTC_OFFSET_MS } from "#common/business.ts";
 import { clockMinutes, lagosDayStart, parseCalendarDateTime } from "#common/calendar.ts";
 import { koboToNaira, koboToNairaText, nairaToKobo } from "#common/money.ts";
 import { canOpen } from "#common/roles.ts";
@@ -985,7 +986,7 @@ function lagosMonth(now: Date): { from: Date; to: Date } {
 /** Start of the Sunday-first Lagos week of `now`. */
 function lagosSundayWeekStart(now: Date): Date {
   const today = lagosDayStart(lagosDate(now)) as Date;
-  const weekday = new Date(today.getTime() + 60 * 60 * 1000).getUTCDay();
+  const weekday = new Date(today.getTime() + LAGOS_UTC_OFFSET_MS).getUTCDay();
   return new Date(today.getTime() - weekday * DAY_MS);
 }
 
@@ -1041,7 +1042,7 @@ export async function staffAnalytics(db: Db, now = new Date()): Promise<StaffAna
   for (let i = 0; i < ANALYTICS_DAYS; i++) {
     const dayStart = new Date(from.getTime() + i * DAY_MS);
     const date = lagosDate(dayStart);
-    const weekday = new Date(dayStart.getTime() + 60 * 60 * 1000).getUTCDay();
+    const weekday = new Date(dayStart.getTime() + LAGOS_UTC_OFFSET_MS).getUTCDay();
     for (const s of schedules) {
       if (s.dayOfWeek !== weekday) continue;
       const member = active.find((m) => m.id === s.staffId);
