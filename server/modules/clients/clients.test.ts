@@ -325,6 +325,10 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     expect(detail?.timeline.map((i) => i.kind)).toEqual(
       expect.arrayContaining(["sale", "sale", "note"]),
     );
+    // Whole naira outside the point of sale (admin spec "Currency"), grouped by thousands.
+    expect(detail?.timeline.filter((i) => i.kind === "sale").map((i) => i.detail)).toEqual(
+      expect.arrayContaining(["₦360,000 · completed", "₦180,000 · refunded"]),
+    );
   });
 
   it("keeps health data out of every response but the client's own record and export", async () => {

@@ -36,7 +36,7 @@ import {
   type SkinType,
   type TimelineItem,
 } from "#common/clients.ts";
-import { koboToNairaText } from "#common/money.ts";
+import { formatNaira, koboToNaira, koboToNairaText } from "#common/money.ts";
 import { shownStatus } from "#common/outbox.ts";
 import { likePattern, type Page, pageWindow } from "#common/paging.ts";
 import type { ReviewRecord } from "#common/reviews.ts";
@@ -487,8 +487,8 @@ async function notesOf(db: Db | Tx, id: number): Promise<CustomerNote> {
   return { notes: row?.notes ?? "", updatedAt: iso(row?.updatedAt) };
 }
 
-const nairaText = (kobo: number) =>
-  `₦${(kobo / 100).toLocaleString("en-NG", { maximumFractionDigits: 2 })}`;
+/** Kobo → '₦12,500': whole naira outside the point of sale (admin spec "Currency"). */
+const nairaText = (kobo: number) => formatNaira(koboToNaira(kobo));
 
 /** The latest messages a client's timeline shows (issue 17). */
 const CLIENT_MESSAGES_LIMIT = 50;
