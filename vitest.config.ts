@@ -15,5 +15,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     env: { TZ: "UTC" },
     setupFiles: ["./server/testing/setup.ts"],
+    // One migrated PGlite database that the API suites start from (server/testing/pglite-template.ts).
+    globalSetup: ["./server/testing/pglite-template.ts"],
   },
 });

@@ -79,7 +79,15 @@ export type DatabaseOptions =
       onStartupRetry?: (err: Error, attempt: number, delayMs: number) => void;
     }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "memory" };
+  | {
+      kind: "memory";
+      /**
+       * A data directory to start from (PGlite's `dumpDataDir` tarball), e.g. an already
+       * migrated database: the tests open one per suite (server/testing/pglite-template.ts).
+       * Migrations still run, so a template that is behind is brought up to date.
+       */
+      template?: Blob;
+    };
 
 /** `migrate: false` opens without migrating (server/startup.ts migrates under its lock). */
 export type OpenOptions = { migrate?: boolean };
@@ -120,7 +128,12 @@ export async function openDatabase(
     dataDir = path.join(options.dataDir, "pglite");
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  const template = options.kind === "memory" ? options.template : undefined;
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { btree_gist },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = drizzlePglite({ client, schema });
   const runMigrations = () => migratePglite(db, { migrationsFolder });
   if (migrate) await runMigrations();

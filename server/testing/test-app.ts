@@ -10,6 +10,7 @@ import { loadConfig } from "#server/config.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { createSmtpTransport } from "#server/integrations/smtp.ts";
 import { ensureAdminUser } from "#server/modules/auth/service.ts";
+import { pgliteTemplate } from "./pglite-template.ts";
 
 export const TEST_ADMIN = { username: "admin", password: "test-password-123" } as const;
 
@@ -19,7 +20,7 @@ export const dbKinds: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_U
   : ["pglite"];
 
 async function openTestDatabase(kind: "pglite" | "postgres"): Promise<Database> {
-  if (kind === "pglite") return openDatabase({ kind: "memory" });
+  if (kind === "pglite") return openDatabase({ kind: "memory", template: await pgliteTemplate() });
   const baseUrl = process.env.TEST_DATABASE_URL as string;
   const name = `clinic_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
