@@ -49,6 +49,7 @@ export function DialogContent({
         {children}
         <Dialog.Close
           aria-label={closeLabel}
+          data-dismiss=""
           className="absolute right-3 top-3 rounded-full p-2 text-stone-600 transition-colors hover:bg-brand-100 hover:text-brand-900"
         >
           <X className="h-5 w-5" aria-hidden />

@@ -9,6 +9,30 @@ import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import type { ToastOptions } from "./toast";
 
+/** What marks the control that dismisses a dialog (its close button, an alert's Cancel). */
+const DISMISS_ATTRIBUTE = "data-dismiss";
+
+/**
+ * Escape pressed while a toast shows over an open dialog closes the dialog, as when no toast
+ * shows: a toast is not modal. Radix gives Escape to the newest layer, and a toast that appears
+ * after the dialog opened (most do: they report what the dialog did) would take it, so a first
+ * Escape only hid the notification. The dialog on top (the last one in the document: dialogs are
+ * portalled to the end of the body in the order they open) is closed by its own dismiss control,
+ * as Escape would. Escape pressed with the focus in the toast (F8), or with no dialog open, still
+ * closes the toast.
+ */
+function escapeToDialog(event: KeyboardEvent) {
+  const target = event.target;
+  if (target instanceof Element && target.closest("[data-toast]")) return;
+  const open = document.querySelectorAll(
+    '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
+  );
+  const dismiss = open[open.length - 1]?.querySelector<HTMLElement>(`[${DISMISS_ATTRIBUTE}]`);
+  if (!dismiss) return;
+  event.preventDefault();
+  dismiss.click();
+}
+
 /** The toast being shown: its options and an id that restarts it when it is replaced. */
 export type ToastState = ToastOptions & { id: number };
 
@@ -27,6 +51,8 @@ export default function ToastView({
         <Toast.Root
           key={current.id}
           duration={current.duration}
+          data-toast=""
+          onEscapeKeyDown={escapeToDialog}
           onOpenChange={(open) => {
             if (!open) onClosed(current.id);
           }}

@@ -220,6 +220,7 @@ export default function AdvisorChat({ open, onOpenChange, returnFocusTo }: Advis
             </div>
             <Dialog.Close
               aria-label="Close dialog"
+              data-dismiss=""
               className="rounded-full p-1.5 text-white/90 transition-colors hover:bg-white/15 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
             >
               <X className="h-5 w-5" aria-hidden />

@@ -57,6 +57,7 @@ export function TestPaymentDialog({
             <button
               type="button"
               onClick={onCancel}
+              data-dismiss=""
               className="flex-1 rounded-full border border-gray-300 px-5 py-2.5 text-sm font-medium text-ink hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               Cancel

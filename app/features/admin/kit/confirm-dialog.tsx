@@ -37,7 +37,9 @@ export function ConfirmDialog({
           </AlertDialog.Description>
           {children}
           <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className={adminButton.outline}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={adminButton.outline} data-dismiss="">
+              Cancel
+            </AlertDialog.Cancel>
             <button
               type="button"
               className={adminButton.solidDanger}

@@ -86,6 +86,7 @@ export function AdminShell({
             />
             <Dialog.Close
               aria-label="Close menu"
+              data-dismiss=""
               className="absolute right-2 top-4 rounded-md p-2 text-gray-700 hover:bg-gray-100"
             >
               <X className="h-5 w-5" aria-hidden />
