@@ -31,8 +31,9 @@ export function isNigerianPhone(text: string): boolean {
  * '0803 123 4567' or '+234 803 123 4567' → '2348031234567' (E.164 digits without '+', as the
  * WhatsApp Cloud API and wa.me links take them); null for anything that is not a Nigerian
  * mobile or landline number of 10 national digits. Runs in the browser (the share menu's wa.me
- * link, common/share.ts), where libphonenumber-js's metadata (16 KB Brotli for "min", 34 KB for "max") would outweigh the
- * menu; the server's WhatsApp messages parse with the library (server/modules/messages/phone.ts).
+ * link, common/share.ts), where libphonenumber-js's metadata (16 KB Brotli for "min", 34 KB for
+ * "max") would outweigh the menu; the server's WhatsApp messages parse with the library
+ * (server/modules/messages/phone.ts).
  */
 export function toWhatsAppNumber(text: string): string | null {
   const digits = text.replace(/[\s()-]/g, "");
