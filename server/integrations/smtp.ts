@@ -26,6 +26,19 @@ export type EmailTransport = {
 };
 
 /**
+ * How long a send may wait on the SMTP server, in milliseconds. Emails are sent while a request
+ * waits (an order's confirmation during Paystack's webhook or the payment check, a staff
+ * invitation, a receipt): nodemailer's defaults (2 minutes to connect, 10 minutes of socket
+ * silence) would hold those requests, and Paystack retries a webhook that does not answer.
+ * A send that times out fails; the message stays in the outbox and is retried with backoff.
+ */
+export const SMTP_TIMEOUTS_MS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 20_000,
+} as const;
+
+/**
  * The SMTP transport for `url`, or null when no SMTP server is configured (emails are then only
  * stored in the outbox).
  * @param options.url SMTP_URL, e.g. 'smtps://user:pass@smtp.example.com:465'; undefined = none.
@@ -36,7 +49,7 @@ export function createSmtpTransport(options: {
   from: string;
 }): EmailTransport | null {
   if (!options.url) return null;
-  const transport = nodemailer.createTransport(options.url);
+  const transport = nodemailer.createTransport({ url: options.url, ...SMTP_TIMEOUTS_MS });
   return {
     async send(message) {
       await transport.sendMail({

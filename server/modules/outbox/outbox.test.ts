@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "#server/db/schema/content.ts";
 import { createSmtpTransport, type EmailMessage } from "#server/integrations/smtp.ts";
 import { createTestApp, TEST_ADMIN } from "#server/testing/test-app.ts";
-import { queueEmail } from "./service.ts";
+import { OUTBOX_SEND_LEASE_MS, queueEmail, retryFailedEmails } from "./service.ts";
 
 describe("outbox and SMTP transport", () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -46,22 +46,32 @@ describe("outbox and SMTP transport", () => {
 
   it("stores the message before handing it to the transport, then records it as sent", async () => {
     const handedOver: EmailMessage[] = [];
-    let storedBeforeSending = false;
+    let whileSending: { status: string; nextAttemptAt: Date | null } | undefined;
     const transport = {
       async send(sent: EmailMessage) {
-        storedBeforeSending = (await rowWithSubject(sent.subject))?.status === "stored";
+        whileSending = await rowWithSubject(sent.subject);
         handedOver.push(sent);
       },
     };
+    const before = Date.now();
     const result = await queueEmail(
       { db: t.db, smtp: transport, logger },
       { ...message, subject: "Delivered" },
     );
     expect(result.status).toBe("sent");
-    expect(storedBeforeSending).toBe(true);
+    // Stored first, as 'sending' under a lease the retry pass honours should the process stop.
+    expect(whileSending?.status).toBe("sending");
+    expect(whileSending?.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(
+      before + OUTBOX_SEND_LEASE_MS,
+    );
     expect(handedOver).toEqual([{ ...message, subject: "Delivered" }]);
     const row = await rowWithSubject("Delivered");
-    expect(row).toMatchObject({ id: result.outboxId, status: "sent", error: null });
+    expect(row).toMatchObject({
+      id: result.outboxId,
+      status: "sent",
+      error: null,
+      nextAttemptAt: null,
+    });
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
 
@@ -97,5 +107,34 @@ describe("outbox and SMTP transport", () => {
       status: "stored",
     });
     expect(res.body[0]).toMatchObject({ status: "failed" });
+  });
+
+  it("sends again a message whose send never finished, once its lease has run out", async () => {
+    // A send cut short: the process stopped after storing the row and before the outcome.
+    const stopped = {
+      send: () => new Promise<void>(() => {}),
+    };
+    void queueEmail({ db: t.db, smtp: stopped, logger }, { ...message, subject: "Cut short" });
+    await expect.poll(async () => (await rowWithSubject("Cut short"))?.status).toBe("sending");
+    const sent: string[] = [];
+    const smtp = {
+      async send(m: EmailMessage) {
+        sent.push(m.subject);
+      },
+    };
+    // Within the lease the send may still be running: not touched.
+    await retryFailedEmails({ db: t.db, smtp, logger }, new Date());
+    expect(sent).not.toContain("Cut short");
+    const pass = await retryFailedEmails(
+      { db: t.db, smtp, logger },
+      new Date(Date.now() + OUTBOX_SEND_LEASE_MS + 1000),
+    );
+    expect(sent).toContain("Cut short");
+    expect(pass.sent).toBeGreaterThanOrEqual(1);
+    expect(await rowWithSubject("Cut short")).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      nextAttemptAt: null,
+    });
   });
 });

@@ -49,12 +49,23 @@ export function nextAttemptAt(attempts: number, now: Date): Date | null {
   return new Date(now.getTime() + OUTBOX_RETRY_BASE_MS * 2 ** (attempts - 1));
 }
 
+/**
+ * How long a message stays 'sending' before the retry pass takes it for a send that never
+ * finished (the process stopped between storing and recording the outcome). Far above the
+ * longest send (server/integrations/smtp.ts SMTP_TIMEOUTS_MS), so a send still running is never
+ * started twice; a message whose send succeeded just before the stop is sent again (at least
+ * once, never lost).
+ */
+export const OUTBOX_SEND_LEASE_MS = 5 * 60_000;
+
 /** A stored email's fate: 'stored' (no SMTP configured), 'sent', or 'failed' (kept, see error). */
 export type QueuedEmail = { outboxId: number; status: "stored" | "sent" | "failed" };
 
 /**
  * Stores `message` in the outbox, then sends it through `deps.smtp` (if any) and records the
  * outcome ('sent' with sentAt, or 'failed' with the transport's error, first 500 characters).
+ * While it is being sent the row is 'sending' with a lease (OUTBOX_SEND_LEASE_MS) that the retry
+ * pass honours, so a send cut short by a crash is retried rather than left unsent.
  * Never throws for an SMTP failure; throws only when the message cannot be stored.
  */
 export async function queueEmail(deps: EmailDeps, message: EmailMessage): Promise<QueuedEmail> {
@@ -66,6 +77,12 @@ export async function queueEmail(deps: EmailDeps, message: EmailMessage): Promis
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html ?? null,
+      ...(deps.smtp
+        ? {
+            status: "sending" as const,
+            nextAttemptAt: new Date(Date.now() + OUTBOX_SEND_LEASE_MS),
+          }
+        : {}),
     })
     .returning({ id: outbox.id });
   if (!row) throw new Error("outbox insert returned no row");
@@ -91,7 +108,7 @@ export async function queueEmail(deps: EmailDeps, message: EmailMessage): Promis
   }
   await deps.db
     .update(outbox)
-    .set({ status: "sent", sentAt: new Date(), error: null, attempts: 1 })
+    .set({ status: "sent", sentAt: new Date(), error: null, attempts: 1, nextAttemptAt: null })
     .where(eq(outbox.id, row.id));
   return { outboxId: row.id, status: "sent" };
 }
@@ -100,8 +117,9 @@ export async function queueEmail(deps: EmailDeps, message: EmailMessage): Promis
 export type RetryPass = { sent: number; retrying: number; gaveUp: number };
 
 /**
- * Sends again the 'failed' messages whose `next_attempt_at` has come by `now` (oldest first, at
- * most 50 a pass), through `deps.smtp`. A success marks the message 'sent'; a failure counts the
+ * Sends again the 'failed' messages whose `next_attempt_at` has come by `now`, and the 'sending'
+ * ones whose lease has run out (queueEmail stopped mid-send), oldest first, at most 50 a pass,
+ * through `deps.smtp`. A success marks the message 'sent'; a failure counts the
  * attempt and schedules the next one (nextAttemptAt), or leaves it 'failed' for good, with no
  * next attempt, after OUTBOX_MAX_ATTEMPTS. Without SMTP nothing is tried.
  * Callers run it from one place at a time (the scheduler's job lock). Messages enqueued from a
@@ -114,7 +132,11 @@ export async function retryFailedEmails(deps: EmailDeps, now: Date): Promise<Ret
     .select()
     .from(outbox)
     .where(
-      and(eq(outbox.status, "failed"), lte(outbox.nextAttemptAt, now), isNull(outbox.template)),
+      and(
+        inArray(outbox.status, ["failed", "sending"]),
+        lte(outbox.nextAttemptAt, now),
+        isNull(outbox.template),
+      ),
     )
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(50);
@@ -135,7 +157,7 @@ export async function retryFailedEmails(deps: EmailDeps, now: Date): Promise<Ret
       else pass.gaveUp++;
       await deps.db
         .update(outbox)
-        .set({ error: reason.slice(0, 500), attempts, nextAttemptAt: next })
+        .set({ status: "failed", error: reason.slice(0, 500), attempts, nextAttemptAt: next })
         .where(eq(outbox.id, row.id));
       continue;
     }
