@@ -87,6 +87,9 @@ export const STAFF_MESSAGES = {
   invitationInvalid: "This invitation link is invalid or has expired. Ask a manager for a new one.",
   password: "Password must be at least 10 characters",
   accountExists: "An account with this email already exists",
+  noAccount: "This staff member has no sign-in",
+  twoStepOff: "Two-step sign-in is not on for this staff member",
+  twoStepOwn: "Turn off your own two-step sign-in from Account security",
 } as const;
 
 /** Overtime: hours beyond this in one Sunday-first Lagos week are paid at the overtime rate. */
@@ -163,8 +166,14 @@ export type StaffMember = {
   startDate: string;
   status: string;
   createdAt: string;
-  /** Sign-in: the account's role, a pending invitation's role, or none. */
-  access: { state: "none" } | { state: "invited" | "active"; role: AccessRole };
+  /**
+   * Sign-in: the account's role and whether it signs in with a second step (issue 14), a pending
+   * invitation's role, or none.
+   */
+  access:
+    | { state: "none" }
+    | { state: "invited"; role: AccessRole }
+    | { state: "active"; role: AccessRole; twoStep: boolean };
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -105,3 +105,68 @@ test("set up two-step sign-in, sign out, and sign in with an authentication code
   await expect(page.getByText(/^On since /)).toBeVisible();
   expect((await page.request.get("/api/auth/session")).status()).toBe(200);
 });
+
+test("a manager resets a member's two-step sign-in from Staff Management", async ({
+  page,
+  browser,
+}, info) => {
+  const tag = `${info.project.name}${Date.now()}`;
+  const email = `bisi.${tag}@example.com`;
+  const password = "front-desk-password-2";
+
+  // The member: invited, signed in with their password, two-step sign-in on (through the API).
+  const member = await browser.newContext();
+  const managerApi = await browser.newContext();
+  expect((await managerApi.request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+  const created = await managerApi.request.post("/api/staff", {
+    data: { firstName: "Bisi", lastName: `Ade${tag}`, email },
+  });
+  const { id } = (await created.json()) as { id: number };
+  await managerApi.request.post(`/api/staff/${id}/access`, { data: { role: "front_desk" } });
+  const outbox = await (await managerApi.request.get("/api/admin/outbox")).json();
+  const messages = (Array.isArray(outbox) ? outbox : outbox.rows) as Array<{
+    toAddress: string;
+    textBody: string;
+  }>;
+  const token = /staff-invitation\/([A-Za-z0-9_-]+)/.exec(
+    messages.find((m) => m.toAddress === email)?.textBody ?? "",
+  )?.[1];
+  await managerApi.close();
+  expect(
+    (await member.request.post(`/api/auth/invitations/${token}`, { data: { password } })).status(),
+  ).toBe(201);
+  const setup = await (await member.request.post("/api/auth/totp/setup")).json();
+  expect(
+    (
+      await member.request.post("/api/auth/totp/confirm", {
+        data: { code: await codeAt(setup.secret) },
+      })
+    ).status(),
+  ).toBe(200);
+  await member.close();
+
+  // The manager opens the member's page, sees it on, and resets it.
+  await page.goto("/admin");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await page.goto(`/admin/staff?member=${id}`);
+  const access = page.getByRole("region", { name: "Staff access" });
+  await expect(access.getByText("Two-step sign-in: On")).toBeVisible();
+  const shots = process.env.ACCOUNT_SECURITY_SCREENSHOTS;
+  if (shots) await page.screenshot({ path: `${shots}/staff-two-step-${info.project.name}.png` });
+  await access.getByRole("button", { name: "Reset two-step sign-in" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Reset two-step sign-in" });
+  await expect(confirm.getByText(/will sign in with their password only/)).toBeVisible();
+  await confirm.getByRole("button", { name: "Reset two-step sign-in" }).click();
+  await expect(page.getByText("Two-step sign-in reset", { exact: true })).toBeVisible();
+  await expect(access.getByText("Two-step sign-in: Off")).toBeVisible();
+  await expect(access.getByRole("button", { name: "Reset two-step sign-in" })).toHaveCount(0);
+
+  // The password alone signs the member in now.
+  const login = await page.request.post("/api/auth/login", {
+    data: { username: email, password },
+  });
+  expect(((await login.json()) as { user?: { username: string } }).user?.username).toBe(email);
+});

@@ -9,6 +9,7 @@ import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SECURITY_MESSAGES } from "#common/account-security.ts";
+import { STAFF_MESSAGES } from "#common/staff.ts";
 import { adminTotp, auditLog } from "#server/db/schema/access.ts";
 import { createApp } from "./app.ts";
 import { MEMBER_PASSWORD, signedInMember } from "./testing/staff-accounts.ts";
@@ -249,6 +250,59 @@ describe.each(dbKinds)("two-step sign-in on %s", (kind) => {
       .post("/api/auth/totp/disable")
       .send({ code: await codeAt(again.body.secret, 1) })
       .expect(200);
+  });
+
+  it("a manager resets a member's two-step sign-in: then the password alone signs in", async () => {
+    const { agent, email, staffId, recoveryCodes } = await enrolledMember();
+    const shown = await manager.get(`/api/staff/${staffId}`).expect(200);
+    expect(shown.body.access).toEqual({ state: "active", role: "front_desk", twoStep: true });
+    // Only a manager may; the member cannot reset their own second step this way either.
+    const refused = await agent.delete(`/api/staff/${staffId}/two-step`);
+    expect(refused.status).toBe(403);
+    await manager.delete(`/api/staff/${staffId}/two-step`).expect(204);
+    expect((await manager.get(`/api/staff/${staffId}`).expect(200)).body.access).toEqual({
+      state: "active",
+      role: "front_desk",
+      twoStep: false,
+    });
+    const login = await request(t.app)
+      .post("/api/auth/login")
+      .send({ username: email, password: MEMBER_PASSWORD })
+      .expect(200);
+    expect(login.body.user.username).toBe(email);
+    // The old recovery codes went with it; the member's session stayed.
+    const challengeFree = await request(t.app)
+      .post("/api/auth/login/code")
+      .send({ challenge: "x", code: recoveryCodes[0] });
+    expect(challengeFree.status).toBeGreaterThanOrEqual(400);
+    await agent.get("/api/auth/totp").expect(200);
+    const again = await manager.delete(`/api/staff/${staffId}/two-step`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(STAFF_MESSAGES.twoStepOff);
+    expect(await auditActions(TEST_ADMIN.username)).toContain("auth.totp-reset");
+  });
+
+  it("a reset is refused for a member without a sign-in, for none, and for the manager's own account", async () => {
+    const created = await manager
+      .post("/api/staff")
+      .send({ firstName: "No", lastName: "Account", email: `no.account.${kind}@glowhaven.example` })
+      .expect(201);
+    const none = await manager.delete(`/api/staff/${created.body.id}/two-step`);
+    expect(none.status).toBe(409);
+    expect(none.body.error.message).toBe(STAFF_MESSAGES.noAccount);
+    await manager.delete("/api/staff/99999999/two-step").expect(404);
+    await manager.delete("/api/staff/abc/two-step").expect(404);
+    // A manager who is also a staff member, with two-step sign-in on, cannot reset their own.
+    const { agent: other, staffId } = await signedInMember(t.app, t.db, manager, "manager");
+    const setup = await other.post("/api/auth/totp/setup").expect(201);
+    await other
+      .post("/api/auth/totp/confirm")
+      .send({ code: await codeAt(setup.body.secret) })
+      .expect(200);
+    const own = await other.delete(`/api/staff/${staffId}/two-step`);
+    expect(own.status).toBe(409);
+    expect(own.body.error.message).toBe(STAFF_MESSAGES.twoStepOwn);
+    expect((await other.get("/api/auth/totp").expect(200)).body.totpEnabled).toBe(true);
   });
 
   it("after SESSION_SECRET changes, codes are refused but a recovery code still signs in", async () => {

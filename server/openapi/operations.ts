@@ -315,6 +315,11 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     body: accessGrantSchema,
   },
   "DELETE /api/staff/:id/access": { tag: "Staff", summary: "Revoke back-office access" },
+  "DELETE /api/staff/:id/two-step": {
+    tag: "Staff",
+    summary: "Reset a member's two-step sign-in (manager)",
+    status: 204,
+  },
   "GET /api/staff-schedules": { tag: "Staff", summary: "Weekly schedules", query: listQuery },
   "GET /api/time-tracking": { tag: "Staff", summary: "Time entries", query: listQuery },
   "POST /api/time-tracking/clock-in": { tag: "Staff", summary: "Clock in", body: clockSchema },

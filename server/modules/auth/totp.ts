@@ -35,8 +35,10 @@ import {
   type TotpSetup,
 } from "#common/account-security.ts";
 import type { AdminIdentity } from "#common/auth.ts";
+import { STAFF_MESSAGES } from "#common/staff.ts";
 import type { Db } from "#server/db/client.ts";
-import { adminRecoveryCodes, adminTotp } from "#server/db/schema/access.ts";
+import { adminRecoveryCodes, adminTotp, adminUsers } from "#server/db/schema/access.ts";
+import { staff } from "#server/db/schema/staff.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 
@@ -301,6 +303,44 @@ export async function disableTotp(
       entity: "account",
       entityId: admin.id,
       details: { provenWith },
+    });
+  });
+}
+
+/**
+ * A manager's reset of staff member `staffId`'s two-step sign-in, for a member who lost both
+ * their authenticator and their recovery codes: the secret and the recovery codes are removed,
+ * so the member signs in with their password alone and can set it up again from Account
+ * security. Their sessions stay. Audited as `auth.totp-reset` on the staff member.
+ * Not for the manager's own account: turning one's own off needs a password or a code
+ * (disableTotp), which a stolen session alone cannot give.
+ * @throws HttpError 404 (no such member), 409 (no sign-in, not on, or the manager's own account).
+ */
+export async function resetMemberTotp(
+  db: Db,
+  admin: AdminIdentity,
+  staffId: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [member] = await tx.select({ id: staff.id }).from(staff).where(eq(staff.id, staffId));
+    if (!member) throw new HttpError(404, STAFF_MESSAGES.notFound);
+    const [account] = await tx
+      .select({ id: adminUsers.id, username: adminUsers.username })
+      .from(adminUsers)
+      .where(eq(adminUsers.staffId, staffId));
+    if (!account) throw new HttpError(409, STAFF_MESSAGES.noAccount);
+    if (account.id === admin.id) throw new HttpError(409, STAFF_MESSAGES.twoStepOwn);
+    const removed = await tx
+      .delete(adminTotp)
+      .where(eq(adminTotp.userId, account.id))
+      .returning({ enabledAt: adminTotp.enabledAt });
+    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, account.id));
+    if (!removed[0]?.enabledAt) throw new HttpError(409, STAFF_MESSAGES.twoStepOff);
+    await recordAudit(tx, admin, {
+      action: "auth.totp-reset",
+      entity: "staff",
+      entityId: staffId,
+      details: { account: account.username },
     });
   });
 }

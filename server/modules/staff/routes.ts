@@ -6,7 +6,8 @@
  * - managers: POST, PATCH, DELETE /api/staff, PUT /api/staff/{id}/schedules,
  *   PATCH /api/time-tracking/{id} (corrections), GET and POST /api/pay-runs,
  *   GET /api/pay-runs/{id}, POST /api/pay-runs/{id}/approve, GET /api/staff/analytics,
- *   GET /api/staff/{id}/overview, POST and DELETE /api/staff/{id}/access.
+ *   GET /api/staff/{id}/overview, POST and DELETE /api/staff/{id}/access,
+ *   DELETE /api/staff/{id}/two-step.
  */
 import { type Request, Router } from "express";
 import { z } from "zod";
@@ -29,6 +30,7 @@ import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { grantAccess, revokeAccess } from "#server/modules/auth/invitations.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
+import { resetMemberTotp } from "#server/modules/auth/totp.ts";
 import {
   approvePayRun,
   clockIn,
@@ -166,6 +168,15 @@ export function staffRouter(db: Db, config: Config, smtp: EmailTransport | null 
     manager,
     handler(async (req, res) => {
       await revokeAccess(db, currentAdmin(req), parseId(req.params.id, "Staff member"));
+      res.status(204).end();
+    }),
+  );
+  /** A manager resets a member's two-step sign-in (lost authenticator and recovery codes). */
+  router.delete(
+    "/staff/:id/two-step",
+    manager,
+    handler(async (req, res) => {
+      await resetMemberTotp(db, currentAdmin(req), parseId(req.params.id, "Staff member"));
       res.status(204).end();
     }),
   );

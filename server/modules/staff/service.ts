@@ -37,7 +37,7 @@ import {
   type weekScheduleSchema,
 } from "#common/staff.ts";
 import type { Db, Tx } from "#server/db/client.ts";
-import { adminUsers, staffInvitations } from "#server/db/schema/access.ts";
+import { adminTotp, adminUsers, staffInvitations } from "#server/db/schema/access.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import { saleLines, salePayments, sales } from "#server/db/schema/sales.ts";
 import {
@@ -75,8 +75,13 @@ async function accessOf(
   const result = new Map<number, StaffMember["access"]>();
   if (ids.length === 0) return result;
   const accounts = await db
-    .select({ staffId: adminUsers.staffId, role: adminUsers.role })
+    .select({
+      staffId: adminUsers.staffId,
+      role: adminUsers.role,
+      twoStepSince: adminTotp.enabledAt,
+    })
     .from(adminUsers)
+    .leftJoin(adminTotp, eq(adminTotp.userId, adminUsers.id))
     .where(inArray(adminUsers.staffId, ids));
   const invites = await db
     .select({ staffId: staffInvitations.staffId, role: staffInvitations.role })
@@ -92,7 +97,13 @@ async function accessOf(
     result.set(i.staffId, { state: "invited", role: i.role as never });
   }
   for (const a of accounts) {
-    if (a.staffId !== null) result.set(a.staffId, { state: "active", role: a.role as never });
+    if (a.staffId !== null) {
+      result.set(a.staffId, {
+        state: "active",
+        role: a.role as never,
+        twoStep: a.twoStepSince !== null,
+      });
+    }
   }
   return result;
 }

@@ -538,7 +538,7 @@ describe.each(dbKinds)("staff API on %s", (kind) => {
 
       // The link works once.
       const member = await agent.get(`/api/staff/${staffId}`).expect(200);
-      expect(member.body.access).toEqual({ state: "active", role: "therapist" });
+      expect(member.body.access).toEqual({ state: "active", role: "therapist", twoStep: false });
     });
 
     it("refuses used, unknown and short links and short passwords; revoking ends the sessions", async () => {

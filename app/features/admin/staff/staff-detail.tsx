@@ -53,12 +53,15 @@ export function StaffDetail({
   view,
   canManage,
   seesPay,
+  viewerStaffId = null,
 }: {
   detail: NonNullable<StaffScreenData["detail"]>;
   schedules: StaffSchedule[];
   view: string;
   canManage: boolean;
   seesPay: boolean;
+  /** The signed-in account's staff record, if any: its own second step is not reset here. */
+  viewerStaffId?: number | null;
 }) {
   const navigate = useNavigate();
   const { member, overview, entries, payRuns } = detail;
@@ -83,7 +86,11 @@ export function StaffDetail({
             <Badge tone={STATUS_TONE[member.status] ?? "gray"}>{label(member.status)}</Badge>
           </div>
         </div>
-        <AccessPanel detail={detail} canManage={canManage} />
+        <AccessPanel
+          detail={detail}
+          canManage={canManage}
+          isOwnAccount={viewerStaffId === detail.member.id}
+        />
       </div>
       <Tabs.Root
         value={current}
@@ -217,14 +224,17 @@ export function StaffDetail({
 function AccessPanel({
   detail,
   canManage,
+  isOwnAccount,
 }: {
   detail: NonNullable<StaffScreenData["detail"]>;
   canManage: boolean;
+  isOwnAccount: boolean;
 }) {
   const { member } = detail;
   const access = member.access;
   const [granting, setGranting] = useState(false);
   const [revoking, setRevoking] = useState(false);
+  const [resettingTwoStep, setResettingTwoStep] = useState(false);
   const [role, setRole] = useState<AccessRole>(access.state === "none" ? "therapist" : access.role);
   const grant = useAdminMutation<{ state: string }>({
     success: (r) => ({
@@ -242,6 +252,15 @@ function AccessPanel({
     failure: serverMessageOr("Failed to remove access"),
     onSuccess: () => setRevoking(false),
   });
+  const resetTwoStep = useAdminMutation({
+    success: {
+      title: "Two-step sign-in reset",
+      description: `${member.firstName} now signs in with their password only.`,
+    },
+    failure: serverMessageOr("Failed to reset two-step sign-in"),
+    onSuccess: () => setResettingTwoStep(false),
+  });
+  const twoStep = access.state === "active" && access.twoStep;
   const stateText =
     access.state === "none"
       ? "No sign-in yet"
@@ -257,6 +276,9 @@ function AccessPanel({
         Staff access
       </h3>
       <p className="text-gray-700">{stateText}</p>
+      {access.state === "active" && (
+        <p className="text-gray-700">Two-step sign-in: {twoStep ? "On" : "Off"}</p>
+      )}
       {canManage && member.status === "active" && (
         <div className="mt-2 flex flex-wrap gap-2">
           <button type="button" className={adminButton.outline} onClick={() => setGranting(true)}>
@@ -269,6 +291,15 @@ function AccessPanel({
           {access.state !== "none" && (
             <button type="button" className={adminButton.danger} onClick={() => setRevoking(true)}>
               Remove access
+            </button>
+          )}
+          {twoStep && !isOwnAccount && (
+            <button
+              type="button"
+              className={adminButton.outline}
+              onClick={() => setResettingTwoStep(true)}
+            >
+              Reset two-step sign-in
             </button>
           )}
         </div>
@@ -333,6 +364,17 @@ function AccessPanel({
         confirmDisabled={revoke.pending}
         onConfirm={() =>
           void revoke.run(() => apiRequest("DELETE", `/api/staff/${member.id}/access`))
+        }
+      />
+      <ConfirmDialog
+        open={resettingTwoStep}
+        onOpenChange={setResettingTwoStep}
+        title="Reset two-step sign-in"
+        description={`${fullName(member)} will sign in with their password only, and can set up an authenticator app again from Account security. Do this only once you are sure it is them asking.`}
+        confirmLabel="Reset two-step sign-in"
+        confirmDisabled={resetTwoStep.pending}
+        onConfirm={() =>
+          void resetTwoStep.run(() => apiRequest("DELETE", `/api/staff/${member.id}/two-step`))
         }
       />
     </section>

@@ -46,6 +46,7 @@ export function StaffScreen({
           view={view}
           canManage={canManage}
           seesPay={seesPay}
+          viewerStaffId={viewer.staffId ?? null}
         />
       </>
     );
