@@ -6,6 +6,7 @@
  * the other specs' admin keeps signing in with a password only.
  */
 import AxeBuilder from "@axe-core/playwright";
+import type { Browser } from "@playwright/test";
 import { generate } from "otplib";
 import { ADMIN, expect, test } from "./fixtures";
 
@@ -13,21 +14,18 @@ import { ADMIN, expect, test } from "./fixtures";
 const codeAt = (secret: string, stepsAhead = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
-test("set up two-step sign-in, sign out, and sign in with an authentication code", async ({
-  page,
-  browser,
-}, info) => {
-  const tag = `${info.project.name}${Date.now()}`;
-  const email = `ngozi.${tag}@example.com`;
-  const password = "front-desk-password-1";
-
-  // A manager adds the member and grants access; the invitation link is in the outbox.
+/**
+ * A front desk member added and granted access by a manager through the API, in a context of
+ * its own: their staff id and the invitation token of the email in the outbox.
+ */
+async function invitedMember(
+  browser: Browser,
+  person: { firstName: string; lastName: string; email: string },
+): Promise<{ id: number; token: string }> {
   const manager = await browser.newContext();
   const api = manager.request;
   expect((await api.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
-  const created = await api.post("/api/staff", {
-    data: { firstName: "Ngozi", lastName: `Eze${tag}`, email },
-  });
+  const created = await api.post("/api/staff", { data: person });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   expect(
@@ -39,10 +37,27 @@ test("set up two-step sign-in, sign out, and sign in with an authentication code
     textBody: string;
   }>;
   const token = /staff-invitation\/([A-Za-z0-9_-]+)/.exec(
-    messages.find((m) => m.toAddress === email)?.textBody ?? "",
+    messages.find((m) => m.toAddress === person.email)?.textBody ?? "",
   )?.[1];
   expect(token).toBeTruthy();
   await manager.close();
+  return { id, token: token as string };
+}
+
+test("set up two-step sign-in, sign out, and sign in with an authentication code", async ({
+  page,
+  browser,
+}, info) => {
+  const tag = `${info.project.name}${Date.now()}`;
+  const email = `ngozi.${tag}@example.com`;
+  const password = "front-desk-password-1";
+
+  // A manager adds the member and grants access; the invitation link is in the outbox.
+  const { token } = await invitedMember(browser, {
+    firstName: "Ngozi",
+    lastName: `Eze${tag}`,
+    email,
+  });
 
   // The member sets a password (signed in) and opens Account security from the top bar.
   await page.goto(`/staff-invitation/${token}`);
@@ -115,23 +130,12 @@ test("a manager resets a member's two-step sign-in from Staff Management", async
   const password = "front-desk-password-2";
 
   // The member: invited, signed in with their password, two-step sign-in on (through the API).
-  const member = await browser.newContext();
-  const managerApi = await browser.newContext();
-  expect((await managerApi.request.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
-  const created = await managerApi.request.post("/api/staff", {
-    data: { firstName: "Bisi", lastName: `Ade${tag}`, email },
+  const { id, token } = await invitedMember(browser, {
+    firstName: "Bisi",
+    lastName: `Ade${tag}`,
+    email,
   });
-  const { id } = (await created.json()) as { id: number };
-  await managerApi.request.post(`/api/staff/${id}/access`, { data: { role: "front_desk" } });
-  const outbox = await (await managerApi.request.get("/api/admin/outbox")).json();
-  const messages = (Array.isArray(outbox) ? outbox : outbox.rows) as Array<{
-    toAddress: string;
-    textBody: string;
-  }>;
-  const token = /staff-invitation\/([A-Za-z0-9_-]+)/.exec(
-    messages.find((m) => m.toAddress === email)?.textBody ?? "",
-  )?.[1];
-  await managerApi.close();
+  const member = await browser.newContext();
   expect(
     (await member.request.post(`/api/auth/invitations/${token}`, { data: { password } })).status(),
   ).toBe(201);

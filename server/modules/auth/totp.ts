@@ -36,7 +36,7 @@ import {
 } from "#common/account-security.ts";
 import type { AdminIdentity } from "#common/auth.ts";
 import { STAFF_MESSAGES } from "#common/staff.ts";
-import type { Db } from "#server/db/client.ts";
+import type { Db, Tx } from "#server/db/client.ts";
 import { adminRecoveryCodes, adminTotp, adminUsers } from "#server/db/schema/access.ts";
 import { staff } from "#server/db/schema/staff.ts";
 import { HttpError } from "#server/http.ts";
@@ -282,6 +282,19 @@ export async function checkSecondFactor(
 }
 
 /**
+ * Removes account `userId`'s secret and recovery codes (inside the caller's transaction).
+ * @returns whether two-step sign-in was on (a set-up waiting for its first code was not).
+ */
+async function removeSecondFactor(tx: Tx, userId: number): Promise<boolean> {
+  const removed = await tx
+    .delete(adminTotp)
+    .where(eq(adminTotp.userId, userId))
+    .returning({ enabledAt: adminTotp.enabledAt });
+  await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
+  return Boolean(removed[0]?.enabledAt);
+}
+
+/**
  * Turns two-step sign-in off for `admin` (audited 'auth.totp-disabled' with how it was
  * proven): removes the secret and the recovery codes.
  * @throws HttpError 409 when it is not on.
@@ -292,12 +305,9 @@ export async function disableTotp(
   provenWith: "password" | "totp" | "recovery-code",
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(adminTotp)
-      .where(eq(adminTotp.userId, admin.id))
-      .returning({ enabledAt: adminTotp.enabledAt });
-    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, admin.id));
-    if (!removed[0]?.enabledAt) throw new HttpError(409, ACCOUNT_SECURITY_MESSAGES.notOn);
+    if (!(await removeSecondFactor(tx, admin.id))) {
+      throw new HttpError(409, ACCOUNT_SECURITY_MESSAGES.notOn);
+    }
     await recordAudit(tx, admin, {
       action: "auth.totp-disabled",
       entity: "account",
@@ -330,12 +340,9 @@ export async function resetMemberTotp(
       .where(eq(adminUsers.staffId, staffId));
     if (!account) throw new HttpError(409, STAFF_MESSAGES.noAccount);
     if (account.id === admin.id) throw new HttpError(409, STAFF_MESSAGES.twoStepOwn);
-    const removed = await tx
-      .delete(adminTotp)
-      .where(eq(adminTotp.userId, account.id))
-      .returning({ enabledAt: adminTotp.enabledAt });
-    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, account.id));
-    if (!removed[0]?.enabledAt) throw new HttpError(409, STAFF_MESSAGES.twoStepOff);
+    if (!(await removeSecondFactor(tx, account.id))) {
+      throw new HttpError(409, STAFF_MESSAGES.twoStepOff);
+    }
     await recordAudit(tx, admin, {
       action: "auth.totp-reset",
       entity: "staff",
