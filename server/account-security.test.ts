@@ -10,7 +10,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_SECURITY_MESSAGES } from "#common/account-security.ts";
 import { STAFF_MESSAGES } from "#common/staff.ts";
-import { adminTotp, auditLog } from "#server/db/schema/access.ts";
+import { adminRecoveryCodes, adminTotp, adminUsers, auditLog } from "#server/db/schema/access.ts";
 import { createApp } from "./app.ts";
 import { MEMBER_PASSWORD, signedInMember } from "./testing/staff-accounts.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "./testing/test-app.ts";
@@ -270,12 +270,29 @@ describe.each(dbKinds)("two-step sign-in on %s", (kind) => {
       .send({ username: email, password: MEMBER_PASSWORD })
       .expect(200);
     expect(login.body.user.username).toBe(email);
-    // The old recovery codes went with it; the member's session stayed.
-    const challengeFree = await request(t.app)
+    // The member's session stayed; no secret and no recovery code is left for the account.
+    expect((await agent.get("/api/auth/totp").expect(200)).body.totpEnabled).toBe(false);
+    const [account] = await t.db
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(eq(adminUsers.staffId, staffId));
+    expect(
+      await t.db
+        .select()
+        .from(adminRecoveryCodes)
+        .where(eq(adminRecoveryCodes.userId, Number(account?.id))),
+    ).toEqual([]);
+    // Set up again, the old recovery codes no longer sign in.
+    const setup = await agent.post("/api/auth/totp/setup").expect(201);
+    await agent
+      .post("/api/auth/totp/confirm")
+      .send({ code: await codeAt(setup.body.secret) })
+      .expect(200);
+    const oldCode = await request(t.app)
       .post("/api/auth/login/code")
-      .send({ challenge: "x", code: recoveryCodes[0] });
-    expect(challengeFree.status).toBeGreaterThanOrEqual(400);
-    await agent.get("/api/auth/totp").expect(200);
+      .send({ challenge: await passwordStep(email), code: recoveryCodes[0] });
+    expect(oldCode.status).toBe(401);
+    await agent.post("/api/auth/totp/disable").send({ password: MEMBER_PASSWORD }).expect(200);
     const again = await manager.delete(`/api/staff/${staffId}/two-step`);
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(STAFF_MESSAGES.twoStepOff);
