@@ -86,7 +86,8 @@ describe("bookableServicesFor (spec §5)", () => {
     const offered = bookableServicesFor("facial", services);
     expect(offered.map((s) => s.id)).toEqual(["1", "consultation-facial"]);
     expect(offered[1]).toMatchObject({
-      name: "Facials Consultation",
+      name: "Facial Consultation",
+      description: "Professional consultation for facial treatments",
       price: 20000,
       duration: "30m",
     });
@@ -98,6 +99,15 @@ describe("bookableServicesFor (spec §5)", () => {
       "consultation-skin-tag-removal",
     ]);
     expect(bookableServicesFor("dental", services).map((s) => s.id)).toEqual(["4", "5"]);
+  });
+
+  it("adds the entry where the category's own consultation is free and so not offered", () => {
+    const laser = [
+      service({ id: 6, name: "Laser Consultation", category: "laser", price: 0 }),
+      service({ id: 7, name: "Laser Hair Removal", category: "laser", price: 60000 }),
+    ];
+    const offered = bookableServicesFor("laser", laser);
+    expect(offered.map((s) => s.id)).toEqual(["7", "consultation-laser"]);
   });
 });
 

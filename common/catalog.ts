@@ -14,10 +14,21 @@ export type ServiceCategory = {
   bookingName: string;
   /** Path of the category's anchor on /services. */
   path: string;
+  /**
+   * The id as words ('chemical peel', 'IV drip'), for the synthetic consultation's
+   * '{Category} Consultation' and 'Professional consultation for {category} treatments'
+   * (spec §3, where {category} is the id as in 'consultation-{category}').
+   */
+  term: string;
 };
 
-function category(id: string, name: string, bookingName = name): ServiceCategory {
-  return { id, name, bookingName, path: `/services#${id}-services` };
+function category(
+  id: string,
+  name: string,
+  bookingName = name,
+  term = id.replaceAll("-", " "),
+): ServiceCategory {
+  return { id, name, bookingName, path: `/services#${id}-services`, term };
 }
 
 /** The 12 service categories of the /services tabs, in tab order (spec §2 "/services"). */
@@ -29,11 +40,11 @@ export const SERVICE_CATEGORIES: readonly ServiceCategory[] = [
   category("dental", "Dental"),
   category("massage", "Massage", "Massages"),
   category("laser", "Laser Treatments", "Laser Hair Removal"),
-  category("iv-drip", "IV Drips"),
-  category("injectable-treatments", "Injectable Treatments"),
-  category("body-scrubs", "Body Scrubs"),
+  category("iv-drip", "IV Drips", "IV Drips", "IV drip"),
+  category("injectable-treatments", "Injectable Treatments", "Injectable Treatments", "injectable"),
+  category("body-scrubs", "Body Scrubs", "Body Scrubs", "body scrub"),
   category("skin-tag-removal", "Skin Tag Removal"),
-  category("packages", "Packages", "Treatment Packages"),
+  category("packages", "Packages", "Treatment Packages", "package"),
 ];
 
 export const SERVICE_CATEGORY_IDS = SERVICE_CATEGORIES.map((c) => c.id) as [string, ...string[]];
@@ -167,12 +178,20 @@ export function servicePriceLabel(s: Pick<PublicService, "name" | "category" | "
   return formatNaira(price);
 }
 
-/** The synthetic consultation entry of a category (spec §3 "Synthetic consultation service"). */
+/**
+ * The synthetic consultation entry of a category (spec §3 "Synthetic consultation service"):
+ * 'consultation-facial', 'Facial Consultation', 'Professional consultation for facial
+ * treatments', ₦20,000, 30m.
+ */
 export function consultationFor(category: ServiceCategory): BookableService {
+  const title = category.term.replace(
+    /(^|\s)([a-z])/g,
+    (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`,
+  );
   return {
     id: `consultation-${category.id}`,
-    name: `${category.name} Consultation`,
-    description: `Professional consultation for ${category.name.toLowerCase()} treatments`,
+    name: `${title} Consultation`,
+    description: `Professional consultation for ${category.term} treatments`,
     category: category.id,
     price: CONSULTATION_PRICE,
     duration: CONSULTATION_DURATION,
@@ -182,7 +201,10 @@ export function consultationFor(category: ServiceCategory): BookableService {
 /**
  * Services offered in the booking form for one category (spec §5): only positively priced
  * services, except skin-tag-removal which is offered unpriced; plus a consultation entry unless
- * the category already has a service whose name contains 'consultation'.
+ * the category already has a service whose name contains 'consultation'. "Has" counts the
+ * services offered: a free consultation (price 0, e.g. the demo's Laser Consultation) is not in
+ * the list, and without the entry its category would offer no consultation at all, so the
+ * 'Consultation' link of its card (spec §4) would select nothing.
  */
 export function bookableServicesFor(
   categoryId: string,
@@ -194,7 +216,7 @@ export function bookableServicesFor(
   const offered = inCategory
     .filter((s) => categoryId === "skin-tag-removal" || (numericPrice(s.price) ?? 0) > 0)
     .map((s) => ({ ...s, id: String(s.id) }));
-  const hasConsultation = inCategory.some((s) => s.name.toLowerCase().includes("consultation"));
+  const hasConsultation = offered.some((s) => s.name.toLowerCase().includes("consultation"));
   return hasConsultation ? offered : [...offered, consultationFor(category)];
 }
 

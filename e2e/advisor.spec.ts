@@ -152,6 +152,10 @@ test("the advisor works with the keyboard and recommends a consultation for lase
       ),
     )
     .toBe(80);
+  // The laser category's own consultation is free (not offered), so its ₦20,000 entry is chosen.
+  await expect(page.getByLabel("Service", { exact: true }).locator("option:checked")).toHaveText(
+    "Laser Consultation (₦20,000)",
+  );
 });
 
 test("a failed answer shows the 'Communication Error' toast", async ({ page }) => {

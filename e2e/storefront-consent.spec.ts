@@ -129,3 +129,30 @@ test("while the banner shows, the end of the page can still be reached and used"
     .click();
   await expect(page.getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
 });
+
+test("while the banner shows, the advisor and scroll-to-top buttons sit clear of it and work", async ({
+  page,
+}) => {
+  await page.goto("/shop");
+  const banner = page.getByRole("region", { name: "Cookies on this website" });
+  await expect(banner).toBeVisible();
+  await page.mouse.wheel(0, 1500);
+  const advisor = page.getByRole("button", { name: "Treatment Advisor" });
+  const toTop = page.getByRole("button", { name: "Scroll to top" });
+  await expect(toTop).toBeVisible();
+  const bannerBox = await banner.boundingBox();
+  for (const button of [advisor, toTop]) {
+    const box = await button.boundingBox();
+    if (!box || !bannerBox) throw new Error("not laid out");
+    const overlaps =
+      box.x < bannerBox.x + bannerBox.width &&
+      bannerBox.x < box.x + box.width &&
+      box.y < bannerBox.y + bannerBox.height &&
+      bannerBox.y < box.y + box.height;
+    expect(overlaps).toBe(false);
+  }
+  await toTop.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await advisor.click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+});

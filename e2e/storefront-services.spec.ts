@@ -231,9 +231,19 @@ test.describe("/contact", () => {
 
     await category.selectOption("laser");
     const laser = await service.locator("option").allInnerTexts();
-    // Laser already has a 'Laser Consultation' service: no synthetic entry.
-    expect(await service.locator('option[value="consultation-laser"]').count()).toBe(0);
-    expect(laser.some((l) => l.startsWith("Laser Consultation"))).toBe(false); // priced 0: not offered
+    // Laser's own 'Laser Consultation' is free (price 0), so not offered: the ₦20,000 entry is.
+    expect(await service.locator('option[value="consultation-laser"]').count()).toBe(1);
+    expect(laser.filter((l) => l.startsWith("Laser Consultation"))).toEqual([
+      "Laser Consultation (₦20,000)",
+    ]);
+    // Dental's own consultation is priced: offered, and no synthetic entry beside it.
+    await category.selectOption("dental");
+    expect(await service.locator('option[value="consultation-dental"]').count()).toBe(0);
+    expect(
+      (await service.locator("option").allInnerTexts()).some((l) =>
+        l.startsWith("Dental Consultation"),
+      ),
+    ).toBe(true);
 
     await category.selectOption("skin-tag-removal");
     const tags = await service.locator("option").allInnerTexts();

@@ -140,7 +140,7 @@ describe.each(dbKinds)("API on %s", (kind) => {
         .send({ ...valid(), service: "consultation-laser", date: "2026-12-02T14:00:00+01:00" })
         .expect(201);
       expect(res.body).toMatchObject({
-        serviceName: "Laser Treatments Consultation",
+        serviceName: "Laser Consultation",
         date: "2026-12-02T13:00:00.000Z",
       });
     });

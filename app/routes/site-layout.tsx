@@ -1,12 +1,13 @@
 /**
- * The shared public shell: skip link, header (with the contact bar), the page, footer and the
- * floating scroll-to-top button (storefront spec §1 "Shared behaviour of every page", §2).
+ * The shared public shell: skip link, header (with the contact bar), the page, footer, and the
+ * floating controls (scroll-to-top, Treatment Advisor, cookie banner) (storefront spec §1 "Shared behaviour of every page", §2).
  * Each page renders its own `<main id="main">`.
  */
 import { Outlet } from "react-router";
 import { TreatmentAdvisor } from "#app/features/advisor/advisor-launcher.tsx";
 import { CartProvider } from "#app/features/cart/cart-context.tsx";
-import { CookieConsent } from "#app/features/consent/cookie-consent.tsx";
+import { CookieConsent, CookieConsentSpacer } from "#app/features/consent/cookie-consent.tsx";
+import { ScrollToTopButton } from "#app/features/layout/scroll-to-top-button.tsx";
 import { SiteFooter } from "#app/features/layout/site-footer.tsx";
 import { SiteHeader } from "#app/features/layout/site-header.tsx";
 
@@ -27,7 +28,27 @@ export default function SiteLayout() {
         </CartProvider>
       </div>
       <SiteFooter />
-      <TreatmentAdvisor />
+      <CookieConsentSpacer />
+      <FloatingControls />
+    </div>
+  );
+}
+
+/**
+ * One fixed strip along the bottom for everything that floats: scroll-to-top (left) and the
+ * Treatment Advisor (right) on a row, the cookie banner below them; from 1280 px, where the
+ * banner leaves room at both sides, one row with the banner in the middle. Stacked in one box,
+ * the banner moves the buttons instead of covering them, at every width and before hydration
+ * too (no measuring script, so nothing shifts). The strip lets clicks through between its
+ * controls.
+ */
+function FloatingControls() {
+  return (
+    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col gap-3 sm:inset-x-6 sm:bottom-6 xl:grid xl:grid-cols-[1fr_minmax(0,48rem)_1fr] xl:items-end">
+      <div className="flex items-end xl:contents">
+        <ScrollToTopButton />
+        <TreatmentAdvisor />
+      </div>
       <CookieConsent />
     </div>
   );

@@ -1,6 +1,6 @@
 /**
  * The floating 'Treatment Advisor' button at the bottom right of every public page (storefront
- * spec §2 "AI treatment advisor"). The chat itself (dialog, cards, API calls) is a separate
+ * spec §2 "AI treatment advisor"), placed by the site layout's FloatingControls strip. The chat itself (dialog, cards, API calls) is a separate
  * chunk loaded on first open (or when the button is hovered or focused), so pages don't pay for
  * it up front; once loaded it stays mounted, keeping the conversation while the visitor browses.
  */
@@ -31,7 +31,7 @@ export function TreatmentAdvisor() {
           setLoaded(true);
           setOpen(true);
         }}
-        className="fixed right-4 bottom-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg ring-1 ring-white/30 transition duration-200 hover:-translate-y-0.5 hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:right-6 sm:bottom-6"
+        className="pointer-events-auto ml-auto inline-flex xl:col-start-3 xl:row-start-1 xl:justify-self-end items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg ring-1 ring-white/30 transition duration-200 hover:-translate-y-0.5 hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <MessageCircleHeart className="h-5 w-5" aria-hidden />
         Treatment Advisor

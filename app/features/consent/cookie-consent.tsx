@@ -27,7 +27,9 @@ function usePixelWithConsent(accepted: boolean) {
 }
 
 /**
- * Banner (when no choice is stored) plus the pixel lifecycle. Before hydration (issue 15 "LCP")
+ * Banner (when no choice is stored) plus the pixel lifecycle. It is not positioned itself: the
+ * site layout puts it at the bottom of its fixed strip of floating controls (FloatingControls),
+ * below the advisor and scroll-to-top buttons, so that it never covers them. Before hydration (issue 15 "LCP")
  * the banner is in the server's HTML, so it paints with the page instead of appearing (and being
  * the page's largest paint) only once the scripts have run: the stylesheet hides it while it
  * carries `data-consent-pending` unless CONSENT_ASK_SCRIPT in the head found no choice stored;
@@ -38,12 +40,13 @@ export function CookieConsent() {
   usePixelWithConsent(consent === "accepted");
   if (consent !== null && consent !== "unknown") return null;
   return (
-    <div data-consent-pending={consent === "unknown" ? "" : undefined}>
-      {/* Room below the footer, so the fixed banner never hides the end of the page. */}
-      <div aria-hidden className="h-72 sm:h-56" />
+    <div
+      data-consent-pending={consent === "unknown" ? "" : undefined}
+      className="pointer-events-auto xl:col-start-2 xl:row-start-1"
+    >
       <section
         aria-labelledby="cookie-consent-heading"
-        className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-2xl sm:inset-x-6 sm:p-6"
+        className="mx-auto max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-2xl sm:p-6"
       >
         <h2 id="cookie-consent-heading" className="font-serif text-lg text-brand-900">
           Cookies on this website
@@ -74,6 +77,22 @@ export function CookieConsent() {
         </div>
       </section>
     </div>
+  );
+}
+
+/**
+ * Room below the footer while the banner shows, so the fixed banner never hides the end of the
+ * page; the same pending rule as the banner before hydration.
+ */
+export function CookieConsentSpacer() {
+  const consent = useConsent();
+  if (consent !== null && consent !== "unknown") return null;
+  return (
+    <div
+      aria-hidden
+      data-consent-pending={consent === "unknown" ? "" : undefined}
+      className="h-72 sm:h-56"
+    />
   );
 }
 

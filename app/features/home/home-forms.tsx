@@ -1,7 +1,7 @@
 /**
  * The home page's booking and newsletter forms, loaded when they come near the viewport or the
  * visitor first interacts (app/lib/use-load-when-near.ts) so their form and validation libraries
- * (react-hook-form, zod, date-fns) stay out of the home page's first-load JavaScript (issue 15:
+ * (@mantine/form, zod) stay out of the home page's first-load JavaScript (issue 15:
  * 120 KB). Both sit far below the fold; until they load, a placeholder of about the same height
  * links to /contact, which also serves visitors without JavaScript.
  */

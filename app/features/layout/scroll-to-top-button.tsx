@@ -1,6 +1,6 @@
 /**
  * The floating scroll-to-top button, shown once the page is scrolled more than 300 px
- * (storefront spec §1, §9).
+ * (storefront spec §1, §9); the site layout's FloatingControls strip places it bottom left.
  */
 import { ArrowUp } from "lucide-react";
 import { useScrolledPast } from "#app/lib/use-scrolled-past.ts";
@@ -18,7 +18,7 @@ export function ScrollToTopButton() {
         const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
         window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
       }}
-      className="fixed bottom-5 left-5 z-30 grid h-11 w-11 place-items-center rounded-full bg-brand-700 text-white shadow-lg ring-1 ring-white/30 transition duration-300 hover:-translate-y-0.5 hover:bg-brand-800 starting:translate-y-2 starting:opacity-0"
+      className="pointer-events-auto grid h-11 w-11 xl:col-start-1 xl:row-start-1 place-items-center rounded-full bg-brand-700 text-white shadow-lg ring-1 ring-white/30 transition duration-300 hover:-translate-y-0.5 hover:bg-brand-800 starting:translate-y-2 starting:opacity-0"
     >
       <ArrowUp className="h-5 w-5" aria-hidden />
     </button>

@@ -10,7 +10,6 @@ import { CookieSettingsButton } from "#app/features/consent/cookie-consent.tsx";
 import { BUSINESS } from "#common/business.ts";
 import { findServiceCategory } from "#common/catalog.ts";
 import { Logo } from "./logo";
-import { ScrollToTopButton } from "./scroll-to-top-button";
 import { SocialLinks } from "./social-links";
 import { PHONE_HREF } from "./top-bar";
 
@@ -130,8 +129,9 @@ export function SiteFooter() {
           <ContactDetails />
         </FooterColumn>
       </div>
+      {/* The bottom padding keeps the legal links clear of the floating buttons at the page end. */}
       <div className="border-t border-brand-800">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-6 text-xs text-brand-200 sm:flex-row sm:px-6 lg:px-8">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 pt-6 pb-20 text-xs text-brand-200 sm:flex-row sm:px-6 sm:pb-24 lg:px-8">
           <p>
             &copy; {year} {BUSINESS.name}. All rights reserved.
           </p>
@@ -151,7 +151,6 @@ export function SiteFooter() {
           </nav>
         </div>
       </div>
-      <ScrollToTopButton />
     </footer>
   );
 }

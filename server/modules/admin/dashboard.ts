@@ -42,8 +42,10 @@ function byStart(a: AppointmentItem, b: AppointmentItem): number {
 }
 
 /**
- * Top team members: revenue (appointments' value from staffRevenue sources, plus POS sales)
- * with completed appointments and sales from teamFigures sources; members with none left out.
+ * Top team members (admin spec §2: "first 3 staff"): revenue (appointments' value from
+ * staffRevenue sources, plus POS sales) with completed appointments and sales from teamFigures
+ * sources, highest revenue first; members without figures keep their place in the staff list
+ * after them, so a team with no sales yet still shows its first 3 members at ₦0.
  */
 function topTeam(
   revenue: Array<{ name: string; revenue: number }>,
@@ -58,19 +60,17 @@ function topTeam(
     }
     return row;
   };
-  for (const r of revenue) of(r.name).revenue += r.revenue;
+  // Figures first: their order (the staff list's) is the order of members who tie.
   for (const f of figures) {
     const row = of(f.name);
     row.appointments += f.appointments;
     row.sales += f.sales;
     row.revenue += f.sales;
   }
+  for (const r of revenue) of(r.name).revenue += r.revenue;
+  // A stable sort: ties keep the staff list's order (teamFigures lists members by id).
   return [...byName.values()]
-    .filter((r) => r.revenue > 0 || r.appointments > 0)
-    .sort(
-      (a, b) =>
-        b.revenue - a.revenue || b.appointments - a.appointments || a.name.localeCompare(b.name),
-    )
+    .sort((a, b) => b.revenue - a.revenue || b.appointments - a.appointments)
     .slice(0, TOP_STAFF);
 }
 

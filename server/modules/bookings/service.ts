@@ -15,7 +15,7 @@ import {
   parseBookingDate,
 } from "#common/booking.ts";
 import type { BookingKind } from "#common/calendar.ts";
-import { findServiceCategory } from "#common/catalog.ts";
+import { consultationFor, findServiceCategory } from "#common/catalog.ts";
 import { likePattern, type Page } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
@@ -73,7 +73,7 @@ async function resolveService(db: Db, service: string): Promise<ResolvedService 
   if (consultation) {
     const category = findServiceCategory(consultation[1] as string);
     return category
-      ? { serviceName: `${category.name} Consultation`, kind: "consultation", serviceId: null }
+      ? { serviceName: consultationFor(category).name, kind: "consultation", serviceId: null }
       : null;
   }
   if (!/^[1-9]\d{0,9}$/.test(service) || Number(service) > 2147483647) return null;

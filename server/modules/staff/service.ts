@@ -1091,14 +1091,16 @@ export async function staffAnalytics(db: Db, now = new Date()): Promise<StaffAna
 }
 
 /**
- * Top team member figures for the dashboard (admin spec §2, made real): per member, completed
- * appointments and their value, and completed POS sales rung up by them, in [from, to).
+ * Top team member figures for the dashboard (admin spec §2, made real): per active or inactive
+ * member, in the staff list's order (by id), completed appointments and their value (naira), and
+ * completed POS sales rung up by them (naira), in [from, to); members without any get zeros.
  */
 export async function teamFigures(db: Db, from: Date, to: Date) {
   const members = await db
     .select({ id: staff.id, firstName: staff.firstName, lastName: staff.lastName })
     .from(staff)
-    .where(inArray(staff.status, ["active", "inactive"]));
+    .where(inArray(staff.status, ["active", "inactive"]))
+    .orderBy(staff.id);
   return Promise.all(
     members.map(async (m) => {
       const [services, sold] = await Promise.all([

@@ -593,3 +593,40 @@ describe.each(dbKinds)("staff API on %s", (kind) => {
     });
   });
 });
+
+describe.each(dbKinds)("dashboard Top team member on %s", (kind) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let agent: ReturnType<typeof request.agent>;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    agent = request.agent(t.app);
+    await agent.post("/api/auth/login").send(TEST_ADMIN).expect(200);
+  });
+  afterAll(() => t.close());
+
+  it("lists the first 3 staff, those with revenue first and the rest at ₦0 in list order", async () => {
+    const names = [
+      ["Ada", "One"],
+      ["Bisi", "Two"],
+      ["Chidi", "Three"],
+      ["Dayo", "Four"],
+    ];
+    let third = 0;
+    for (const [i, [firstName, lastName]] of names.entries()) {
+      const m = await insertStaff(t.db, { email: `m${i}@example.com`, firstName, lastName });
+      if (i === 2) third = m.id;
+    }
+    await insertAppointment(t.db, {
+      staffId: third,
+      status: "completed",
+      startsAt: new Date(Date.now() - 60_000),
+      priceKobo: 5_000_000,
+    });
+    const res = await agent.get("/api/admin/dashboard").expect(200);
+    expect(res.body.topStaff).toEqual([
+      { name: "Chidi Three", revenue: 50_000, appointments: 1, sales: 0 },
+      { name: "Ada One", revenue: 0, appointments: 0, sales: 0 },
+      { name: "Bisi Two", revenue: 0, appointments: 0, sales: 0 },
+    ]);
+  });
+});

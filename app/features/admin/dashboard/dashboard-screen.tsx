@@ -168,7 +168,7 @@ export function DashboardScreen({ dashboard: d }: { dashboard: Dashboard }) {
         <Card title="Top team member">
           {d.topStaff.length === 0 ? (
             <p className="text-sm text-gray-700">
-              Team figures appear once staff and their sales are recorded.
+              Team figures appear once staff members are added.
             </p>
           ) : (
             <ul className="grid gap-2 text-sm">
