@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatNaira, formatNairaWithKobo, koboToNairaText, nairaToKobo } from "./money.ts";
+import {
+  formatNaira,
+  formatNairaExact,
+  formatNairaWithKobo,
+  koboToNairaText,
+  nairaToKobo,
+} from "./money.ts";
 
 const intl = (fractionDigits: number) =>
   new Intl.NumberFormat("en-NG", {
@@ -17,6 +23,12 @@ describe("naira text (storefront spec §9)", () => {
     expect(formatNairaWithKobo(12500.5)).toBe("₦12,500.50");
     expect(formatNairaWithKobo(1234567.891)).toBe("₦1,234,567.89");
     expect(formatNaira(-4500)).toBe("-₦4,500");
+  });
+
+  it("shows back-office amounts whole unless they carry kobo (admin spec §9)", () => {
+    expect(formatNairaExact(3000)).toBe("₦3,000");
+    expect(formatNairaExact(1500.5)).toBe("₦1,500.50");
+    expect(formatNairaExact(0)).toBe("₦0");
   });
 
   it("rounds half away from zero on the number's decimal form, as Intl does", () => {

@@ -61,3 +61,12 @@ export function formatNaira(naira: number): string {
 export function formatNairaWithKobo(naira: number): string {
   return formatNairaDigits(naira, 2);
 }
+
+/**
+ * '₦12,500', or '₦1,500.50' when there are kobo: the back office outside the point of sale
+ * (admin spec §9 "whole units elsewhere"), where some amounts (an hourly rate, step 0.01) can
+ * carry kobo that rounding would hide.
+ */
+export function formatNairaExact(naira: number): string {
+  return Number.isInteger(naira) ? formatNaira(naira) : formatNairaWithKobo(naira);
+}

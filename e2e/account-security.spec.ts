@@ -6,9 +6,12 @@
  * the other specs' admin keeps signing in with a password only.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { generate } from "otplib";
 import { ADMIN, expect, test } from "./fixtures";
+
+/** The spec's sign-in flag in localStorage (admin spec §6), or null. */
+const signedInFlag = (page: Page) => page.evaluate(() => localStorage.getItem("adminLoggedIn"));
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
 const codeAt = (secret: string, stepsAhead = 0) =>
@@ -94,8 +97,11 @@ test("set up two-step sign-in, sign out, and sign in with an authentication code
   await expect(page.getByText("Recovery codes left: 10 of 10.")).toBeVisible();
   await expect(page.getByText(secret)).toHaveCount(0);
 
+  expect(await signedInFlag(page)).toBe("true");
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  // The spec's 'adminLoggedIn' flag mirrors the session (admin spec §6).
+  await expect.poll(() => signedInFlag(page)).toBeNull();
 
   // Password first: no session yet, the gate asks for the code.
   await page.getByLabel("Username").fill(email);
@@ -119,6 +125,7 @@ test("set up two-step sign-in, sign out, and sign in with an authentication code
   await expect(page.getByRole("heading", { name: "Account security", level: 1 })).toBeVisible();
   await expect(page.getByText(/^On since /)).toBeVisible();
   expect((await page.request.get("/api/auth/session")).status()).toBe(200);
+  expect(await signedInFlag(page)).toBe("true");
 });
 
 test("a manager resets a member's two-step sign-in from Staff Management", async ({

@@ -5,8 +5,9 @@
  * authentication code (or a recovery code) before the session starts
  * (POST /api/auth/login/code).
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { markSignedIn } from "#app/features/admin/kit/signed-in-flag.ts";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
 import { ACCOUNT_SECURITY_MESSAGES, type SecondFactorChallenge } from "#common/account-security.ts";
 
@@ -18,8 +19,11 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const toast = useToast();
   const [pending, setPending] = useState(false);
   const [challenge, setChallenge] = useState<string | null>(null);
+  // The gate shows only without a session (sign-out, expiry): the spec's flag goes with it.
+  useEffect(() => markSignedIn(false), []);
 
   const welcome = () => {
+    markSignedIn(true);
     toast({ title: "Login Successful", description: "Welcome to the admin dashboard!" });
     onSignedIn();
   };

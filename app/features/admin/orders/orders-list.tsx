@@ -11,13 +11,8 @@ import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
-import { formatNaira, formatNairaWithKobo } from "#common/money.ts";
+import { formatNairaExact as money } from "#common/money.ts";
 import { ADMIN_ORDER_STATUSES, type PublicOrder } from "#common/orders.ts";
-
-/** Whole naira, as the admin shows money outside the point of sale (admin spec §9); kobo if any. */
-function money(naira: number): string {
-  return Number.isInteger(naira) ? formatNaira(naira) : formatNairaWithKobo(naira);
-}
 
 export const STATUS_LABELS: Record<string, string> = {
   completed: "Completed",

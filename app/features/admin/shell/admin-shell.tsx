@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Link, Outlet, useRevalidator } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { markSignedIn } from "#app/features/admin/kit/signed-in-flag.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import type { AdminIdentity } from "#common/auth.ts";
 import { ACCESS_ROLE_LABELS, canOpen } from "#common/roles.ts";
@@ -34,6 +35,7 @@ export function AdminShell({
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
   const { revalidate } = revalidator;
+  useEffect(() => markSignedIn(true), []);
 
   // When the session ends (expiry, sign-out elsewhere) show the login gate instead of failing
   // screens: checked when the window regains focus and once a minute.

@@ -3,7 +3,7 @@
  * Attendance Rate over the last four weeks, and per department the active members and their
  * summed hourly cost.
  */
-import { formatNairaWithKobo } from "#common/money.ts";
+import { formatNairaExact } from "#common/money.ts";
 import type { StaffAnalytics } from "#common/staff.ts";
 import { label } from "./staff-format.ts";
 
@@ -61,7 +61,7 @@ export function AnalyticsTab({ analytics }: { analytics: StaffAnalytics }) {
                 <tr key={d.department} className="border-t border-gray-100">
                   <td className="px-3 py-2">{label(d.department)}</td>
                   <td className="px-3 py-2 text-right">{d.members}</td>
-                  <td className="px-3 py-2 text-right">{formatNairaWithKobo(d.hourlyCost)}</td>
+                  <td className="px-3 py-2 text-right">{formatNairaExact(d.hourlyCost)}</td>
                 </tr>
               ))}
             </tbody>

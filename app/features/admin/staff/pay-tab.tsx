@@ -19,7 +19,7 @@ import { EmptyState } from "#app/features/admin/kit/empty-state.tsx";
 import { SelectField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
-import { formatNairaWithKobo } from "#common/money.ts";
+import { formatNairaExact } from "#common/money.ts";
 import {
   OVERTIME_MULTIPLIER,
   OVERTIME_WEEKLY_THRESHOLD_HOURS,
@@ -87,8 +87,8 @@ export function PayRunsTable({
                 {r.regularHours.toFixed(2)}
                 {r.overtimeHours > 0 && ` + ${r.overtimeHours.toFixed(2)} OT`}
               </td>
-              <td className="px-3 py-2 text-right">{formatNairaWithKobo(r.grossPay)}</td>
-              <td className="px-3 py-2 text-right font-medium">{formatNairaWithKobo(r.netPay)}</td>
+              <td className="px-3 py-2 text-right">{formatNairaExact(r.grossPay)}</td>
+              <td className="px-3 py-2 text-right font-medium">{formatNairaExact(r.netPay)}</td>
               <td className="px-3 py-2">
                 <Badge tone={r.status === "paid" ? "green" : "amber"}>
                   {r.status === "paid" ? "Paid" : "Pending"}
@@ -148,7 +148,7 @@ export function PayTab({
         </button>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Card title="Total Payroll" value={formatNairaWithKobo(summary.totalPayroll)} />
+        <Card title="Total Payroll" value={formatNairaExact(summary.totalPayroll)} />
         <Card title="Total Hours" value={summary.totalHours.toFixed(2)} />
         <Card title="Pending Approval" value={String(summary.pendingCount)} />
         <Card title="Paid" value={String(summary.paidCount)} />

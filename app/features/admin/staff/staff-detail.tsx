@@ -18,7 +18,7 @@ import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { formatNaira, formatNairaWithKobo } from "#common/money.ts";
+import { formatNaira, formatNairaExact } from "#common/money.ts";
 import { ACCESS_ROLE_LABELS, ACCESS_ROLES, type AccessRole } from "#common/roles.ts";
 import type { StaffSchedule, StaffScreenData } from "#common/staff.ts";
 import { PayRunsTable } from "./pay-tab.tsx";
@@ -132,7 +132,7 @@ export function StaffDetail({
             <Figure title="Hours this month" value={hoursText(overview.hoursThisMonth)} />
             <Figure title="Hours this week" value={hoursText(overview.hoursThisWeek)} />
             {overview.totalPay !== null && (
-              <Figure title="Total pay" value={formatNairaWithKobo(overview.totalPay)} />
+              <Figure title="Total pay" value={formatNairaExact(overview.totalPay)} />
             )}
           </div>
           {overview.servicesSold === 0 && overview.productsSold === 0 && (
@@ -209,7 +209,7 @@ export function StaffDetail({
               <Figure
                 title="Hourly rate"
                 value={
-                  member.hourlyRate === null ? "—" : formatNairaWithKobo(Number(member.hourlyRate))
+                  member.hourlyRate === null ? "—" : formatNairaExact(Number(member.hourlyRate))
                 }
               />
             </div>

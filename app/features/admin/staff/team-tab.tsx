@@ -12,7 +12,7 @@ import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import { EmptyState } from "#app/features/admin/kit/empty-state.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { formatNairaWithKobo } from "#common/money.ts";
+import { formatNairaExact } from "#common/money.ts";
 import type { StaffMember } from "#common/staff.ts";
 import { StaffDialog } from "./staff-dialog.tsx";
 import { fullName, label, staffHref } from "./staff-format.ts";
@@ -74,7 +74,7 @@ export function TeamTab({ members, canManage }: { members: StaffMember[]; canMan
               {m.hourlyRate !== null && (
                 <p className="text-sm">
                   <span className="text-gray-700">Hourly rate: </span>
-                  <span className="font-medium">{formatNairaWithKobo(Number(m.hourlyRate))}</span>
+                  <span className="font-medium">{formatNairaExact(Number(m.hourlyRate))}</span>
                 </p>
               )}
               {canManage && (
