@@ -33,11 +33,12 @@ async function addFromProductPage(page: Page, product: Product, quantity = 1) {
   await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
 }
 
+/** Fills the delivery form by the spec's field names (§3 "Delivery info"); each finds one field. */
 async function fillDelivery(page: Page, name: string, state: string) {
   await page.getByLabel("Full name").fill(name);
-  await page.getByLabel("Email address").fill("client@example.com");
-  await page.getByLabel("Phone number").fill("+234 803 123 4567");
-  await page.getByLabel("Delivery address").fill("12 Admiralty Way, Lekki Phase 1");
+  await page.getByLabel("Email").fill("client@example.com");
+  await page.getByLabel("Phone").fill("+234 803 123 4567");
+  await page.getByLabel("Address").fill("12 Admiralty Way, Lekki Phase 1");
   await page.getByLabel("City").fill("Lekki");
   await page.getByLabel("State").selectOption(state);
   await page.getByLabel("Postal code").fill("105102");

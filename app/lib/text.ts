@@ -6,9 +6,13 @@
 export const PRODUCT_CARD_DESCRIPTION_LENGTH = 50;
 export const PRODUCT_META_DESCRIPTION_LENGTH = 150;
 
-/** The first `max` characters of `text` plus '…' when it is longer; the text itself otherwise. */
+/**
+ * The first `max` characters of `text` plus '...' when it is longer; the text itself otherwise.
+ * Cut exactly at `max` and with three dots, as the spec writes ellipses ('Submitting...'), so the
+ * visible text starts with the description's first `max` characters, spaces included.
+ */
 export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
+  return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
 /** 'item' or 'items' after a count: '1 item', '2 items'. */

@@ -67,7 +67,7 @@ export function DeliveryForm({
           />
         )}
       </FormField>
-      <FormField label="Email address" error={errors.email}>
+      <FormField label="Email" error={errors.email}>
         {(p) => (
           <input
             key={form.key("email")}

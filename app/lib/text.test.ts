@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { PRODUCT_CARD_DESCRIPTION_LENGTH, truncate } from "./text.ts";
+
+describe("truncate (storefront spec §2 product card, §9 Truncation)", () => {
+  it("cuts a longer text to exactly the first 50 characters plus an ellipsis", () => {
+    const text = "A lightweight serum with 10% niacinamide and zinc to balance oil.";
+    const card = truncate(text, PRODUCT_CARD_DESCRIPTION_LENGTH);
+    expect(card).toBe(`${text.slice(0, 50)}...`);
+    expect(card.startsWith(text.slice(0, 50))).toBe(true);
+  });
+
+  it("keeps a text of at most the limit as it is", () => {
+    expect(truncate("Gentle cleanser.", 50)).toBe("Gentle cleanser.");
+    expect(truncate("x".repeat(50), 50)).toBe("x".repeat(50));
+  });
+});
