@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyListParams, clearListParams, pageHref } from "./list-params.ts";
+import { applyListParams, clearListParams, listBody, pageHref } from "./list-params.ts";
 
 const params = (text: string) => new URLSearchParams(text);
 
@@ -26,5 +26,18 @@ describe("list URL params", () => {
   it("Clear Filters removes the filters and the page, keeping the sort", () => {
     const next = clearListParams(params("q=ada&stock=in-stock&sort=price&page=4"), ["q", "stock"]);
     expect(next.toString()).toBe("sort=price");
+  });
+});
+
+describe("what a paged list shows", () => {
+  const keys = ["q", "status"];
+  it("says a search found nothing even when the list is empty altogether", () => {
+    expect(listBody({ total: 0, matching: 0 }, params("q=zzz"), keys)).toBe("no-matches");
+    expect(listBody({ total: 9, matching: 0 }, params("status=shipped"), keys)).toBe("no-matches");
+  });
+
+  it("shows the empty state without filters, and the rows when some match", () => {
+    expect(listBody({ total: 0, matching: 0 }, params("page=2"), keys)).toBe("empty");
+    expect(listBody({ total: 9, matching: 3 }, params("q=ada"), keys)).toBe("rows");
   });
 });

@@ -41,3 +41,19 @@ export function pageHref(current: URLSearchParams, page: number): string {
   const text = next.toString();
   return text ? `?${text}` : "?";
 }
+
+/**
+ * What a paged list's body shows: its rows; 'no-matches' (with Clear Filters) when a search or
+ * filter among `filterKeys` is in the URL and finds nothing, even if the list is empty
+ * altogether, since the empty state would read as if the search had been ignored; or 'empty'
+ * when there are no rows at all and nothing is filtered.
+ */
+export function listBody(
+  page: { total: number; matching: number },
+  params: URLSearchParams,
+  filterKeys: readonly string[],
+): "rows" | "no-matches" | "empty" {
+  const filtered = filterKeys.some((key) => (params.get(key) ?? "") !== "");
+  if (page.matching === 0 && filtered) return "no-matches";
+  return page.total === 0 ? "empty" : page.matching === 0 ? "no-matches" : "rows";
+}

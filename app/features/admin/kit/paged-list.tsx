@@ -1,11 +1,12 @@
 /**
- * The body of every paged admin list: the rows (rendered by the screen), or the empty state when
- * there are none at all, or 'no matches' with Clear Filters when filters hide every row; then the
- * pager. While a new page loads, the old rows dim and the region is marked busy.
+ * The body of every paged admin list: the rows (rendered by the screen), or 'no matches' with
+ * Clear Filters when a search or filter in the URL finds nothing, or the empty state when there
+ * are no rows at all; then the pager. While a new page loads, the old rows dim and the region is marked busy.
  */
 import type { ReactNode } from "react";
 import type { Page } from "#common/paging.ts";
 import { EmptyState, NoMatches } from "./empty-state.tsx";
+import { listBody } from "./list-params.ts";
 import { Pager } from "./pager.tsx";
 import { useListParams } from "./use-list-params.ts";
 
@@ -28,13 +29,14 @@ export function PagedList<T>({
   filterParams: readonly string[];
   children: (rows: T[]) => ReactNode;
 }) {
-  const { loading, clear } = useListParams();
+  const { loading, clear, params } = useListParams();
+  const body = listBody(page, params, filterParams);
   return (
     <div aria-busy={loading || undefined} className={loading ? "opacity-60 transition" : undefined}>
-      {page.total === 0 ? (
-        <EmptyState>{empty}</EmptyState>
-      ) : page.matching === 0 ? (
+      {body === "no-matches" ? (
         <NoMatches message={noMatches} onClear={() => clear(filterParams)} />
+      ) : body === "empty" ? (
+        <EmptyState>{empty}</EmptyState>
       ) : (
         children(page.rows)
       )}
