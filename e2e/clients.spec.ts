@@ -73,7 +73,9 @@ test("clients: add, find by phone, merge, notes, sale, schedule, review, export 
 
   await signIn(page);
   await page.goto("/admin/clients");
-  await expect(page.getByRole("heading", { name: "Clients", level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Customer Relationship Management", level: 1 }),
+  ).toBeVisible();
   for (const card of ["Total Customers", "Total Bookings", "This Month", "Newsletter Subs"]) {
     await expect(page.getByText(card, { exact: true })).toBeVisible();
   }

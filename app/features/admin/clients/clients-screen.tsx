@@ -90,7 +90,7 @@ export function ClientsScreen({
 
   return (
     <>
-      <PageHeader title="Clients">
+      <PageHeader title="Customer Relationship Management">
         <CountBadge>{stats.totalCustomers} Clients</CountBadge>
         <button type="button" className={adminButton.primary} onClick={() => setAdding(true)}>
           <Plus className="h-4 w-4" aria-hidden />
