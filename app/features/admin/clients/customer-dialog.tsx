@@ -30,7 +30,8 @@ import {
   type TimelineItem,
 } from "#common/clients.ts";
 import { OPT_OUT_CHANNELS, type OptOutChoice } from "#common/consent.ts";
-import { formatLagosDate, formatLagosDateTime24, formatMoney } from "./format.ts";
+import { formatNairaExact } from "#common/money.ts";
+import { formatLagosDate, formatLagosDateTime24 } from "./format.ts";
 import { RecordSaleDialog } from "./record-sale-dialog.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
@@ -293,7 +294,7 @@ function OverviewTab({
             <Detail label="Status">
               <Badge tone="green">Active</Badge>
             </Detail>
-            <Detail label="Total Spent">{formatMoney(Number(client.totalSpent))}</Detail>
+            <Detail label="Total Spent">{formatNairaExact(Number(client.totalSpent))}</Detail>
             <Detail label="Marketing Consent">
               {client.marketingConsent
                 ? `Yes${client.marketingConsentAt ? `, since ${formatLagosDate(client.marketingConsentAt)}` : ""}${client.marketingConsentSource ? ` (${client.marketingConsentSource})` : ""}`
@@ -531,7 +532,7 @@ function SalesTab({ detail, saleItems }: { detail: ClientDetail; saleItems: Sale
                 </p>
               </div>
               <div className="flex items-center gap-2">
-                <span className="font-semibold">{formatMoney(Number(s.totalAmount))}</span>
+                <span className="font-semibold">{formatNairaExact(Number(s.totalAmount))}</span>
                 <Badge
                   tone={
                     s.status === "completed" ? "green" : s.status === "refunded" ? "amber" : "gray"
@@ -552,7 +553,7 @@ function SalesTab({ detail, saleItems }: { detail: ClientDetail; saleItems: Sale
           <div>
             <dt className="text-gray-700">Total Spent</dt>
             <dd className="text-lg font-semibold text-ink">
-              {formatMoney(salesSummary.totalSpent)}
+              {formatNairaExact(salesSummary.totalSpent)}
             </dd>
           </div>
           <div>
@@ -562,7 +563,7 @@ function SalesTab({ detail, saleItems }: { detail: ClientDetail; saleItems: Sale
           <div>
             <dt className="text-gray-700">Average Order</dt>
             <dd className="text-lg font-semibold text-ink">
-              {formatMoney(salesSummary.averageOrder)}
+              {formatNairaExact(salesSummary.averageOrder)}
             </dd>
           </div>
         </dl>

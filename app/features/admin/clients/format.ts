@@ -1,10 +1,12 @@
-/** Dates and money as the Clients screen shows them (Lagos time; naira). */
+/**
+ * Dates and status colours as the Clients screen shows them (Lagos time); its money is
+ * `formatNairaExact` (common/money.ts).
+ */
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { BadgeTone } from "#app/features/admin/kit/badge.tsx";
 import { BUSINESS_TIME_ZONE } from "#common/business.ts";
 import type { ClientRowStatus } from "#common/clients.ts";
-import { formatNaira, formatNairaWithKobo } from "#common/money.ts";
 
 /** '12 Mar 2026' in Lagos, or '-' for none. */
 export function formatLagosDate(iso: string | null): string {
@@ -14,11 +16,6 @@ export function formatLagosDate(iso: string | null): string {
 /** '12 Mar 2026, 10:30' in Lagos. */
 export function formatLagosDateTime24(iso: string): string {
   return format(new TZDate(iso, BUSINESS_TIME_ZONE), "d MMM yyyy, HH:mm");
-}
-
-/** Whole naira ('₦12,500'), or with kobo when there are any. */
-export function formatMoney(naira: number): string {
-  return Number.isInteger(naira) ? formatNaira(naira) : formatNairaWithKobo(naira);
 }
 
 /** Badge colours of the list's statuses. */

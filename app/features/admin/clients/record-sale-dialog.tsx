@@ -11,8 +11,8 @@ import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/f
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { CLIENT_MESSAGES, type ClientRecord, type ClientsPages } from "#common/clients.ts";
+import { formatNairaExact } from "#common/money.ts";
 import { RECORD_SALE_METHODS } from "#common/sales.ts";
-import { formatMoney } from "./format.ts";
 
 type SaleItems = Awaited<ReturnType<ClientsPages["saleItems"]>>;
 
@@ -103,7 +103,7 @@ export function RecordSaleDialog({
             <option value="">Select {type === "service" ? "a service" : "a product"}</option>
             {list.map((i) => (
               <option key={i.id} value={String(i.id)}>
-                {i.name} ({formatMoney(i.price)})
+                {i.name} ({formatNairaExact(i.price)})
               </option>
             ))}
           </SelectField>
@@ -131,7 +131,7 @@ export function RecordSaleDialog({
           </div>
           <TextAreaField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
           <p className="text-right text-lg font-semibold text-ink" aria-live="polite">
-            Total: {formatMoney(total)}
+            Total: {formatNairaExact(total)}
           </p>
           <div className="flex justify-end gap-2">
             <button
