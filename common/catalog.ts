@@ -22,29 +22,32 @@ export type ServiceCategory = {
   term: string;
 };
 
+/** A category; the booking name and term default to the tab name and the id as words. */
 function category(
   id: string,
   name: string,
-  bookingName = name,
-  term = id.replaceAll("-", " "),
+  {
+    bookingName = name,
+    term = id.replaceAll("-", " "),
+  }: { bookingName?: string; term?: string } = {},
 ): ServiceCategory {
   return { id, name, bookingName, path: `/services#${id}-services`, term };
 }
 
 /** The 12 service categories of the /services tabs, in tab order (spec §2 "/services"). */
 export const SERVICE_CATEGORIES: readonly ServiceCategory[] = [
-  category("facial", "Facials", "Facial Treatments"),
+  category("facial", "Facials", { bookingName: "Facial Treatments" }),
   category("chemical-peel", "Chemical Peels"),
   category("microneedling", "Microneedling"),
-  category("body", "Weightloss & Body Sculpting", "Weight Loss & Body Sculpting"),
+  category("body", "Weightloss & Body Sculpting", { bookingName: "Weight Loss & Body Sculpting" }),
   category("dental", "Dental"),
-  category("massage", "Massage", "Massages"),
-  category("laser", "Laser Treatments", "Laser Hair Removal"),
-  category("iv-drip", "IV Drips", "IV Drips", "IV drip"),
-  category("injectable-treatments", "Injectable Treatments", "Injectable Treatments", "injectable"),
-  category("body-scrubs", "Body Scrubs", "Body Scrubs", "body scrub"),
+  category("massage", "Massage", { bookingName: "Massages" }),
+  category("laser", "Laser Treatments", { bookingName: "Laser Hair Removal" }),
+  category("iv-drip", "IV Drips", { term: "IV drip" }),
+  category("injectable-treatments", "Injectable Treatments", { term: "injectable" }),
+  category("body-scrubs", "Body Scrubs", { term: "body scrub" }),
   category("skin-tag-removal", "Skin Tag Removal"),
-  category("packages", "Packages", "Treatment Packages", "package"),
+  category("packages", "Packages", { bookingName: "Treatment Packages", term: "package" }),
 ];
 
 export const SERVICE_CATEGORY_IDS = SERVICE_CATEGORIES.map((c) => c.id) as [string, ...string[]];
@@ -184,10 +187,7 @@ export function servicePriceLabel(s: Pick<PublicService, "name" | "category" | "
  * treatments', ₦20,000, 30m.
  */
 export function consultationFor(category: ServiceCategory): BookableService {
-  const title = category.term.replace(
-    /(^|\s)([a-z])/g,
-    (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`,
-  );
+  const title = category.term.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
   return {
     id: `consultation-${category.id}`,
     name: `${title} Consultation`,

@@ -1,6 +1,7 @@
 /**
  * The shared public shell: skip link, header (with the contact bar), the page, footer, and the
- * floating controls (scroll-to-top, Treatment Advisor, cookie banner) (storefront spec §1 "Shared behaviour of every page", §2).
+ * floating controls: scroll-to-top, Treatment Advisor, cookie banner (storefront spec §1 "Shared
+ * behaviour of every page", §2).
  * Each page renders its own `<main id="main">`.
  */
 import { Outlet } from "react-router";

@@ -1,6 +1,7 @@
 /**
  * The floating 'Treatment Advisor' button at the bottom right of every public page (storefront
- * spec §2 "AI treatment advisor"), placed by the site layout's FloatingControls strip. The chat itself (dialog, cards, API calls) is a separate
+ * spec §2 "AI treatment advisor"), placed by the site layout's FloatingControls strip. The chat
+ * itself (dialog, cards, API calls) is a separate
  * chunk loaded on first open (or when the button is hovered or focused), so pages don't pay for
  * it up front; once loaded it stays mounted, keeping the conversation while the visitor browses.
  */

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClassName } from "#app/components/ui/button.tsx";
-import { useConsent, writeConsent } from "./consent-store";
+import { type ConsentState, useConsent, writeConsent } from "./consent-store";
 
 // The pixel code loads only once a visitor has consented.
 const pixel = () => import("./meta-pixel");
@@ -27,10 +27,20 @@ function usePixelWithConsent(accepted: boolean) {
 }
 
 /**
+ * Whether the banner (and its spacer) render, and the attribute that lets the stylesheet decide
+ * before hydration: `data-consent-pending` while the choice is unknown (server and hydration),
+ * nothing once no choice is known to be stored; null when a choice is stored.
+ */
+function bannerPending(consent: ConsentState): { "data-consent-pending"?: "" } | null {
+  if (consent === "unknown") return { "data-consent-pending": "" };
+  return consent === null ? {} : null;
+}
+
+/**
  * Banner (when no choice is stored) plus the pixel lifecycle. It is not positioned itself: the
  * site layout puts it at the bottom of its fixed strip of floating controls (FloatingControls),
- * below the advisor and scroll-to-top buttons, so that it never covers them. Before hydration (issue 15 "LCP")
- * the banner is in the server's HTML, so it paints with the page instead of appearing (and being
+ * below the advisor and scroll-to-top buttons, so that it never covers them. Before hydration
+ * (issue 15 "LCP") the banner is in the server's HTML, so it paints with the page instead of appearing (and being
  * the page's largest paint) only once the scripts have run: the stylesheet hides it while it
  * carries `data-consent-pending` unless CONSENT_ASK_SCRIPT in the head found no choice stored;
  * without JavaScript it stays hidden, as before. After hydration React shows or removes it.
@@ -38,12 +48,10 @@ function usePixelWithConsent(accepted: boolean) {
 export function CookieConsent() {
   const consent = useConsent();
   usePixelWithConsent(consent === "accepted");
-  if (consent !== null && consent !== "unknown") return null;
+  const pending = bannerPending(consent);
+  if (!pending) return null;
   return (
-    <div
-      data-consent-pending={consent === "unknown" ? "" : undefined}
-      className="pointer-events-auto xl:col-start-2 xl:row-start-1"
-    >
+    <div {...pending} className="pointer-events-auto xl:col-start-2 xl:row-start-1">
       <section
         aria-labelledby="cookie-consent-heading"
         className="mx-auto max-w-3xl rounded-2xl border border-brand-200 bg-white p-5 shadow-2xl sm:p-6"
@@ -85,15 +93,8 @@ export function CookieConsent() {
  * page; the same pending rule as the banner before hydration.
  */
 export function CookieConsentSpacer() {
-  const consent = useConsent();
-  if (consent !== null && consent !== "unknown") return null;
-  return (
-    <div
-      aria-hidden
-      data-consent-pending={consent === "unknown" ? "" : undefined}
-      className="h-72 sm:h-56"
-    />
-  );
+  const pending = bannerPending(useConsent());
+  return pending && <div aria-hidden {...pending} className="h-72 sm:h-56" />;
 }
 
 /** Footer button that forgets the choice so the banner asks again. */

@@ -53,7 +53,7 @@ export function listBody(
   params: URLSearchParams,
   filterKeys: readonly string[],
 ): "rows" | "no-matches" | "empty" {
+  if (page.matching > 0) return "rows";
   const filtered = filterKeys.some((key) => (params.get(key) ?? "") !== "");
-  if (page.matching === 0 && filtered) return "no-matches";
-  return page.total === 0 ? "empty" : page.matching === 0 ? "no-matches" : "rows";
+  return filtered || page.total > 0 ? "no-matches" : "empty";
 }

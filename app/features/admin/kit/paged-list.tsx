@@ -1,7 +1,8 @@
 /**
  * The body of every paged admin list: the rows (rendered by the screen), or 'no matches' with
  * Clear Filters when a search or filter in the URL finds nothing, or the empty state when there
- * are no rows at all; then the pager. While a new page loads, the old rows dim and the region is marked busy.
+ * are no rows at all (`listBody`); then the pager. While a new page loads, the old rows dim and
+ * the region is marked busy.
  */
 import type { ReactNode } from "react";
 import type { Page } from "#common/paging.ts";
