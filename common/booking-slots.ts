@@ -4,18 +4,7 @@
  * schemas load when the form is first checked). common/booking.ts re-exports all of it.
  */
 
-import { LAGOS_UTC_OFFSET_MS } from "./business.ts";
-
-/**
- * 'YYYY-MM-DD' of an instant in Lagos: UTC's calendar day an hour later (LAGOS_UTC_OFFSET_MS).
- * Worked out rather than read from Intl or date-fns with BUSINESS_TIME_ZONE because a page's
- * first Intl object loads the browser's ICU data, 40-90 ms of main thread in Chromium on this
- * project's 2-core machines, inside the booking form's hydration (docs/decisions.md "Naira and
- * Lagos dates without Intl"). common/booking.ts re-exports it for the server and the back office.
- */
-export function lagosDate(instant: Date): string {
-  return new Date(instant.getTime() + LAGOS_UTC_OFFSET_MS).toISOString().slice(0, 10);
-}
+import { lagosDate } from "./lagos-time.ts";
 
 /** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
 export const TIME_SLOTS = [

@@ -7,10 +7,10 @@ import {
   bookingWindow,
   checkBookingDate,
   composeBookingDate,
-  lagosDate,
   parseBookingDate,
   TIME_SLOTS,
 } from "./booking.ts";
+import { lagosDate } from "./lagos-time.ts";
 
 // 10:00 Lagos time on 21 November 2026.
 const now = new Date("2026-11-21T09:00:00Z");

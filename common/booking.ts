@@ -3,26 +3,44 @@
  * the composed date text 'YYYY-MM-DD at h:mm AM' in Lagos time, and the zod schemas whose
  * messages are the spec's (storefront spec §2 "Booking form", §3, §5, §9; admin spec §2 "Calendar").
  */
-import { TZDate } from "@date-fns/tz";
-import { format, startOfDay, startOfMonth, startOfWeek } from "date-fns";
+import { startOfDay, startOfMonth, startOfWeek } from "date-fns";
 import { z } from "zod";
 import {
   BOOKING_WINDOW_DAYS,
   bookingWindow,
   composeBookingDate,
-  lagosDate,
   TIME_SLOTS,
 } from "./booking-slots.ts";
-import { BUSINESS_TIME_ZONE } from "./business.ts";
 import { emailField, personNameField, phoneText } from "./contact.ts";
+import {
+  CALENDAR_FIRST_SLOT_MINUTES,
+  CALENDAR_LAST_SLOT_MINUTES,
+  formatLagosDateTime,
+  inLagos,
+  isRealDate,
+  lagosDate,
+  lagosInstant,
+  lagosMinutes,
+  lagosTime,
+  slotMinutes,
+} from "./lagos-time.ts";
 import type { MessageSummary } from "./outbox.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
-export { BOOKING_WINDOW_DAYS, bookingWindow, composeBookingDate, lagosDate, TIME_SLOTS };
-
-/** The admin calendar's range: any half hour from 08:00 to 19:30 (admin spec §2, §9). */
-export const CALENDAR_FIRST_SLOT_MINUTES = 8 * 60;
-export const CALENDAR_LAST_SLOT_MINUTES = 19 * 60 + 30;
+// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
+export {
+  BOOKING_WINDOW_DAYS,
+  bookingWindow,
+  CALENDAR_FIRST_SLOT_MINUTES,
+  CALENDAR_LAST_SLOT_MINUTES,
+  composeBookingDate,
+  formatLagosDateTime,
+  lagosDate,
+  lagosInstant,
+  lagosTime,
+  slotMinutes,
+  TIME_SLOTS,
+};
 
 export const BOOKING_MESSAGES = {
   name: "Name must be at least 3 characters",
@@ -36,28 +54,6 @@ export const BOOKING_MESSAGES = {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const COMPOSED_RE = /^(\d{4}-\d{2}-\d{2}) at (\d{1,2}):(\d{2}) ?(AM|PM)$/i;
-
-/** 'h:mm AM' of an instant in Lagos. */
-export function lagosTime(instant: Date): string {
-  return format(new TZDate(instant, BUSINESS_TIME_ZONE), "h:mm a");
-}
-
-/** Minutes after midnight of an 'h:mm AM' label, or null if it is not one. */
-export function slotMinutes(label: string): number | null {
-  const m = /^(\d{1,2}):(\d{2}) ?(AM|PM)$/i.exec(label.trim());
-  if (!m) return null;
-  const hour = Number(m[1]);
-  const minute = Number(m[2]);
-  if (hour < 1 || hour > 12 || minute > 59) return null;
-  return ((hour % 12) + (m[3]?.toUpperCase() === "PM" ? 12 : 0)) * 60 + minute;
-}
-
-/** The instant of a Lagos wall-clock date ('YYYY-MM-DD') and minutes after midnight. */
-export function lagosInstant(date: string, minutes: number): Date {
-  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
-  const t = new TZDate(y, mo - 1, d, Math.floor(minutes / 60), minutes % 60, BUSINESS_TIME_ZONE);
-  return new Date(t.getTime());
-}
 
 export type ParsedBookingDate =
   | { ok: true; instant: Date; date: string; minutes: number }
@@ -80,28 +76,15 @@ export function parseBookingDate(value: string): ParsedBookingDate {
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text)) {
     const instant = new Date(text);
     if (Number.isNaN(instant.getTime())) return { ok: false, field: "date" };
-    const local = new TZDate(instant, BUSINESS_TIME_ZONE);
-    if (local.getSeconds() !== 0 || local.getMilliseconds() !== 0)
-      return { ok: false, field: "time" };
-    return {
-      ok: true,
-      instant,
-      date: lagosDate(instant),
-      minutes: local.getHours() * 60 + local.getMinutes(),
-    };
+    // Lagos is a whole hour from UTC: a time on the minute in UTC is on the minute in Lagos.
+    if (instant.getTime() % 60_000 !== 0) return { ok: false, field: "time" };
+    return { ok: true, instant, date: lagosDate(instant), minutes: lagosMinutes(instant) };
   }
   // A date alone, or a date with an unreadable time, is a time problem; anything else a date one.
   const datePart = text.slice(0, 10);
   return DATE_RE.test(datePart) && isRealDate(datePart)
     ? { ok: false, field: "time" }
     : { ok: false, field: "date" };
-}
-
-function isRealDate(date: string): boolean {
-  if (!DATE_RE.test(date)) return false;
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
 }
 
 const PUBLIC_SLOT_MINUTES = new Set(TIME_SLOTS.map((s) => slotMinutes(s)));
@@ -168,11 +151,6 @@ export const bookingRequestSchema = z.object({
   message: message.nullish(),
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
-
-/** 'Tue 1 Dec 2026, 10:30 AM' — an instant shown in Lagos time, for staff screens and emails. */
-export function formatLagosDateTime(instant: Date | string): string {
-  return format(new TZDate(new Date(instant), BUSINESS_TIME_ZONE), "EEE d MMM yyyy, h:mm a");
-}
 
 // Back office: the Add Booking / Edit form and the bookings list rules (admin spec §2, §4, §5).
 
@@ -275,7 +253,7 @@ const BOOKING_TIME_FILTER_IDS = [
  */
 export function bookingPeriodStart(filter: BookingTimeFilter, now: Date): Date | null {
   if (filter === "all") return null;
-  const lagosNow = new TZDate(now, BUSINESS_TIME_ZONE);
+  const lagosNow = inLagos(now);
   const start =
     filter === "today"
       ? startOfDay(lagosNow)

@@ -29,8 +29,5 @@ export const BUSINESS = {
   mapQuery: "14 Adeola Odeku Street, Victoria Island, Lagos",
 } as const;
 
-/** Business time zone: "today", opening hours and time slots are Lagos times (ARCHITECTURE.md). */
-export const BUSINESS_TIME_ZONE = "Africa/Lagos";
-
-/** Lagos is UTC+1 all year, with no daylight saving (../shared/notes/nigeria.md). */
-export const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;
+// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
+export { LAGOS_TIME_ZONE as BUSINESS_TIME_ZONE, LAGOS_UTC_OFFSET_MS } from "./lagos-time.ts";

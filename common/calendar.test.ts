@@ -10,13 +10,11 @@ import {
   clashMessage,
   expandRecurrence,
   fitsSchedule,
-  formatLagosWallTime,
   gridPosition,
-  lagosWeek,
   parseAppointmentRef,
-  parseCalendarDateTime,
   queryRange,
 } from "./calendar.ts";
+import { formatLagosWallTime, lagosWeek, parseLagosDateTime } from "./lagos-time.ts";
 
 const fieldsOf = (result: {
   error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
@@ -52,18 +50,14 @@ describe("calendar grid (admin spec §9)", () => {
 
 describe("calendar times", () => {
   it("reads the reschedule prompt's 'YYYY-MM-DD HH:MM' as Lagos time, and ISO", () => {
-    expect(parseCalendarDateTime("2030-01-07 10:00")?.toISOString()).toBe(
+    expect(parseLagosDateTime("2030-01-07 10:00")?.toISOString()).toBe("2030-01-07T09:00:00.000Z");
+    expect(parseLagosDateTime("2030-01-07T10:00")?.toISOString()).toBe("2030-01-07T09:00:00.000Z");
+    expect(parseLagosDateTime("2030-01-07T10:00:00+01:00")?.toISOString()).toBe(
       "2030-01-07T09:00:00.000Z",
     );
-    expect(parseCalendarDateTime("2030-01-07T10:00")?.toISOString()).toBe(
-      "2030-01-07T09:00:00.000Z",
-    );
-    expect(parseCalendarDateTime("2030-01-07T10:00:00+01:00")?.toISOString()).toBe(
-      "2030-01-07T09:00:00.000Z",
-    );
-    expect(parseCalendarDateTime("2030-02-30 10:00")).toBeNull();
-    expect(parseCalendarDateTime("2030-01-07 25:00")).toBeNull();
-    expect(parseCalendarDateTime("tomorrow")).toBeNull();
+    expect(parseLagosDateTime("2030-02-30 10:00")).toBeNull();
+    expect(parseLagosDateTime("2030-01-07 25:00")).toBeNull();
+    expect(parseLagosDateTime("tomorrow")).toBeNull();
     expect(formatLagosWallTime("2030-01-07T09:00:00.000Z")).toBe("2030-01-07 10:00");
   });
 
@@ -138,7 +132,7 @@ describe("details dialog actions (admin spec §4)", () => {
 
 describe("schedules and clash messages", () => {
   const monday = [{ dayOfWeek: 1, startTime: "09:00:00", endTime: "17:00:00" }];
-  const at = (wall: string) => parseCalendarDateTime(wall) as Date;
+  const at = (wall: string) => parseLagosDateTime(wall) as Date;
 
   it("fits a member's schedule for that Lagos weekday, or has none", () => {
     expect(fitsSchedule(at("2030-01-07 16:00"), at("2030-01-07 17:00"), monday).ok).toBe(true);

@@ -3,13 +3,41 @@
  * types only; the database builds its CHECK constraints from these lists
  * (server/db/schema/calendar.ts), so a value added here needs a migration.
  */
-import { TZDate } from "@date-fns/tz";
-import { addDays, addMonths, addWeeks, format, startOfWeek } from "date-fns";
+import { addDays, addMonths, addWeeks, format } from "date-fns";
 import { z } from "zod";
-import { BOOKING_STATUSES, lagosDate } from "./booking.ts";
-import { BUSINESS_TIME_ZONE } from "./business.ts";
+import { BOOKING_STATUSES } from "./booking.ts";
 import { emailField, personNameField, phoneText } from "./contact.ts";
 import { databaseIdSchema } from "./ids.ts";
+import {
+  CALENDAR_FIRST_SLOT_MINUTES,
+  CALENDAR_LAST_SLOT_MINUTES,
+  CALENDAR_SLOT_MINUTES,
+  clockMinutes,
+  formatLagosSpan,
+  formatLagosWallTime,
+  hhmm,
+  inLagos,
+  lagosClock,
+  lagosDate,
+  lagosDayRange,
+  lagosDayStart,
+  lagosMinutes,
+  lagosWeek,
+  lagosWeekday,
+  lagosWeekdayName,
+  parseLagosDateTime,
+} from "./lagos-time.ts";
+
+// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
+export {
+  clockMinutes,
+  formatLagosSpan,
+  formatLagosWallTime,
+  lagosClock,
+  lagosDayStart,
+  lagosWeek,
+  parseLagosDateTime as parseCalendarDateTime,
+};
 
 /** Appointment statuses: the same list as bookings' (admin spec §4 "Appointment and booking statuses"). */
 export const APPOINTMENT_STATUSES = BOOKING_STATUSES;
@@ -55,17 +83,15 @@ export const HEX_COLOR_PATTERN = "^#[0-9a-fA-F]{6}$";
 // The calendar's forms, payloads, shapes and pure rules (admin spec §2 "Calendar", §3, §4, §5,
 // §7, §9; issue 10). Shared by the calendar screen and server/modules/calendar.
 
-/** Slots of the calendar grid: every 30 minutes from 08:00 to 19:30 Lagos time (admin spec §9). */
-export const SLOT_MINUTES = 30;
-export const FIRST_SLOT_MINUTES = 8 * 60;
-export const LAST_SLOT_MINUTES = 19 * 60 + 30;
 /** Height of one 30-minute row of the grid in CSS pixels (admin spec §2, §9). */
 export const SLOT_HEIGHT_PX = 48;
 
 /** The grid's slot labels, '08:00' … '19:30' (24 slots). */
 export const CALENDAR_SLOTS: readonly string[] = Array.from(
-  { length: (LAST_SLOT_MINUTES - FIRST_SLOT_MINUTES) / SLOT_MINUTES + 1 },
-  (_, i) => hhmm(FIRST_SLOT_MINUTES + i * SLOT_MINUTES),
+  {
+    length: (CALENDAR_LAST_SLOT_MINUTES - CALENDAR_FIRST_SLOT_MINUTES) / CALENDAR_SLOT_MINUTES + 1,
+  },
+  (_, i) => hhmm(CALENDAR_FIRST_SLOT_MINUTES + i * CALENDAR_SLOT_MINUTES),
 );
 
 /** Longest appointment the calendar accepts, in minutes (12 hours). */
@@ -110,89 +136,13 @@ export const BLOCK_MESSAGES = {
   staffId: "Unknown staff member",
 } as const;
 
-function hhmm(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-}
-
-const WALL_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/;
-const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
-const DATE_ONLY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * Reads a calendar time: 'YYYY-MM-DD HH:MM' or 'YYYY-MM-DDTHH:MM' (24-hour Lagos wall time: the
- * reschedule prompt of admin spec §4 and a datetime-local input) or an ISO 8601 instant with Z or
- * an offset. Returns the UTC instant, or null when the text is neither or names no real time.
- */
-export function parseCalendarDateTime(text: string): Date | null {
-  const value = text.trim();
-  const wall = WALL_RE.exec(value);
-  if (wall) {
-    const [y, mo, d, h, mi] = wall.slice(1).map(Number) as [number, number, number, number, number];
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
-    const local = new TZDate(y, mo - 1, d, h, mi, BUSINESS_TIME_ZONE);
-    if (local.getDate() !== d || local.getMonth() !== mo - 1) return null;
-    return new Date(local.getTime());
-  }
-  if (ISO_RE.test(value)) {
-    const instant = new Date(value);
-    return Number.isNaN(instant.getTime()) ? null : instant;
-  }
-  return null;
-}
-
-/** 'YYYY-MM-DD HH:MM' of an instant in Lagos: the reschedule prompt's format (admin spec §4). */
-export function formatLagosWallTime(instant: Date | string): string {
-  return format(new TZDate(new Date(instant), BUSINESS_TIME_ZONE), "yyyy-MM-dd HH:mm");
-}
-
-// One formatter for every block of a week (thousands of calls per render): a cached Intl
-// formatter is ~50x faster than building a TZDate each time.
-const lagosClockFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: BUSINESS_TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** 'HH:MM' (24-hour) of an instant in Lagos. */
-export function lagosClock(instant: Date | string): string {
-  return lagosClockFormat.format(new Date(instant));
-}
-
-/** The instant a Lagos date ('YYYY-MM-DD') begins, or null for no real date. */
-export function lagosDayStart(date: string): Date | null {
-  const m = DATE_ONLY_RE.exec(date);
-  if (!m) return null;
-  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
-  const local = new TZDate(y, mo - 1, d, 0, 0, BUSINESS_TIME_ZONE);
-  if (local.getDate() !== d || local.getMonth() !== mo - 1 || local.getFullYear() !== y) {
-    return null;
-  }
-  return new Date(local.getTime());
-}
-
-/**
- * The Lagos week (Monday start, admin spec §2 "Calendar") containing `instant`: [from, to) as
- * UTC instants and its first day as 'YYYY-MM-DD'.
- */
-export function lagosWeek(instant: Date): { from: Date; to: Date; monday: string } {
-  const monday = startOfWeek(new TZDate(instant, BUSINESS_TIME_ZONE), { weekStartsOn: 1 });
-  return {
-    from: new Date(monday.getTime()),
-    to: new Date(addDays(monday, 7).getTime()),
-    monday: format(monday, "yyyy-MM-dd"),
-  };
-}
-
 /**
  * Where an appointment or block sits on the day column (admin spec §2, §9): `top` and `height` in
  * pixels from the 08:00 row, 48 px per 30 minutes, measured in Lagos time. Parts before 08:00
  * are cut off; a block wholly outside the grid gets height 0.
  */
 export function gridPosition(start: Date, end: Date): { top: number; height: number } {
-  const local = new TZDate(start, BUSINESS_TIME_ZONE);
-  const startMin = local.getHours() * 60 + local.getMinutes();
-  return gridPositionOfMinutes(startMin, (end.getTime() - start.getTime()) / 60_000);
+  return gridPositionOfMinutes(lagosMinutes(start), (end.getTime() - start.getTime()) / 60_000);
 }
 
 /**
@@ -203,12 +153,12 @@ export function gridPositionOfMinutes(
   startMin: number,
   lengthMin: number,
 ): { top: number; height: number } {
-  const gridEnd = LAST_SLOT_MINUTES + SLOT_MINUTES;
-  const from = Math.max(startMin, FIRST_SLOT_MINUTES);
+  const gridEnd = CALENDAR_LAST_SLOT_MINUTES + CALENDAR_SLOT_MINUTES;
+  const from = Math.max(startMin, CALENDAR_FIRST_SLOT_MINUTES);
   const to = Math.min(startMin + lengthMin, gridEnd);
-  const px = SLOT_HEIGHT_PX / SLOT_MINUTES;
+  const px = SLOT_HEIGHT_PX / CALENDAR_SLOT_MINUTES;
   return {
-    top: (from - FIRST_SLOT_MINUTES) * px,
+    top: (from - CALENDAR_FIRST_SLOT_MINUTES) * px,
     height: Math.max(0, to - from) * px,
   };
 }
@@ -225,7 +175,7 @@ export function expandRecurrence(
   rule: { type: RecurrenceType; interval: number; endDate: string },
   max = MAX_SERIES_OCCURRENCES,
 ): Date[] {
-  const start = new TZDate(first, BUSINESS_TIME_ZONE);
+  const start = inLagos(first);
   const step = { daily: addDays, weekly: addWeeks, monthly: addMonths }[rule.type];
   const out: Date[] = [];
   for (let i = 0; out.length < max; i++) {
@@ -309,12 +259,6 @@ export function parseAppointmentRef(
   return m[1] ? { kind: "booking", id } : { kind: "appointment", id };
 }
 
-/** 'Mon 7 Jan 2030, 10:00–11:00' in Lagos time, for clash messages. */
-export function formatLagosSpan(start: Date, end: Date): string {
-  const local = new TZDate(start, BUSINESS_TIME_ZONE);
-  return `${format(local, "EEE d MMM yyyy")}, ${lagosClock(start)}–${lagosClock(end)}`;
-}
-
 /**
  * The 409 message of a double booking (issue 10), naming the clash, e.g. 'Ngozi already has
  * HydraFacial with Ada Obi on Mon 7 Jan 2030, 10:00–11:00'.
@@ -339,14 +283,8 @@ export function clashMessage(
     const who = clash.staff === null ? "All staff are" : `${clash.staff} is`;
     return `${who} blocked (${clash.title}) on ${formatLagosSpan(clash.start, clash.end)}`;
   }
-  const day = format(new TZDate(clash.start, BUSINESS_TIME_ZONE), "EEEE");
+  const day = lagosWeekdayName(clash.start);
   return `${clash.staff} works ${clash.hours.join(", ")} on ${day}s: ${formatLagosSpan(clash.start, clash.end)} is outside those hours`;
-}
-
-/** 'HH:MM' or 'HH:MM:SS' as minutes after midnight. */
-export function clockMinutes(time: string): number {
-  const [h, m] = time.split(":").map(Number) as [number, number];
-  return h * 60 + m;
 }
 
 /**
@@ -359,10 +297,10 @@ export function fitsSchedule(
   end: Date,
   periods: ReadonlyArray<{ dayOfWeek: number; startTime: string; endTime: string }>,
 ): { ok: true } | { ok: false; hours: string[] } {
-  const local = new TZDate(start, BUSINESS_TIME_ZONE);
-  const today = periods.filter((p) => p.dayOfWeek === local.getDay());
+  const weekday = lagosWeekday(start);
+  const today = periods.filter((p) => p.dayOfWeek === weekday);
   if (today.length === 0) return { ok: true };
-  const from = local.getHours() * 60 + local.getMinutes();
+  const from = lagosMinutes(start);
   const to = from + (end.getTime() - start.getTime()) / 60_000;
   if (today.some((p) => clockMinutes(p.startTime) <= from && to <= clockMinutes(p.endTime))) {
     return { ok: true };
@@ -379,7 +317,7 @@ const calendarTime = (required: string, badFormat: string) =>
     .trim()
     .min(1, required)
     .max(40, badFormat)
-    .refine((v) => v === "" || parseCalendarDateTime(v) !== null, badFormat);
+    .refine((v) => v === "" || parseLagosDateTime(v) !== null, badFormat);
 
 const optionalStaffId = (message: string) =>
   z.preprocess((v) => (v === "" ? null : v), databaseIdSchema(message).nullable()).optional();
@@ -454,7 +392,7 @@ export const appointmentInputSchema = z
       ctx.addIssue({ code: "custom", path: ["endDate"], message: APPOINTMENT_MESSAGES.endDate });
       return;
     }
-    const first = parseCalendarDateTime(v.appointmentDate);
+    const first = parseLagosDateTime(v.appointmentDate);
     if (first && lagosDate(first) > v.endDate) {
       ctx.addIssue({
         code: "custom",
@@ -517,8 +455,8 @@ const blockFields = {
 /** Checks end after start and the longest block on parsed times (a zod refinement). */
 function checkBlockSpan(v: { startTime?: string; endTime?: string }, ctx: z.RefinementCtx): void {
   if (v.startTime === undefined || v.endTime === undefined) return;
-  const start = parseCalendarDateTime(v.startTime);
-  const end = parseCalendarDateTime(v.endTime);
+  const start = parseLagosDateTime(v.startTime);
+  const end = parseLagosDateTime(v.endTime);
   if (!start || !end) return;
   if (end <= start) {
     ctx.addIssue({ code: "custom", path: ["endTime"], message: BLOCK_MESSAGES.endAfterStart });
@@ -564,7 +502,7 @@ const rangeBound = z
   .trim()
   .max(40)
   .refine(
-    (v) => lagosDayStart(v) !== null || parseCalendarDateTime(v) !== null,
+    (v) => lagosDayStart(v) !== null || parseLagosDateTime(v) !== null,
     "Use a date as YYYY-MM-DD or an ISO date-time",
   );
 
@@ -594,9 +532,8 @@ export function queryRange(q: { from?: string; to?: string }): {
 } {
   const bound = (v: string | undefined, end: boolean): Date | null => {
     if (!v) return null;
-    const day = lagosDayStart(v);
-    if (day) return end ? new Date(addDays(new TZDate(day, BUSINESS_TIME_ZONE), 1).getTime()) : day;
-    return parseCalendarDateTime(v);
+    if (lagosDayStart(v)) return lagosDayRange(v)[end ? "to" : "from"];
+    return parseLagosDateTime(v);
   };
   return { from: bound(q.from, false), to: bound(q.to, true) };
 }

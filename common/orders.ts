@@ -4,7 +4,7 @@
  * is naira: the server stores integer kobo and converts once, when it answers.
  */
 import { z } from "zod";
-import { lagosDayStart } from "./calendar.ts";
+import { lagosDayStart } from "./lagos-time.ts";
 import { clampedInt, listQuerySchema, oneOf, type Page } from "./paging.ts";
 
 /** An order line as the API and the admin show it; `price` and `lineTotal` in naira. */

@@ -8,6 +8,10 @@ import { z } from "zod";
 import type { Appointment } from "./calendar.ts";
 import { emailField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./contact.ts";
 import { databaseIdSchema } from "./ids.ts";
+import { isRealDate, lagosDateTime, shiftLagosDate } from "./lagos-time.ts";
+
+// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
+export { isRealDate as isIsoDate, lagosDateTime, shiftLagosDate as shiftDate };
 
 /** Sale statuses: created completed; refunded and voided are displayed states (admin spec §4). */
 export const SALE_STATUSES = ["completed", "refunded", "voided"] as const;
@@ -496,21 +500,6 @@ export function longDayLabel(date: string): string {
   }).format(when);
 }
 
-/** Whether `text` is a real 'YYYY-MM-DD' date. */
-export function isIsoDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
-  const when = new Date(Date.UTC(y, mo - 1, d));
-  return when.getUTCFullYear() === y && when.getUTCMonth() === mo - 1 && when.getUTCDate() === d;
-}
-
-/** The Lagos date `days` after 'YYYY-MM-DD' (negative: before). */
-export function shiftDate(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 /** Kobo arithmetic for the till (admin spec §9): the same sums on the screen and the server. */
 export type SaleFigures = {
   subtotalKobo: number;
@@ -546,20 +535,6 @@ export function saleFigures(
   };
 }
 
-/** 'Mon 23 Nov 2026, 07:15' in Lagos time: the receipt's date and time. */
-export function lagosDateTime(instant: string | Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: "Africa/Lagos",
-  }).format(new Date(instant));
-}
-
 /** A sale record (admin spec §3 "Sale record"): one line of a sale; amounts naira as text. */
 export type SaleRecord = {
   /** The sale line's id. */
@@ -585,7 +560,7 @@ export type SaleRecord = {
 /** GET /api/sales query: a customer's sales, or a Lagos day's. */
 export const saleListQuerySchema = z.object({
   customerEmail: z.string().trim().max(254).optional(),
-  date: z.string().refine(isIsoDate, POS_MESSAGES.date).optional(),
+  date: z.string().refine(isRealDate, POS_MESSAGES.date).optional(),
 });
 
 /** A client found by the Complete Sale dialog's customer search. */

@@ -4,13 +4,14 @@
  */
 
 import { COOKIE_INTRO, COOKIE_SECTIONS } from "#app/features/legal/policies.tsx";
-import { lagosLongDate, PolicyPage } from "#app/features/legal/policy-page.tsx";
+import { PolicyPage } from "#app/features/legal/policy-page.tsx";
 import { originFrom, pageMeta } from "#app/features/seo/meta.ts";
+import { formatLagosLongDate } from "#common/lagos-time.ts";
 import type { Route } from "./+types/cookie-policy";
 
 /** Today's date in Lagos, so the server and the browser show the same effective date. */
 export function loader() {
-  return { effectiveDate: lagosLongDate() };
+  return { effectiveDate: formatLagosLongDate(new Date()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

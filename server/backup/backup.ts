@@ -17,10 +17,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import { TZDate } from "@date-fns/tz";
 import { PGlite } from "@electric-sql/pglite";
 import { format } from "date-fns";
-import { BUSINESS_TIME_ZONE } from "#common/business.ts";
+import { inLagos } from "#common/lagos-time.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { ensurePrivateDir, restrictTree } from "#server/db/permissions.ts";
@@ -86,7 +85,7 @@ export async function runDailyBackup(
   db: Db,
   now: Date,
 ): Promise<{ file: string; daily: string[]; weekly: string[] }> {
-  const lagos = new TZDate(now, BUSINESS_TIME_ZONE);
+  const lagos = inLagos(now);
   const dailyDir = path.join(config.backupDir, "daily");
   const weeklyDir = path.join(config.backupDir, "weekly");
   ensurePrivateDir(config.backupDir);

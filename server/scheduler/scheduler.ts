@@ -7,12 +7,13 @@
  */
 import { Cron } from "croner";
 import type { Logger } from "pino";
+import { LAGOS_TIME_ZONE } from "#common/lagos-time.ts";
 import type { Db } from "#server/db/client.ts";
 import { jobs } from "#server/db/schema/operations.ts";
 import { withJobLock } from "./lock.ts";
 
 /** The business time zone: job schedules are read in it (ARCHITECTURE.md "Data rules"). */
-export const SCHEDULE_TIME_ZONE = "Africa/Lagos";
+export const SCHEDULE_TIME_ZONE = LAGOS_TIME_ZONE;
 
 /** What a run gets: the db, the clock (a UTC instant; tests inject theirs) and a logger. */
 export type JobContext = { db: Db; now: () => Date; logger: Logger };

@@ -84,13 +84,3 @@ export function PolicyPage({
     </main>
   );
 }
-
-/** Today's date in Lagos as '21 November 2026' (the effective date of the policies). */
-export function lagosLongDate(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-NG", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Africa/Lagos",
-  }).format(now);
-}

@@ -1,7 +1,7 @@
 import { CalendarScreen } from "#app/features/admin/calendar/calendar-screen.tsx";
 import { parseCalendarParams, weekDays } from "#app/features/admin/calendar/calendar-view.ts";
 import { adminPagesOf } from "#app/lib/admin-gate.ts";
-import { lagosDate } from "#common/booking.ts";
+import { lagosDate } from "#common/lagos-time.ts";
 import type { Route } from "./+types/calendar";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { SalesScreen } from "#app/features/admin/sales/sales-screen.tsx";
 import { adminPagesOf } from "#app/lib/admin-gate.ts";
-import { lagosDate } from "#common/booking.ts";
+import { lagosDate } from "#common/lagos-time.ts";
 import { isIsoDate, POS_TABS, type PosTab } from "#common/sales.ts";
 import type { Route } from "./+types/sales";
 

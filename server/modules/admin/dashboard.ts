@@ -5,10 +5,17 @@
  * members. Composed from every module's `DashboardSource` (registry.ts); no random numbers: what
  * is not recorded reads as zero or empty. Money is naira.
  */
-import { TZDate } from "@date-fns/tz";
-import { addDays, format, startOfDay, startOfMonth, subMonths } from "date-fns";
-import { BUSINESS_TIME_ZONE } from "#common/business.ts";
 import type { AppointmentItem, Dashboard, DayFigure } from "#common/dashboard.ts";
+import {
+  lagosDate,
+  lagosDayRange,
+  lagosDayStart,
+  lagosInstant,
+  lagosMonth,
+  lagosWeekdayName,
+  previousLagosMonth,
+  shiftLagosDate,
+} from "#common/lagos-time.ts";
 import type { RevenueItem } from "#server/back-office.ts";
 import type { Db } from "#server/db/client.ts";
 import { DASHBOARD_SOURCES } from "./registry.ts";
@@ -20,14 +27,6 @@ const TODAY_NEXT_LIMIT = 5;
 const TOP_SERVICES = 3;
 /** Top team members shown (admin spec §2: first 3 staff). */
 const TOP_STAFF = 3;
-
-function lagosStartOfDay(now: Date): Date {
-  return new Date(startOfDay(new TZDate(now, BUSINESS_TIME_ZONE)).getTime());
-}
-
-function lagosDay(at: Date): string {
-  return format(new TZDate(at, BUSINESS_TIME_ZONE), "yyyy-MM-dd");
-}
 
 /** Calls `pick` on every source that has that part and concatenates the results. */
 async function gather<T>(
@@ -76,17 +75,13 @@ function topTeam(
 
 /** Computes the dashboard at `now`. */
 export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboard> {
-  const today = lagosStartOfDay(now);
-  const weekAgo = new Date(addDays(new TZDate(today, BUSINESS_TIME_ZONE), -6).getTime());
-  const tomorrow = new Date(addDays(new TZDate(today, BUSINESS_TIME_ZONE), 1).getTime());
+  const todayDate = lagosDate(now);
+  const weekAgoDate = shiftLagosDate(todayDate, -6);
+  const weekAgo = lagosDayStart(weekAgoDate) as Date;
+  const tomorrow = lagosDayRange(todayDate).to;
   const weekAhead = new Date(now.getTime() + 7 * 86_400_000);
-  const monthStart = new Date(startOfMonth(new TZDate(now, BUSINESS_TIME_ZONE)).getTime());
-  const lastMonthStart = new Date(
-    subMonths(new TZDate(monthStart, BUSINESS_TIME_ZONE), 1).getTime(),
-  );
-  const nextMonthStart = new Date(
-    startOfMonth(addDays(new TZDate(monthStart, BUSINESS_TIME_ZONE), 40)).getTime(),
-  );
+  const { from: monthStart, to: nextMonthStart } = lagosMonth(now);
+  const lastMonthStart = previousLagosMonth(now).from;
 
   const [revenue, upcomingItems, activity, thisMonth, lastMonth, staff, team] = await Promise.all([
     gather<RevenueItem>((s) => s.revenue?.(db, weekAgo, tomorrow)),
@@ -100,16 +95,15 @@ export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboa
 
   const days: DayFigure[] = [];
   for (let i = 0; i < 7; i++) {
-    const day = new TZDate(addDays(new TZDate(weekAgo, BUSINESS_TIME_ZONE), i), BUSINESS_TIME_ZONE);
-    const key = format(day, "yyyy-MM-dd");
-    const ofDay = revenue.filter((r) => lagosDay(r.at) === key);
+    const key = shiftLagosDate(weekAgoDate, i);
+    const ofDay = revenue.filter((r) => lagosDate(r.at) === key);
     const appointments = ofDay.filter((r) => r.kind === "appointment");
     const sales = ofDay.filter((r) => r.kind === "sale");
     const appointmentsRevenue = appointments.reduce((sum, r) => sum + r.value, 0);
     const salesRevenue = sales.reduce((sum, r) => sum + r.value, 0);
     days.push({
       date: key,
-      label: format(day, "EEE"),
+      label: lagosWeekdayName(lagosInstant(key, 0), true),
       appointments: appointments.length,
       sales: sales.length,
       revenue: appointmentsRevenue + salesRevenue,

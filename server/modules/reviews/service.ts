@@ -7,7 +7,7 @@
 
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
-import { formatLagosDateTime } from "#common/booking.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { likePattern, type Page } from "#common/paging.ts";
 import type { ReviewListQuery, ReviewRecord, ReviewTarget } from "#common/reviews.ts";
 import type { Db } from "#server/db/client.ts";

@@ -3,17 +3,15 @@
  * view, which Lagos date, which member; the days a view shows; where a block sits in a day column.
  * Everything is Lagos time, whatever the browser's zone.
  */
-import { TZDate } from "@date-fns/tz";
-import { addDays, format } from "date-fns";
-import { lagosDate } from "#common/booking.ts";
-import { BUSINESS_TIME_ZONE } from "#common/business.ts";
+import { type Appointment, type BlockedTime, gridPositionOfMinutes } from "#common/calendar.ts";
 import {
-  type Appointment,
-  type BlockedTime,
-  gridPositionOfMinutes,
+  formatLagosShortDate,
+  lagosDate,
+  lagosDayLabels,
   lagosDayStart,
   lagosWeek,
-} from "#common/calendar.ts";
+  shiftLagosDate,
+} from "#common/lagos-time.ts";
 
 export type CalendarView = "week" | "day";
 
@@ -42,30 +40,25 @@ export function parseCalendarParams(
 
 /** The seven Lagos dates (Monday first) of the week holding `date`. */
 export function weekDays(date: string): string[] {
-  const start = lagosDayStart(date) ?? new Date();
-  const monday = new TZDate(lagosWeek(start).from, BUSINESS_TIME_ZONE);
-  return Array.from({ length: 7 }, (_, i) => format(addDays(monday, i), "yyyy-MM-dd"));
+  const { monday } = lagosWeek(lagosDayStart(date) ?? new Date());
+  return Array.from({ length: 7 }, (_, i) => shiftLagosDate(monday, i));
 }
 
 /** `date` moved by `days` Lagos days. */
 export function shiftDate(date: string, days: number): string {
-  const start = lagosDayStart(date) ?? new Date();
-  return format(addDays(new TZDate(start, BUSINESS_TIME_ZONE), days), "yyyy-MM-dd");
+  return shiftLagosDate(lagosDayStart(date) ? date : lagosDate(new Date()), days);
 }
 
 /** 'Mon 23' and 'Monday, 23 November 2026' of a Lagos date. */
 export function dayLabels(date: string): { short: string; long: string } {
-  const local = new TZDate(lagosDayStart(date) ?? new Date(), BUSINESS_TIME_ZONE);
-  return { short: format(local, "EEE d"), long: format(local, "EEEE, d MMMM yyyy") };
+  return lagosDayLabels(lagosDayStart(date) ? date : lagosDate(new Date()));
 }
 
 /** The heading of a view: 'Week of 23 Nov 2026' or 'Monday, 23 November 2026'. */
 export function rangeTitle(view: CalendarView, date: string): string {
   if (view === "day") return dayLabels(date).long;
   const days = weekDays(date);
-  const first = new TZDate(lagosDayStart(days[0] as string) as Date, BUSINESS_TIME_ZONE);
-  const last = new TZDate(lagosDayStart(days[6] as string) as Date, BUSINESS_TIME_ZONE);
-  return `${format(first, "d MMM")} – ${format(last, "d MMM yyyy")}`;
+  return `${formatLagosShortDate(days[0] as string)} – ${formatLagosShortDate(days[6] as string, true)}`;
 }
 
 /** A Lagos day's [start, end) instants in ms since the epoch. */

@@ -1,7 +1,10 @@
 /** Display helpers of the staff screens: names, labels, hours, Lagos times, URLs. */
-import { formatLagosDateTime, lagosDate } from "#common/booking.ts";
-import { lagosClock } from "#common/calendar.ts";
+
+import { formatLagosDateTime, lagosClock } from "#common/lagos-time.ts";
 import type { StaffMember } from "#common/staff.ts";
+
+// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
+export { lagosDaysAgo } from "#common/lagos-time.ts";
 
 export const fullName = (m: Pick<StaffMember, "firstName" | "lastName">) =>
   `${m.firstName} ${m.lastName}`.trim();
@@ -17,11 +20,6 @@ export const hoursText = (hours: number | null) => (hours === null ? "—" : `${
 
 export const when = (iso: string) => formatLagosDateTime(iso);
 export const clock = (iso: string) => lagosClock(iso);
-
-/** Today in Lagos and `days` before it, as 'YYYY-MM-DD'. */
-export function lagosDaysAgo(days: number, now = new Date()): string {
-  return lagosDate(new Date(now.getTime() - days * 86_400_000));
-}
 
 /** The staff screen's URL for a tab or a member's detail. */
 export function staffHref(params: { tab?: string; member?: number; view?: string }): string {
