@@ -3,7 +3,22 @@
  * spec §3, §5, §7), without zod, so the checkout page renders without loading the validation
  * schemas (issue 15: first-load JavaScript). common/checkout.ts re-exports them.
  */
-import type { DeliveryInfo } from "./checkout.ts";
+
+/**
+ * The delivery form's checked values that the payload reads (spec §3 "Delivery info"). Declared
+ * here rather than taken from the schema in ./checkout.ts, so this file imports nothing (no zod,
+ * no import cycle); ./checkout.ts checks at compile time that its schema's output has this shape.
+ */
+export type DeliveryFields = {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  instructions?: string | undefined;
+};
 
 /** Fields checked while typing (spec §5: email, phone, postal code, full name, city). */
 export const DELIVERY_LIVE_FIELDS = ["email", "phone", "postalCode", "fullName", "city"] as const;
@@ -18,7 +33,7 @@ export function newPaymentReference(): string {
 
 /** The order payload of spec §3 from the delivery form, the cart lines and the reference. */
 export function buildOrderPayload(
-  delivery: DeliveryInfo,
+  delivery: DeliveryFields,
   items: readonly { id: number; quantity: number; price: number }[],
   totals: { subtotal: number; shipping: number; total: number },
   paymentReference: string,

@@ -9,6 +9,7 @@ import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./catalog.ts";
 import {
   buildOrderPayload,
   DELIVERY_LIVE_FIELDS,
+  type DeliveryFields,
   newPaymentReference,
 } from "./checkout-payload.ts";
 import { emailField, nigerianPhone } from "./contact.ts";
@@ -105,6 +106,9 @@ export const deliveryInfoSchema = z.object({
   instructions,
 });
 export type DeliveryInfo = z.output<typeof deliveryInfoSchema>;
+// buildOrderPayload (zod-free, ./checkout-payload.ts) declares the fields it reads; a change to
+// the schema that drops or retypes one fails here rather than at the checkout page.
+deliveryInfoSchema satisfies z.ZodType<DeliveryFields>;
 export type DeliveryInfoInput = z.input<typeof deliveryInfoSchema>;
 
 /**

@@ -7,7 +7,7 @@
 import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
-import type { ToastOptions } from "./toast";
+import type { ToastState } from "./toast-types.ts";
 
 /** What marks the control that dismisses a dialog (its close button, an alert's Cancel). */
 const DISMISS_ATTRIBUTE = "data-dismiss";
@@ -32,9 +32,6 @@ function escapeToDialog(event: KeyboardEvent) {
   event.preventDefault();
   dismiss.click();
 }
-
-/** The toast being shown: its options and an id that restarts it when it is replaced. */
-export type ToastState = ToastOptions & { id: number };
 
 /** The Radix provider, the current toast (if any) and the viewport. */
 export default function ToastView({

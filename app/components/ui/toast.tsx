@@ -17,15 +17,9 @@ import {
   useEffect,
   useState,
 } from "react";
-import type { ToastState } from "./toast-view";
+import type { ToastOptions, ToastState } from "./toast-types.ts";
 
-export type ToastOptions = {
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive";
-  /** Milliseconds before it closes by itself (default 5000). */
-  duration?: number;
-};
+export type { ToastOptions };
 
 const ToastContext = createContext<((toast: ToastOptions) => void) | null>(null);
 
