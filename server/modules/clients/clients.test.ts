@@ -251,7 +251,7 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     const stats = await t.db.select().from(bookings);
     const page = await agent.get("/api/customers").expect(200);
     expect(Number(page.headers["x-total-count"])).toBe((await t.db.select().from(clients)).length);
-    const { clientStats } = await import("./service.ts");
+    const { clientStats } = await import("./list.ts");
     expect(await clientStats(t.db)).toEqual({
       totalCustomers: (await t.db.select().from(clients)).length,
       totalBookings: stats.length,
@@ -315,7 +315,7 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     const id = Number(row?.id);
     const record = await agent.get(`/api/customers/${id}`).expect(200);
     expect(record.body.totalSpent).toBe("360000.00");
-    const { getClientDetail } = await import("./service.ts");
+    const { getClientDetail } = await import("./detail.ts");
     const detail = await getClientDetail(t.db, id);
     expect(detail?.salesSummary).toEqual({
       totalSpent: 360000,
@@ -392,7 +392,7 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     });
     const [after] = await list("?q=tolu%40new");
     expect(after).toMatchObject({ id, totalBookings: 2, status: "Active" });
-    const { getClientDetail } = await import("./service.ts");
+    const { getClientDetail } = await import("./detail.ts");
     const detail = await getClientDetail(t.db, id);
     expect(detail?.reviews.map((r) => r.reviewText)).toEqual(["Glowing"]);
     expect(detail?.summary).toEqual({ total: 2, completed: 0, cancelled: 0 });
