@@ -121,6 +121,53 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     expect(client?.marketingConsentAt).toBeInstanceOf(Date);
   });
 
+  it("ensureClient: one row per email under concurrent calls; name and phone filled only when missing; a prospect made active; consent recorded once", async () => {
+    const { ensureClient } = await import("./service.ts");
+    const email = "Merge.Rules@Example.com";
+    const rowOf = async (id: number) =>
+      (await t.db.select().from(clients).where(eq(clients.id, id)))[0];
+    const ids = await Promise.all(
+      [1, 2, 3].map(() =>
+        ensureClient(
+          t.db,
+          { email },
+          { status: "prospect", source: "website", consent: "newsletter" },
+        ),
+      ),
+    );
+    expect(new Set(ids).size).toBe(1);
+    const id = ids[0] as number;
+    const first = await rowOf(id);
+    expect(first).toMatchObject({
+      email: "merge.rules@example.com",
+      firstName: "",
+      status: "prospect",
+      source: "website",
+      marketingConsent: true,
+      marketingConsentSource: "newsletter",
+    });
+    const named = { email: "merge.rules@example.com", name: "Ngozi Ada Eze", phone: " 0803 " };
+    expect(await ensureClient(t.db, named, { status: "prospect" })).toBe(id);
+    expect(await rowOf(id)).toMatchObject({
+      firstName: "Ngozi",
+      lastName: "Ada Eze",
+      phone: "0803",
+      status: "prospect",
+    });
+    const other = { email: "MERGE.rules@example.com", name: "Other Person", phone: "0900" };
+    expect(await ensureClient(t.db, other, { consent: "admin", source: "manual" })).toBe(id);
+    const last = await rowOf(id);
+    expect(last).toMatchObject({
+      firstName: "Ngozi",
+      lastName: "Ada Eze",
+      phone: "0803",
+      status: "active",
+      source: "website",
+      marketingConsentSource: "newsletter",
+    });
+    expect(last?.marketingConsentAt).toEqual(first?.marketingConsentAt);
+  });
+
   it("lists a newsletter-only person as 'Newsletter Subscriber', phone '-', Subscriber", async () => {
     await request(server)
       .post("/api/newsletter")
