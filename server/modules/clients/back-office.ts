@@ -3,7 +3,7 @@
  * table (name, email, phone in local or +234 form, address; never health data) and the tables
  * Clear Admin Data empties.
  */
-import { sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { clientDisplayName } from "#common/clients.ts";
 import type { SearchHit } from "#common/search.ts";
 import {
@@ -12,28 +12,29 @@ import {
   type SearchSource,
 } from "#server/back-office.ts";
 import { clientHealth, clients, customerNotes } from "#server/db/schema/clients.ts";
-import { clientSearchCondition, rowsOf } from "./service.ts";
+import { clientSearchCondition } from "./list.ts";
 
-export { countClients } from "./service.ts";
+export { countClients } from "./list.ts";
 
 /** Clients whose name, email, phone (0803…, +234803…, 234803…) or address matches. */
 export const clientsSearch: SearchSource = async (db, _pattern, q) => {
-  const rows = rowsOf<{
-    id: number;
-    email: string;
-    first_name: string;
-    last_name: string;
-    phone: string | null;
-  }>(
-    await db.execute(sql`select c.id, c.email, c.first_name, c.last_name, c.phone from clients c
-      where ${clientSearchCondition(q.trim())}
-      order by c.id desc limit ${SEARCH_LIMIT_PER_KIND}`),
-  );
+  const rows = await db
+    .select({
+      id: clients.id,
+      email: clients.email,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      phone: clients.phone,
+    })
+    .from(clients)
+    .where(clientSearchCondition(q.trim()))
+    .orderBy(desc(clients.id))
+    .limit(SEARCH_LIMIT_PER_KIND);
   return rows.map(
     (c): SearchHit => ({
       kind: "client",
       id: String(c.id),
-      title: clientDisplayName(c.first_name, c.last_name),
+      title: clientDisplayName(c.firstName, c.lastName),
       subtitle: c.phone ? `${c.email} · ${c.phone}` : c.email,
       href: `/admin/clients?client=${c.id}`,
     }),

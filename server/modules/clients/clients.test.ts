@@ -121,6 +121,53 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     expect(client?.marketingConsentAt).toBeInstanceOf(Date);
   });
 
+  it("ensureClient: one row per email under concurrent calls; name and phone filled only when missing; a prospect made active; consent recorded once", async () => {
+    const { ensureClient } = await import("./service.ts");
+    const email = "Merge.Rules@Example.com";
+    const rowOf = async (id: number) =>
+      (await t.db.select().from(clients).where(eq(clients.id, id)))[0];
+    const ids = await Promise.all(
+      [1, 2, 3].map(() =>
+        ensureClient(
+          t.db,
+          { email },
+          { status: "prospect", source: "website", consent: "newsletter" },
+        ),
+      ),
+    );
+    expect(new Set(ids).size).toBe(1);
+    const id = ids[0] as number;
+    const first = await rowOf(id);
+    expect(first).toMatchObject({
+      email: "merge.rules@example.com",
+      firstName: "",
+      status: "prospect",
+      source: "website",
+      marketingConsent: true,
+      marketingConsentSource: "newsletter",
+    });
+    const named = { email: "merge.rules@example.com", name: "Ngozi Ada Eze", phone: " 0803 " };
+    expect(await ensureClient(t.db, named, { status: "prospect" })).toBe(id);
+    expect(await rowOf(id)).toMatchObject({
+      firstName: "Ngozi",
+      lastName: "Ada Eze",
+      phone: "0803",
+      status: "prospect",
+    });
+    const other = { email: "MERGE.rules@example.com", name: "Other Person", phone: "0900" };
+    expect(await ensureClient(t.db, other, { consent: "admin", source: "manual" })).toBe(id);
+    const last = await rowOf(id);
+    expect(last).toMatchObject({
+      firstName: "Ngozi",
+      lastName: "Ada Eze",
+      phone: "0803",
+      status: "active",
+      source: "website",
+      marketingConsentSource: "newsletter",
+    });
+    expect(last?.marketingConsentAt).toEqual(first?.marketingConsentAt);
+  });
+
   it("lists a newsletter-only person as 'Newsletter Subscriber', phone '-', Subscriber", async () => {
     await request(server)
       .post("/api/newsletter")
@@ -251,7 +298,7 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     const stats = await t.db.select().from(bookings);
     const page = await agent.get("/api/customers").expect(200);
     expect(Number(page.headers["x-total-count"])).toBe((await t.db.select().from(clients)).length);
-    const { clientStats } = await import("./service.ts");
+    const { clientStats } = await import("./list.ts");
     expect(await clientStats(t.db)).toEqual({
       totalCustomers: (await t.db.select().from(clients)).length,
       totalBookings: stats.length,
@@ -315,7 +362,7 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     const id = Number(row?.id);
     const record = await agent.get(`/api/customers/${id}`).expect(200);
     expect(record.body.totalSpent).toBe("360000.00");
-    const { getClientDetail } = await import("./service.ts");
+    const { getClientDetail } = await import("./detail.ts");
     const detail = await getClientDetail(t.db, id);
     expect(detail?.salesSummary).toEqual({
       totalSpent: 360000,
@@ -392,7 +439,7 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     });
     const [after] = await list("?q=tolu%40new");
     expect(after).toMatchObject({ id, totalBookings: 2, status: "Active" });
-    const { getClientDetail } = await import("./service.ts");
+    const { getClientDetail } = await import("./detail.ts");
     const detail = await getClientDetail(t.db, id);
     expect(detail?.reviews.map((r) => r.reviewText)).toEqual(["Glowing"]);
     expect(detail?.summary).toEqual({ total: 2, completed: 0, cancelled: 0 });

@@ -5,7 +5,8 @@
 import type { ClientsPages } from "#common/clients.ts";
 import type { Db } from "#server/db/client.ts";
 import { listProducts, listServices } from "#server/modules/catalog/service.ts";
-import { clientStats, getClientDetail, listClientsPage, listRecentBookings } from "./service.ts";
+import { getClientDetail } from "./detail.ts";
+import { clientStats, listClientsPage, listRecentBookings } from "./list.ts";
 
 export function clientsPages(db: Db): ClientsPages {
   return {

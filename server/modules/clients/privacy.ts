@@ -4,23 +4,54 @@
  * keeps the money records the accounts need (sales, orders) with the person's details removed;
  * the audit log records that it happened, without the erased details.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, ilike, or, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { CLIENT_MESSAGES } from "#common/clients.ts";
 import { likePattern } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
-import { bookings } from "#server/db/schema/bookings.ts";
+import { auditLog } from "#server/db/schema/access.ts";
+import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { newsletterSubscribers, outbox } from "#server/db/schema/content.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
+import { sales } from "#server/db/schema/sales.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { getClientDetail } from "./detail.ts";
 import { listClientSales } from "./sales.ts";
-import { getClientDetail, rowsOf } from "./service.ts";
 
 /** What an erased person's name becomes on the records that are kept. */
 export const ERASED_NAME = "Erased client";
+
+/** The client's shop orders with their lines, as the export shows them (naira). */
+function exportedOrders(
+  orderRows: Array<typeof orders.$inferSelect>,
+  items: Array<typeof orderItems.$inferSelect>,
+) {
+  return orderRows.map((o) => ({
+    id: o.id,
+    status: o.status,
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    customerPhone: o.customerPhone,
+    deliveryAddress: o.deliveryAddress,
+    deliveryCity: o.deliveryCity,
+    deliveryState: o.deliveryState,
+    deliveryPostalCode: o.deliveryPostalCode,
+    deliveryCountry: o.deliveryCountry,
+    deliveryInstructions: o.deliveryInstructions,
+    total: o.totalKobo / 100,
+    createdAt: o.createdAt.toISOString(),
+    items: items
+      .filter((i) => i.orderId === o.id)
+      .map((i) => ({
+        productName: i.productName,
+        unitPrice: i.unitPriceKobo / 100,
+        quantity: i.quantity,
+      })),
+  }));
+}
 
 /**
  * The client's export (GET /api/customers/{id}/export): the record with health data, notes,
@@ -91,28 +122,7 @@ export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
       notes: a.notes,
     })),
     sales,
-    orders: orderRows.map((o) => ({
-      id: o.id,
-      status: o.status,
-      customerName: o.customerName,
-      customerEmail: o.customerEmail,
-      customerPhone: o.customerPhone,
-      deliveryAddress: o.deliveryAddress,
-      deliveryCity: o.deliveryCity,
-      deliveryState: o.deliveryState,
-      deliveryPostalCode: o.deliveryPostalCode,
-      deliveryCountry: o.deliveryCountry,
-      deliveryInstructions: o.deliveryInstructions,
-      total: o.totalKobo / 100,
-      createdAt: o.createdAt.toISOString(),
-      items: items
-        .filter((i) => i.orderId === o.id)
-        .map((i) => ({
-          productName: i.productName,
-          unitPrice: i.unitPriceKobo / 100,
-          quantity: i.quantity,
-        })),
-    })),
+    orders: exportedOrders(orderRows, items),
     reviews: detail.reviews,
     newsletter: subscriberRows.map((s) => ({
       email: s.email,
@@ -139,26 +149,51 @@ export async function eraseClient(
     if (!client) throw new HttpError(404, CLIENT_MESSAGES.notFound);
     const email = client.email.toLowerCase();
     const anonEmail = `erased-${id}@erased.invalid`;
-    const count = (r: unknown) => rowsOf(r).length;
-
-    const keptSales = count(
-      await tx.execute(sql`update sales set customer_name = ${ERASED_NAME}, customer_email = null,
-        customer_phone = null, notes = null, client_id = null
-        where client_id = ${id} or lower(customer_email) = ${email} returning id`),
-    );
-    const keptOrders = count(
-      await tx.execute(sql`update orders set customer_name = ${ERASED_NAME},
-        customer_email = ${anonEmail}, customer_phone = '', delivery_address = '',
-        delivery_postal_code = '', delivery_instructions = null, client_id = null,
-        payment_data = null
-        where client_id = ${id} or lower(customer_email) = ${email} returning id`),
-    );
-    await tx.execute(sql`update appointments set customer_name = ${ERASED_NAME},
-      customer_email = ${anonEmail}, customer_phone = '', notes = null, client_id = null
-      where client_id = ${id} or lower(customer_email) = ${email}`);
-    await tx.execute(sql`update reviews set customer_name = ${ERASED_NAME},
-      customer_email = ${anonEmail}, review_text = null
-      where lower(customer_email) = ${email}`);
+    const keptSales = (
+      await tx
+        .update(sales)
+        .set({
+          customerName: ERASED_NAME,
+          customerEmail: null,
+          customerPhone: null,
+          notes: null,
+          clientId: null,
+        })
+        .where(or(eq(sales.clientId, id), sql`lower(${sales.customerEmail}) = ${email}`))
+        .returning({ id: sales.id })
+    ).length;
+    const keptOrders = (
+      await tx
+        .update(orders)
+        .set({
+          customerName: ERASED_NAME,
+          customerEmail: anonEmail,
+          customerPhone: "",
+          deliveryAddress: "",
+          deliveryPostalCode: "",
+          deliveryInstructions: null,
+          clientId: null,
+          paymentData: null,
+        })
+        .where(or(eq(orders.clientId, id), sql`lower(${orders.customerEmail}) = ${email}`))
+        .returning({ id: orders.id })
+    ).length;
+    await tx
+      .update(appointments)
+      .set({
+        customerName: ERASED_NAME,
+        customerEmail: anonEmail,
+        customerPhone: "",
+        notes: null,
+        clientId: null,
+      })
+      .where(
+        or(eq(appointments.clientId, id), sql`lower(${appointments.customerEmail}) = ${email}`),
+      );
+    await tx
+      .update(reviews)
+      .set({ customerName: ERASED_NAME, customerEmail: anonEmail, reviewText: null })
+      .where(sql`lower(${reviews.customerEmail}) = ${email}`);
     await tx
       .delete(bookings)
       .where(sql`${bookings.clientId} = ${id} or lower(${bookings.email}) = ${email}`);
@@ -166,8 +201,10 @@ export async function eraseClient(
     await tx.delete(outbox).where(sql`lower(${outbox.toAddress}) = ${email}`);
     await tx.delete(clients).where(eq(clients.id, id));
     // Earlier audit records keep who did what and when, not the person's details.
-    await tx.execute(sql`update audit_log set details = '{"redacted": "client erased"}'::jsonb
-      where details::text ilike ${likePattern(email)}`);
+    await tx
+      .update(auditLog)
+      .set({ details: { redacted: "client erased" } })
+      .where(ilike(sql`${auditLog.details}::text`, likePattern(email)));
     await recordAudit(tx, admin, {
       action: "client.erase",
       entity: "client",

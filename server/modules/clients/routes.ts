@@ -20,14 +20,13 @@ import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
+import { getClientRecord } from "./detail.ts";
+import { listClientsPage, listSubscribers } from "./list.ts";
 import { eraseClient, exportClient } from "./privacy.ts";
 import {
   createClient,
   deleteClient,
-  getClientRecord,
   getNotesByEmail,
-  listClientsPage,
-  listSubscribers,
   saveNotesByEmail,
   updateClientByEmail,
 } from "./service.ts";
@@ -41,9 +40,8 @@ function emailParam(value: unknown): string {
   return text.toLowerCase();
 }
 
-export function clientsRouter(db: Db): Router {
-  const router = Router();
-
+/** /api/customers: the list, add, export, erase, one record, change, delete. */
+function customerRoutes(router: Router, db: Db): void {
   // The Customer Database as JSON: the rows of one page (no health fields); `page`, `pageSize`,
   // `q`, `status`, `sort` and `dir` as on the screen; the counts in headers.
   router.get(
@@ -112,6 +110,10 @@ export function clientsRouter(db: Db): Router {
       res.json({ success: true, message: CLIENT_MESSAGES.deletedText });
     }),
   );
+}
+
+/** /api/subscribers and /api/customer-notes/{email}. */
+function subscriberAndNoteRoutes(router: Router, db: Db): void {
   router.get(
     "/subscribers",
     requireRole(...DESK_ROLES),
@@ -135,6 +137,11 @@ export function clientsRouter(db: Db): Router {
       res.json(await saveNotesByEmail(db, currentAdmin(req), email, notes));
     }),
   );
+}
 
+export function clientsRouter(db: Db): Router {
+  const router = Router();
+  customerRoutes(router, db);
+  subscriberAndNoteRoutes(router, db);
   return router;
 }

@@ -8,7 +8,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageOptOuts, outbox } from "#server/db/schema/content.ts";
 import { whatsappSignature } from "#server/integrations/whatsapp-webhook.ts";
-import { getClientDetail } from "#server/modules/clients/service.ts";
+import { getClientDetail } from "#server/modules/clients/detail.ts";
 import { enqueueDueReminders } from "#server/modules/messages/reminders.ts";
 import { insertAppointment, insertClient } from "#server/testing/builders.ts";
 import { createTestApp, dbKinds } from "#server/testing/test-app.ts";

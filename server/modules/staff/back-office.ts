@@ -19,7 +19,7 @@ import {
   timeEntries,
   timeEntryBreaks,
 } from "#server/db/schema/staff.ts";
-import { teamFigures } from "./service.ts";
+import { teamFigures } from "./figures.ts";
 
 /** Breaks, time entries, pay runs, schedules and invitations before the members they belong to. */
 export const staffClearable: ClearableTable[] = [

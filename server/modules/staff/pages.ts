@@ -10,18 +10,11 @@ import {
   TIME_ENTRIES_SHOWN,
 } from "#common/staff.ts";
 import type { Db } from "#server/db/client.ts";
-import {
-  getPayRun,
-  getStaff,
-  listPayRuns,
-  listSchedules,
-  listStaff,
-  listTimeEntries,
-  payRunSummary,
-  seesPay,
-  staffAnalytics,
-  staffOverview,
-} from "./service.ts";
+import { staffAnalytics, staffOverview } from "./figures.ts";
+import { getStaff, listStaff, seesPay } from "./members.ts";
+import { getPayRun, listPayRuns, payRunSummary } from "./pay-runs.ts";
+import { listSchedules } from "./schedules.ts";
+import { listTimeEntries } from "./time-clock.ts";
 
 export function staffPages(db: Db, viewer: AdminIdentity): StaffPages {
   const pay = seesPay(viewer);

@@ -31,26 +31,11 @@ import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { grantAccess, revokeAccess } from "#server/modules/auth/invitations.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { resetMemberTotp } from "#server/modules/auth/totp.ts";
-import {
-  approvePayRun,
-  clockIn,
-  clockOut,
-  correctTimeEntry,
-  createPayRun,
-  createStaff,
-  deleteStaff,
-  getPayRun,
-  getStaff,
-  listPayRuns,
-  listSchedules,
-  listStaff,
-  listTimeEntries,
-  setBreak,
-  setWeekSchedule,
-  staffAnalytics,
-  staffOverview,
-  updateStaff,
-} from "./service.ts";
+import { staffAnalytics, staffOverview } from "./figures.ts";
+import { createStaff, deleteStaff, getStaff, listStaff, updateStaff } from "./members.ts";
+import { approvePayRun, createPayRun, getPayRun, listPayRuns } from "./pay-runs.ts";
+import { listSchedules, setWeekSchedule } from "./schedules.ts";
+import { clockIn, clockOut, correctTimeEntry, listTimeEntries, setBreak } from "./time-clock.ts";
 
 const optionalId = z
   .string()
@@ -75,11 +60,11 @@ function clockTarget(req: Request): number {
   return staffId;
 }
 
-export function staffRouter(db: Db, config: Config, smtp: EmailTransport | null = null): Router {
-  const router = Router();
-  const anyone = requireRole(...ANY_ROLE);
-  const manager = requireRole(...MANAGER_ONLY);
+const anyone = requireRole(...ANY_ROLE);
+const manager = requireRole(...MANAGER_ONLY);
 
+/** /api/staff: the list, add, analytics, one member, their overview, change, remove. */
+function memberRoutes(router: Router, db: Db): void {
   router.get(
     "/staff",
     anyone,
@@ -137,6 +122,10 @@ export function staffRouter(db: Db, config: Config, smtp: EmailTransport | null 
       res.json({ success: true, message: "Staff member removed successfully!" });
     }),
   );
+}
+
+/** A member's schedule, sign-in access and two-step reset; everyone's schedules. */
+function accessRoutes(router: Router, db: Db, config: Config, smtp: EmailTransport | null): void {
   router.put(
     "/staff/:id/schedules",
     manager,
@@ -189,7 +178,10 @@ export function staffRouter(db: Db, config: Config, smtp: EmailTransport | null 
       res.json(await listSchedules(db, staffId));
     }),
   );
+}
 
+/** /api/time-tracking: the entries, clock-in and -out, breaks, a manager's correction. */
+function clockRoutes(router: Router, db: Db): void {
   router.get(
     "/time-tracking",
     anyone,
@@ -243,7 +235,10 @@ export function staffRouter(db: Db, config: Config, smtp: EmailTransport | null 
       res.json(await correctTimeEntry(db, currentAdmin(req), id, input));
     }),
   );
+}
 
+/** /api/pay-runs: list, create, one, approve (managers). */
+function payRunRoutes(router: Router, db: Db): void {
   router.get(
     "/pay-runs",
     manager,
@@ -276,6 +271,14 @@ export function staffRouter(db: Db, config: Config, smtp: EmailTransport | null 
       res.json(await approvePayRun(db, currentAdmin(req), parseId(req.params.id, "Pay run")));
     }),
   );
+}
 
+export function staffRouter(db: Db, config: Config, smtp: EmailTransport | null = null): Router {
+  const router = Router();
+  // In this order: /staff/analytics is registered before /staff/:id.
+  memberRoutes(router, db);
+  accessRoutes(router, db, config, smtp);
+  clockRoutes(router, db);
+  payRunRoutes(router, db);
   return router;
 }
