@@ -127,6 +127,19 @@ export function lagosWeek(instant: Date): { from: Date; to: Date; monday: string
   };
 }
 
+/**
+ * The Sunday-first Lagos week containing `instant` (the staff screens' weekly hours and the
+ * payroll's overtime week, admin spec §3 "Staff"): [from, to) as UTC instants and its Sunday.
+ */
+export function lagosSundayWeek(instant: Date): { from: Date; to: Date; sunday: string } {
+  const sunday = startOfWeek(inLagos(instant), { weekStartsOn: 0 });
+  return {
+    from: new Date(sunday.getTime()),
+    to: new Date(addDays(sunday, 7).getTime()),
+    sunday: format(sunday, "yyyy-MM-dd"),
+  };
+}
+
 /** The Lagos calendar month containing `instant`, [from, to) as UTC instants. */
 export function lagosMonth(instant: Date): { from: Date; to: Date } {
   const first = startOfMonth(inLagos(instant));

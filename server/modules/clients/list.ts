@@ -6,10 +6,7 @@
  * fields.
  */
 
-import { TZDate } from "@date-fns/tz";
-import { startOfMonth } from "date-fns";
 import { and, asc, desc, eq, gte, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
-import { BUSINESS_TIME_ZONE } from "#common/business.ts";
 import {
   type ClientListQuery,
   type ClientRow,
@@ -20,6 +17,7 @@ import {
   RECENT_BOOKINGS_LIMIT,
   type RecentBooking,
 } from "#common/clients.ts";
+import { lagosMonth } from "#common/lagos-time.ts";
 import type { Page } from "#common/paging.ts";
 import { likePattern, pageWindow } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
@@ -286,7 +284,7 @@ export async function countClients(db: Db): Promise<number> {
  * and newsletter subscribers.
  */
 export async function clientStats(db: Db, now: Date = new Date()): Promise<ClientStats> {
-  const monthStart = new Date(startOfMonth(new TZDate(now, BUSINESS_TIME_ZONE)).getTime());
+  const monthStart = lagosMonth(now).from;
   const [customers, allBookings, thisMonth, subscribers] = await Promise.all([
     db.$count(clients),
     db.$count(bookings),

@@ -5,9 +5,15 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
-import { lagosDate } from "#common/booking.ts";
-import { LAGOS_UTC_OFFSET_MS } from "#common/business.ts";
-import { clockMinutes, lagosDayStart } from "#common/calendar.ts";
+import {
+  clockMinutes,
+  lagosDate,
+  lagosDayStart,
+  lagosMonth,
+  lagosSundayWeek,
+  lagosWeekday,
+  shiftLagosDate,
+} from "#common/lagos-time.ts";
 import { koboToNaira } from "#common/money.ts";
 import {
   ANALYTICS_DAYS,
@@ -24,23 +30,6 @@ import { sumHours, workedEntries } from "./time-clock.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Start of the Lagos month of `now` and of the next one. */
-function lagosMonth(now: Date): { from: Date; to: Date } {
-  const [y, m] = lagosDate(now).split("-").map(Number) as [number, number];
-  const from = lagosDayStart(`${y}-${String(m).padStart(2, "0")}-01`) as Date;
-  const ny = m === 12 ? y + 1 : y;
-  const nm = m === 12 ? 1 : m + 1;
-  const to = lagosDayStart(`${ny}-${String(nm).padStart(2, "0")}-01`) as Date;
-  return { from, to };
-}
-
-/** Start of the Sunday-first Lagos week of `now`. */
-function lagosSundayWeekStart(now: Date): Date {
-  const today = lagosDayStart(lagosDate(now)) as Date;
-  const weekday = new Date(today.getTime() + LAGOS_UTC_OFFSET_MS).getUTCDay();
-  return new Date(today.getTime() - weekday * DAY_MS);
-}
-
 /** A member's Overview and Pay figures (staff detail) as of `now`. */
 export async function staffOverview(
   db: Db,
@@ -49,7 +38,7 @@ export async function staffOverview(
   now = new Date(),
 ): Promise<StaffOverview> {
   const month = lagosMonth(now);
-  const week = lagosSundayWeekStart(now);
+  const week = lagosSundayWeek(now).from;
   const [services, sold, monthEntries, allEntries, pay] = await Promise.all([
     completedServices(db, staffId, month.from, month.to),
     memberSales(db, staffId, month.from, month.to),
@@ -80,8 +69,8 @@ export async function staffOverview(
  */
 export async function staffAnalytics(db: Db, now = new Date()): Promise<StaffAnalytics> {
   const today = lagosDate(now);
-  const todayStart = lagosDayStart(today) as Date;
-  const from = new Date(todayStart.getTime() - (ANALYTICS_DAYS - 1) * DAY_MS);
+  const fromDate = shiftLagosDate(today, -(ANALYTICS_DAYS - 1));
+  const from = lagosDayStart(fromDate) as Date;
   const active = await db.select().from(staff).where(eq(staff.status, "active"));
   const ids = active.map((m) => m.id);
   const entries = ids.length ? await workedEntries(db, ids, from, now) : [];
@@ -91,9 +80,9 @@ export async function staffAnalytics(db: Db, now = new Date()): Promise<StaffAna
   const totalMinutes = entries.reduce((sum, e) => sum + workedMinutes(e), 0);
   let scheduledMinutes = 0;
   for (let i = 0; i < ANALYTICS_DAYS; i++) {
-    const dayStart = new Date(from.getTime() + i * DAY_MS);
-    const date = lagosDate(dayStart);
-    const weekday = new Date(dayStart.getTime() + LAGOS_UTC_OFFSET_MS).getUTCDay();
+    const date = shiftLagosDate(fromDate, i);
+    const dayStart = lagosDayStart(date) as Date;
+    const weekday = lagosWeekday(dayStart);
     for (const s of schedules) {
       if (s.dayOfWeek !== weekday) continue;
       const member = active.find((m) => m.id === s.staffId);
@@ -109,7 +98,7 @@ export async function staffAnalytics(db: Db, now = new Date()): Promise<StaffAna
   const totalHours = minutesToHours(totalMinutes);
   const weeks = ANALYTICS_DAYS / 7;
   return {
-    from: lagosDate(from),
+    from: fromDate,
     to: today,
     activeStaff: active.length,
     totalHours,

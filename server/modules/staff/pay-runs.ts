@@ -8,7 +8,7 @@
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
-import { lagosDayStart } from "#common/calendar.ts";
+import { lagosDayRange, lagosDayStart } from "#common/lagos-time.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import {
   MAX_PAY_PERIOD_DAYS,
@@ -116,10 +116,8 @@ export async function payRunSummary(db: Db): Promise<PayRunSummary> {
 
 /** [from, to) instants of Lagos dates `start` to `end` inclusive; null for an impossible date. */
 function periodRange(start: string, end: string): { from: Date; to: Date } | null {
-  const from = lagosDayStart(start);
-  const last = lagosDayStart(end);
-  if (!from || !last) return null;
-  return { from, to: new Date(last.getTime() + DAY_MS) };
+  if (!lagosDayStart(start) || !lagosDayStart(end)) return null;
+  return { from: lagosDayRange(start).from, to: lagosDayRange(end).to };
 }
 
 /**

@@ -4,9 +4,7 @@
  * Sunday-first Lagos week (admin spec §9 "hours week starts on Sunday") at OVERTIME_MULTIPLIER,
  * commission as basis points of a sales base, tips, deductions.
  */
-import { TZDate } from "@date-fns/tz";
-import { format, startOfWeek } from "date-fns";
-import { BUSINESS_TIME_ZONE } from "#common/business.ts";
+import { lagosSundayWeek } from "#common/lagos-time.ts";
 import {
   OVERTIME_MULTIPLIER,
   OVERTIME_WEEKLY_THRESHOLD_HOURS,
@@ -37,8 +35,7 @@ export function workedMinutes(entry: WorkedEntry): number {
 
 /** 'YYYY-MM-DD' of the Sunday that starts the Lagos week of `instant`. */
 export function lagosWeekOf(instant: Date): string {
-  const lagos = new TZDate(instant, BUSINESS_TIME_ZONE);
-  return format(startOfWeek(lagos, { weekStartsOn: 0 }), "yyyy-MM-dd");
+  return lagosSundayWeek(instant).sunday;
 }
 
 /** Regular and overtime minutes: each week's minutes beyond the threshold are overtime. */
