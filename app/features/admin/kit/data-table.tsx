@@ -36,19 +36,7 @@ export type FooterRow = { key: string; cells: readonly ReactNode[]; className?: 
 
 type Sort = { key: string; dir: "asc" | "desc"; defaultKey: string; defaultDir: "asc" | "desc" };
 
-export function DataTable<T>({
-  caption,
-  label,
-  columns,
-  rows,
-  rowKey,
-  sort,
-  footer,
-  empty,
-  onRowClick,
-  plain,
-  className,
-}: {
+export type DataTableProps<T> = {
   /** The table's name, read by screen readers (a visually hidden caption). */
   caption: string;
   /** The scroll region's name when it differs from the caption (default: the caption). */
@@ -67,7 +55,21 @@ export function DataTable<T>({
   plain?: boolean;
   /** Classes of the `<table>` (e.g. a minimum width that makes the region scroll). */
   className?: string;
-}) {
+};
+
+export function DataTable<T>({
+  caption,
+  label,
+  columns,
+  rows,
+  rowKey,
+  sort,
+  footer,
+  empty,
+  onRowClick,
+  plain,
+  className,
+}: DataTableProps<T>) {
   const captionId = useId();
   if (rows.length === 0 && empty !== undefined) return <EmptyState>{empty}</EmptyState>;
   const pad = plain ? "py-1.5 pr-3 last:pr-0" : "px-3 py-2";
@@ -101,25 +103,7 @@ export function DataTable<T>({
           </tr>
         ))}
       </tbody>
-      {footer && footer.length > 0 && (
-        <tfoot>
-          {footer.map((f, i) => (
-            <tr
-              key={f.key}
-              className={clsx(
-                i === 0 ? "border-t-2 border-gray-300" : "border-t border-gray-100",
-                f.className,
-              )}
-            >
-              {columns.map((c, j) => (
-                <Cell key={c.header} column={c} pad={pad}>
-                  {f.cells[j]}
-                </Cell>
-              ))}
-            </tr>
-          ))}
-        </tfoot>
-      )}
+      {footer && footer.length > 0 && <Footer columns={columns} rows={footer} pad={pad} />}
     </table>
   );
   if (plain) return table;
@@ -133,6 +117,37 @@ export function DataTable<T>({
     >
       {table}
     </section>
+  );
+}
+
+/** The total rows under the data: the first one set apart by a heavier rule. */
+function Footer<T>({
+  columns,
+  rows,
+  pad,
+}: {
+  columns: readonly Column<T>[];
+  rows: readonly FooterRow[];
+  pad: string;
+}) {
+  return (
+    <tfoot>
+      {rows.map((f, i) => (
+        <tr
+          key={f.key}
+          className={clsx(
+            i === 0 ? "border-t-2 border-gray-300" : "border-t border-gray-100",
+            f.className,
+          )}
+        >
+          {columns.map((c, j) => (
+            <Cell key={c.header} column={c} pad={pad}>
+              {f.cells[j]}
+            </Cell>
+          ))}
+        </tr>
+      ))}
+    </tfoot>
   );
 }
 
