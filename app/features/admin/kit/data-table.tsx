@@ -74,7 +74,8 @@ export function DataTable<T>({
   if (rows.length === 0 && empty !== undefined) return <EmptyState>{empty}</EmptyState>;
   const pad = plain ? "py-1.5 pr-3 last:pr-0" : "px-3 py-2";
   const table = (
-    <table className={clsx("w-full text-left text-sm", className)}>
+    // relative: the visually hidden texts (absolute) stay inside the scroll region, not the page.
+    <table className={clsx("relative w-full text-left text-sm", className)}>
       <caption id={captionId} className="sr-only">
         {caption}
       </caption>
