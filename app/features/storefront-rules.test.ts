@@ -3,10 +3,11 @@
  * (spec §2 "Shop teaser", §9), the pixel event mapping (spec §3) and the sitemap/robots text.
  */
 import { describe, expect, it } from "vitest";
+import { starKinds } from "#app/components/ui/star-rating.tsx";
 import type { PublicProduct } from "#common/catalog.ts";
 import { teaserProducts } from "./catalog/shop-teaser";
 import { pixelCall } from "./consent/meta-pixel";
-import { starKinds, TESTIMONIALS } from "./home/testimonials";
+import { TESTIMONIALS } from "./home/testimonials";
 import { absoluteUrl, pageMeta } from "./seo/meta";
 
 function product(id: number, category: string, stock = 5): PublicProduct {

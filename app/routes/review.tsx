@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { StarRating } from "#app/features/review/star-rating.tsx";
+import { StarRatingInput } from "#app/components/ui/star-rating.tsx";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
@@ -170,7 +170,7 @@ export default function ReviewPage({ loaderData }: Route.ComponentProps) {
         <fieldset>
           <legend className="text-sm font-medium text-gray-900">Your rating</legend>
           <div className="mt-2">
-            <StarRating value={rating} onChange={setRating} disabled={submitting} />
+            <StarRatingInput value={rating} onChange={setRating} disabled={submitting} />
           </div>
         </fieldset>
         <div>

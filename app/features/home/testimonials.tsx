@@ -2,8 +2,8 @@
  * Testimonials: cards with a star rating (full, half and empty stars), the quote, name and role.
  * A fixed list of three samples rated 5, 5 and 4.5 (storefront spec §2 "Testimonials", §3).
  */
-import { Star, StarHalf } from "lucide-react";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
+import { StarRating } from "#app/components/ui/star-rating.tsx";
 
 export type Testimonial = { id: number; name: string; role: string; text: string; rating: number };
 
@@ -30,37 +30,6 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     rating: 4.5,
   },
 ];
-
-/** Which star each of the five positions shows for `rating` (halves rounded to the nearest 0.5). */
-export function starKinds(rating: number): ("full" | "half" | "empty")[] {
-  const rounded = Math.round(Math.max(0, Math.min(5, rating)) * 2) / 2;
-  return Array.from({ length: 5 }, (_, i) =>
-    rounded >= i + 1 ? "full" : rounded >= i + 0.5 ? "half" : "empty",
-  );
-}
-
-/** Five stars with an accessible 'Rated x out of 5' text. */
-export function StarRating({ rating }: { rating: number }) {
-  return (
-    <p className="flex items-center gap-0.5" role="img" aria-label={`Rated ${rating} out of 5`}>
-      {starKinds(rating).map((kind, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed five positions
-        <span key={i} data-star={kind} className="relative inline-block h-5 w-5">
-          <Star className="absolute inset-0 h-5 w-5 text-amber-300" aria-hidden />
-          {kind === "full" && (
-            <Star className="absolute inset-0 h-5 w-5 fill-amber-500 text-amber-500" aria-hidden />
-          )}
-          {kind === "half" && (
-            <StarHalf
-              className="absolute inset-0 h-5 w-5 fill-amber-500 text-amber-500"
-              aria-hidden
-            />
-          )}
-        </span>
-      ))}
-    </p>
-  );
-}
 
 /** The testimonials section. */
 export function Testimonials({ id = "testimonials" }: { id?: string }) {

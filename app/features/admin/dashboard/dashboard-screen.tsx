@@ -5,6 +5,7 @@
  */
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
+import { DataTable } from "#app/features/admin/kit/data-table.tsx";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { DASHBOARD_REFRESH_MS, type Dashboard } from "#common/dashboard.ts";
@@ -139,30 +140,17 @@ export function DashboardScreen({ dashboard: d }: { dashboard: Dashboard }) {
           {d.topServices.length === 0 ? (
             <p className="text-sm text-gray-700">No appointments this month yet.</p>
           ) : (
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="text-left text-xs text-gray-700">
-                  <th scope="col" className="py-1 font-medium">
-                    Service
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    This month
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Last month
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.topServices.map((s) => (
-                  <tr key={s.name} className="border-t border-gray-100">
-                    <td className="py-1.5">{s.name}</td>
-                    <td className="py-1.5 text-right">{s.thisMonth}</td>
-                    <td className="py-1.5 text-right">{s.lastMonth}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              plain
+              caption="Top services"
+              columns={[
+                { header: "Service", cell: (s) => s.name },
+                { header: "This month", align: "right", cell: (s) => s.thisMonth },
+                { header: "Last month", align: "right", cell: (s) => s.lastMonth },
+              ]}
+              rows={d.topServices}
+              rowKey={(s) => s.name}
+            />
           )}
         </Card>
         <Card title="Top team member">

@@ -8,11 +8,12 @@
 import { clsx } from "clsx";
 import { useState } from "react";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
+import { type Column, DataTable } from "#app/features/admin/kit/data-table.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/booking.ts";
 import { formatNairaExact as money } from "#common/money.ts";
-import { ADMIN_ORDER_STATUSES, type PublicOrder } from "#common/orders.ts";
+import { ADMIN_ORDER_STATUSES, type PublicOrder, type PublicOrderItem } from "#common/orders.ts";
 
 export const STATUS_LABELS: Record<string, string> = {
   completed: "Completed",
@@ -126,6 +127,13 @@ function StatusControl({ order }: { order: PublicOrder }) {
   );
 }
 
+const ITEM_COLUMNS: Column<PublicOrderItem>[] = [
+  { header: "Product", cell: (item) => item.name },
+  { header: "Qty", align: "right", cell: (item) => item.quantity },
+  { header: "Price", align: "right", cell: (item) => money(item.price) },
+  { header: "Line total", align: "right", cell: (item) => money(item.lineTotal) },
+];
+
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="flex justify-between gap-3">
@@ -214,35 +222,15 @@ export function OrdersList({ orders }: { orders: readonly PublicOrder[] }) {
                 </dl>
               </section>
             </div>
-            <table className="mt-5 w-full text-left text-sm">
-              <caption className="sr-only">Items of order #{order.id}</caption>
-              <thead className="border-b border-gray-200 text-gray-600">
-                <tr>
-                  <th scope="col" className="py-2 font-medium">
-                    Product
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Qty
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Price
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Line total
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.items.map((item) => (
-                  <tr key={item.id} className="border-b border-gray-100 last:border-0">
-                    <td className="py-2 text-ink">{item.name}</td>
-                    <td className="py-2 text-right">{item.quantity}</td>
-                    <td className="py-2 text-right">{money(item.price)}</td>
-                    <td className="py-2 text-right">{money(item.lineTotal)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className="mt-5">
+              <DataTable
+                plain
+                caption={`Items of order #${order.id}`}
+                columns={ITEM_COLUMNS}
+                rows={order.items}
+                rowKey={(item) => item.id}
+              />
+            </div>
           </article>
         </li>
       ))}

@@ -3,7 +3,7 @@
  * star filter and paging; the state is in the URL (q, rating, page) and the route loader asks the
  * server for the page (server/modules/reviews/service.ts `listReviewsPage`).
  */
-import { Star } from "lucide-react";
+import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { FilterSelect, ListToolbar, SearchBox } from "#app/features/admin/kit/list-toolbar.tsx";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { PagedList } from "#app/features/admin/kit/paged-list.tsx";
@@ -42,23 +42,12 @@ export function ReviewsScreen({ page }: { page: Page<ReviewRecord> }) {
                   <h2 id={`review-${r.id}`} className="font-semibold text-ink">
                     {r.customerName} · {r.serviceName}
                   </h2>
-                  <p
-                    className="mt-1 flex items-center gap-1"
-                    aria-label={`${r.rating} out of 5 stars`}
-                    role="img"
-                  >
-                    {[1, 2, 3, 4, 5].map((n) => (
-                      <Star
-                        key={n}
-                        aria-hidden
-                        className={
-                          n <= r.rating
-                            ? "h-4 w-4 fill-amber-400 text-amber-500"
-                            : "h-4 w-4 text-gray-400"
-                        }
-                      />
-                    ))}
-                  </p>
+                  <StarRating
+                    rating={r.rating}
+                    label={`${r.rating} out of 5 stars`}
+                    size="sm"
+                    className="mt-1"
+                  />
                   <p className="mt-1 text-sm text-gray-700">
                     {r.rating}/5 · {formatLagosDateTime(r.createdAt)} · {r.customerEmail}
                   </p>

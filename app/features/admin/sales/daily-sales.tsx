@@ -11,22 +11,39 @@ import { Link } from "react-router";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
-import { EmptyState } from "#app/features/admin/kit/empty-state.tsx";
+import { type Column, DataTable } from "#app/features/admin/kit/data-table.tsx";
 import { TextField } from "#app/features/admin/kit/fields.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
 import {
+  type CashMovementRow,
   type DailySales,
   lagosDateTime,
   longDayLabel,
   PAYMENT_METHOD_LABELS,
   type SaleDetail,
   shiftDate,
+  type TransactionRow,
 } from "#common/sales.ts";
 import { readAmount } from "./cart.ts";
 
 const money = formatNairaWithKobo;
+
+const SUMMARY_COLUMNS: Column<TransactionRow>[] = [
+  { header: "Item type", rowHeader: true, cell: (r) => r.type },
+  { header: "Sales qty", align: "right", cell: (r) => r.salesQty },
+  { header: "Refund qty", align: "right", cell: (r) => r.refundQty },
+  { header: "Gross total", align: "right", cell: (r) => money(r.grossTotal) },
+];
+
+type CashRow = { label: string } & CashMovementRow;
+
+const CASH_COLUMNS: Column<CashRow>[] = [
+  { header: "Payment type", rowHeader: true, cell: (r) => r.label },
+  { header: "Payments collected", align: "right", cell: (r) => money(r.collected) },
+  { header: "Refunds paid", align: "right", cell: (r) => money(r.refunds) },
+];
 
 export function DailySalesTab({
   date,
@@ -93,106 +110,64 @@ export function DailySalesTab({
       </div>
 
       <div className="grid gap-6 xl:grid-cols-2">
-        <section aria-labelledby="transaction-summary">
-          <h3 id="transaction-summary" className="mb-2 font-semibold text-ink">
-            Transaction summary
-          </h3>
-          <table className="w-full overflow-hidden rounded-lg border border-gray-200 bg-white text-sm">
-            <thead className="bg-gray-50 text-left text-gray-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Item type
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Sales qty
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Refund qty
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Gross total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {daily.transactionSummary.map((r) => (
-                <tr key={r.type} className="border-t border-gray-100">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    {r.type}
-                  </th>
-                  <td className="px-3 py-2 text-right">{r.salesQty}</td>
-                  <td className="px-3 py-2 text-right">{r.refundQty}</td>
-                  <td className="px-3 py-2 text-right">{money(r.grossTotal)}</td>
-                </tr>
-              ))}
-              <tr className="border-t-2 border-gray-300 font-semibold">
-                <th scope="row" className="px-3 py-2 text-left">
-                  Total
-                </th>
-                <td className="px-3 py-2 text-right">{daily.totals.salesQty}</td>
-                <td className="px-3 py-2 text-right">{daily.totals.refundQty}</td>
-                <td className="px-3 py-2 text-right">{money(daily.totals.grossTotal)}</td>
-              </tr>
-            </tbody>
-          </table>
+        <div>
+          <h3 className="mb-2 font-semibold text-ink">Transaction summary</h3>
+          <DataTable
+            caption="Transaction summary"
+            columns={SUMMARY_COLUMNS}
+            rows={daily.transactionSummary}
+            rowKey={(r) => r.type}
+            footer={[
+              {
+                key: "total",
+                className: "font-semibold",
+                cells: [
+                  "Total",
+                  daily.totals.salesQty,
+                  daily.totals.refundQty,
+                  money(daily.totals.grossTotal),
+                ],
+              },
+            ]}
+          />
           <p className="mt-2 text-xs text-gray-600">
             Service charges {money(daily.adjustments.surcharges)} · Discounts{" "}
             {money(daily.adjustments.discounts)} · {daily.saleCount} till sales · {daily.orderCount}{" "}
             shop orders
           </p>
-        </section>
+        </div>
 
-        <section aria-labelledby="cash-movement">
-          <h3 id="cash-movement" className="mb-2 font-semibold text-ink">
-            Cash movement summary
-          </h3>
-          <table className="w-full overflow-hidden rounded-lg border border-gray-200 bg-white text-sm">
-            <thead className="bg-gray-50 text-left text-gray-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Payment type
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Payments collected
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Refunds paid
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(
-                [
-                  ["Cash", m.cash],
-                  ["Other", m.other],
-                  ["Gift cards", m.giftCards],
-                ] as const
-              ).map(([label, row]) => (
-                <tr key={label} className="border-t border-gray-100">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    {label}
-                  </th>
-                  <td className="px-3 py-2 text-right">{money(row.collected)}</td>
-                  <td className="px-3 py-2 text-right">{money(row.refunds)}</td>
-                </tr>
-              ))}
-              <tr className="border-t-2 border-gray-300 font-semibold">
-                <th scope="row" className="px-3 py-2 text-left">
-                  Total
-                </th>
-                <td className="px-3 py-2 text-right">{money(m.totalCollected)}</td>
-                <td className="px-3 py-2 text-right">{money(m.totalRefunds)}</td>
-              </tr>
-              <tr className="border-t border-gray-100 text-gray-700">
-                <th scope="row" className="px-3 py-2 text-left font-normal italic">
-                  Of which tips
-                </th>
-                <td className="px-3 py-2 text-right">{money(m.tips)}</td>
-                <td className="px-3 py-2" />
-              </tr>
-            </tbody>
-          </table>
-        </section>
+        <div>
+          <h3 className="mb-2 font-semibold text-ink">Cash movement summary</h3>
+          <DataTable
+            caption="Cash movement summary"
+            columns={CASH_COLUMNS}
+            rows={[
+              { label: "Cash", ...m.cash },
+              { label: "Other", ...m.other },
+              { label: "Gift cards", ...m.giftCards },
+            ]}
+            rowKey={(r) => r.label}
+            footer={[
+              {
+                key: "total",
+                className: "font-semibold",
+                cells: ["Total", money(m.totalCollected), money(m.totalRefunds)],
+              },
+              {
+                key: "tips",
+                className: "text-gray-700",
+                cells: [
+                  <span key="label" className="italic">
+                    Of which tips
+                  </span>,
+                  money(m.tips),
+                  null,
+                ],
+              },
+            ]}
+          />
+        </div>
       </div>
 
       <DayClose date={date} today={today} daily={daily} />
@@ -301,110 +276,101 @@ function DaySales({ sales }: { sales: SaleDetail[] }) {
   const [refunding, setRefunding] = useState<SaleDetail | null>(null);
   const [voiding, setVoiding] = useState<SaleDetail | null>(null);
   return (
-    <section aria-labelledby="day-sales">
-      <h3 id="day-sales" className="mb-2 font-semibold text-ink">
-        Sales of the day
-      </h3>
-      {sales.length === 0 ? (
-        <EmptyState>No sales on this day.</EmptyState>
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="w-full text-sm">
-            <thead className="bg-gray-50 text-left text-gray-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Sale
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Time
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Customer
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Items
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Payment
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Total
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sales.map((s) => (
-                <tr key={s.id} className="border-t border-gray-100 align-top">
-                  <td className="px-3 py-2 font-medium">#{s.saleNumber}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {lagosDateTime(s.soldAt).split(", ").pop()}
-                  </td>
-                  <td className="px-3 py-2">{s.customerName}</td>
-                  <td className="px-3 py-2">
-                    {s.lines.map((l) => `${l.quantity} × ${l.name}`).join(", ")}
-                  </td>
-                  <td className="px-3 py-2">
-                    {PAYMENT_METHOD_LABELS[s.paymentMethod] ?? s.paymentMethod}
-                  </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">
-                    {money(s.total)}
-                    {s.refunded > 0 && (
-                      <span className="block text-xs text-red-700">
-                        refunded {money(s.refunded)}
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge tone={STATUS_TONE[s.status] ?? "gray"}>{s.status}</Badge>
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      <Link
-                        className={adminButton.outline}
-                        to={`/admin/sales/receipt/${s.saleNumber}`}
-                        aria-label={`Receipt of sale #${s.saleNumber}`}
-                      >
-                        <Printer className="h-4 w-4" aria-hidden />
-                      </Link>
-                      {s.status === "completed" && (
-                        <>
-                          <button
-                            type="button"
-                            className={adminButton.outline}
-                            onClick={() => setRefunding(s)}
-                            aria-label={`Refund sale #${s.saleNumber}`}
-                          >
-                            Refund
-                          </button>
-                          {s.refunded === 0 && (
-                            <button
-                              type="button"
-                              className={adminButton.danger}
-                              onClick={() => setVoiding(s)}
-                              aria-label={`Void sale #${s.saleNumber}`}
-                            >
-                              Void
-                            </button>
-                          )}
-                        </>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+    <div>
+      <h3 className="mb-2 font-semibold text-ink">Sales of the day</h3>
+      <DataTable
+        caption="Sales of the day"
+        columns={[
+          { header: "Sale", className: "font-medium", cell: (s) => `#${s.saleNumber}` },
+          {
+            header: "Time",
+            className: "whitespace-nowrap",
+            cell: (s) => lagosDateTime(s.soldAt).split(", ").pop(),
+          },
+          { header: "Customer", cell: (s) => s.customerName },
+          {
+            header: "Items",
+            cell: (s) => s.lines.map((l) => `${l.quantity} × ${l.name}`).join(", "),
+          },
+          {
+            header: "Payment",
+            cell: (s) => PAYMENT_METHOD_LABELS[s.paymentMethod] ?? s.paymentMethod,
+          },
+          { header: "Total", align: "right", className: "whitespace-nowrap", cell: saleTotal },
+          {
+            header: "Status",
+            cell: (s) => <Badge tone={STATUS_TONE[s.status] ?? "gray"}>{s.status}</Badge>,
+          },
+          {
+            header: "Actions",
+            hideHeader: true,
+            cell: (s) => <SaleActions sale={s} onRefund={setRefunding} onVoid={setVoiding} />,
+          },
+        ]}
+        rows={sales}
+        rowKey={(s) => s.id}
+        empty="No sales on this day."
+      />
       {refunding && <RefundDialog sale={refunding} onClose={() => setRefunding(null)} />}
       {voiding && <VoidDialog sale={voiding} onClose={() => setVoiding(null)} />}
-    </section>
+    </div>
+  );
+}
+
+/** The sale's total, and what was refunded of it. */
+function saleTotal(s: SaleDetail) {
+  return (
+    <>
+      {money(s.total)}
+      {s.refunded > 0 && (
+        <span className="block text-xs text-red-700">refunded {money(s.refunded)}</span>
+      )}
+    </>
+  );
+}
+
+/** Receipt always; Refund while completed; Void while completed and nothing refunded. */
+function SaleActions({
+  sale: s,
+  onRefund,
+  onVoid,
+}: {
+  sale: SaleDetail;
+  onRefund: (sale: SaleDetail) => void;
+  onVoid: (sale: SaleDetail) => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      <Link
+        className={adminButton.outline}
+        to={`/admin/sales/receipt/${s.saleNumber}`}
+        aria-label={`Receipt of sale #${s.saleNumber}`}
+      >
+        <Printer className="h-4 w-4" aria-hidden />
+      </Link>
+      {s.status === "completed" && (
+        <>
+          <button
+            type="button"
+            className={adminButton.outline}
+            onClick={() => onRefund(s)}
+            aria-label={`Refund sale #${s.saleNumber}`}
+          >
+            Refund
+          </button>
+          {s.refunded === 0 && (
+            <button
+              type="button"
+              className={adminButton.danger}
+              onClick={() => onVoid(s)}
+              aria-label={`Void sale #${s.saleNumber}`}
+            >
+              Void
+            </button>
+          )}
+        </>
+      )}
+    </div>
   );
 }
 

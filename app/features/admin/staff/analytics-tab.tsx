@@ -3,6 +3,7 @@
  * Attendance Rate over the last four weeks, and per department the active members and their
  * summed hourly cost.
  */
+import { DataTable } from "#app/features/admin/kit/data-table.tsx";
 import { formatNairaExact } from "#common/money.ts";
 import type { StaffAnalytics } from "#common/staff.ts";
 import { label } from "./staff-format.ts";
@@ -37,37 +38,23 @@ export function AnalyticsTab({ analytics }: { analytics: StaffAnalytics }) {
           hint="Clocked against scheduled hours"
         />
       </div>
-      <section aria-labelledby="departments-heading">
-        <h3 id="departments-heading" className="mb-2 text-lg font-semibold">
-          Departments
-        </h3>
-        <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-gray-50 text-gray-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Department
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Members
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Hourly cost
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {analytics.departments.map((d) => (
-                <tr key={d.department} className="border-t border-gray-100">
-                  <td className="px-3 py-2">{label(d.department)}</td>
-                  <td className="px-3 py-2 text-right">{d.members}</td>
-                  <td className="px-3 py-2 text-right">{formatNairaExact(d.hourlyCost)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <div>
+        <h3 className="mb-2 text-lg font-semibold">Departments</h3>
+        <DataTable
+          caption="Departments"
+          columns={[
+            { header: "Department", cell: (d) => label(d.department) },
+            { header: "Members", align: "right", cell: (d) => d.members },
+            {
+              header: "Hourly cost",
+              align: "right",
+              cell: (d) => formatNairaExact(d.hourlyCost),
+            },
+          ]}
+          rows={analytics.departments}
+          rowKey={(d) => d.department}
+        />
+      </div>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
-import { EmptyState } from "#app/features/admin/kit/empty-state.tsx";
+import { DataTable } from "#app/features/admin/kit/data-table.tsx";
 import { SelectField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
@@ -39,87 +39,88 @@ function Card({ title, value }: { title: string; value: string }) {
 }
 
 export function PayRunsTable({
+  caption = "Pay runs",
   runs,
   onApprove,
   pendingKey,
 }: {
+  /** The table's (and its scroll region's) name. */
+  caption?: string;
   runs: PayRun[];
   onApprove?: (run: PayRun) => void;
   pendingKey?: (id: number) => boolean;
 }) {
-  if (runs.length === 0) return <EmptyState>No pay runs yet.</EmptyState>;
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
-      <table className="w-full min-w-[760px] text-left text-sm">
-        <thead className="bg-gray-50 text-gray-700">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Staff member
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Period
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Hours
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Gross
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Net
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((r) => (
-            <tr key={r.id} className="border-t border-gray-100">
-              <td className="px-3 py-2 font-medium">{r.staffName}</td>
-              <td className="px-3 py-2">
-                {r.payPeriodStart} – {r.payPeriodEnd}
-              </td>
-              <td className="px-3 py-2 text-right">
-                {r.regularHours.toFixed(2)}
-                {r.overtimeHours > 0 && ` + ${r.overtimeHours.toFixed(2)} OT`}
-              </td>
-              <td className="px-3 py-2 text-right">{formatNairaExact(r.grossPay)}</td>
-              <td className="px-3 py-2 text-right font-medium">{formatNairaExact(r.netPay)}</td>
-              <td className="px-3 py-2">
-                <Badge tone={r.status === "paid" ? "green" : "amber"}>
-                  {r.status === "paid" ? "Paid" : "Pending"}
-                </Badge>
-              </td>
-              <td className="px-3 py-2">
-                <div className="flex justify-end gap-2">
-                  {onApprove && r.status === "pending" && (
-                    <button
-                      type="button"
-                      className={adminButton.outline}
-                      disabled={pendingKey?.(r.id)}
-                      onClick={() => onApprove(r)}
-                      aria-label={`Approve pay run of ${r.staffName} for ${r.payPeriodStart} – ${r.payPeriodEnd}`}
-                    >
-                      Approve
-                    </button>
-                  )}
-                  <Link
-                    to={`/admin/staff/pay-runs/${r.id}`}
-                    className={adminButton.outline}
-                    aria-label={`Pay slip of ${r.staffName} for ${r.payPeriodStart} – ${r.payPeriodEnd}`}
-                  >
-                    Pay slip
-                  </Link>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <DataTable
+      caption={caption}
+      className="min-w-[760px]"
+      columns={[
+        { header: "Staff member", className: "font-medium", cell: (r) => r.staffName },
+        { header: "Period", cell: (r) => `${r.payPeriodStart} – ${r.payPeriodEnd}` },
+        {
+          header: "Hours",
+          align: "right",
+          cell: (r) =>
+            `${r.regularHours.toFixed(2)}${r.overtimeHours > 0 ? ` + ${r.overtimeHours.toFixed(2)} OT` : ""}`,
+        },
+        { header: "Gross", align: "right", cell: (r) => formatNairaExact(r.grossPay) },
+        {
+          header: "Net",
+          align: "right",
+          className: "font-medium",
+          cell: (r) => formatNairaExact(r.netPay),
+        },
+        {
+          header: "Status",
+          cell: (r) => (
+            <Badge tone={r.status === "paid" ? "green" : "amber"}>
+              {r.status === "paid" ? "Paid" : "Pending"}
+            </Badge>
+          ),
+        },
+        {
+          header: "Actions",
+          hideHeader: true,
+          cell: (r) => <PayRunActions run={r} onApprove={onApprove} pendingKey={pendingKey} />,
+        },
+      ]}
+      rows={runs}
+      rowKey={(r) => r.id}
+      empty="No pay runs yet."
+    />
+  );
+}
+
+/** Approve (for a pending run, when the viewer may approve) and the printable pay slip. */
+function PayRunActions({
+  run: r,
+  onApprove,
+  pendingKey,
+}: {
+  run: PayRun;
+  onApprove?: (run: PayRun) => void;
+  pendingKey?: (id: number) => boolean;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      {onApprove && r.status === "pending" && (
+        <button
+          type="button"
+          className={adminButton.outline}
+          disabled={pendingKey?.(r.id)}
+          onClick={() => onApprove(r)}
+          aria-label={`Approve pay run of ${r.staffName} for ${r.payPeriodStart} – ${r.payPeriodEnd}`}
+        >
+          Approve
+        </button>
+      )}
+      <Link
+        to={`/admin/staff/pay-runs/${r.id}`}
+        className={adminButton.outline}
+        aria-label={`Pay slip of ${r.staffName} for ${r.payPeriodStart} – ${r.payPeriodEnd}`}
+      >
+        Pay slip
+      </Link>
     </div>
   );
 }
@@ -153,11 +154,10 @@ export function PayTab({
         <Card title="Pending Approval" value={String(summary.pendingCount)} />
         <Card title="Paid" value={String(summary.paidCount)} />
       </div>
-      <section aria-labelledby="pay-runs-heading">
-        <h3 id="pay-runs-heading" className="mb-2 text-lg font-semibold">
-          Recent Pay Runs
-        </h3>
+      <div>
+        <h3 className="mb-2 text-lg font-semibold">Recent Pay Runs</h3>
         <PayRunsTable
+          caption="Recent Pay Runs"
           runs={runs}
           onApprove={(r) =>
             void approve.run(() => apiRequest("POST", `/api/pay-runs/${r.id}/approve`), {
@@ -166,7 +166,7 @@ export function PayTab({
           }
           pendingKey={approve.isPending}
         />
-      </section>
+      </div>
       <CreatePayRunDialog open={creating} onOpenChange={setCreating} members={members} />
     </div>
   );

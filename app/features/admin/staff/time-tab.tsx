@@ -8,7 +8,7 @@ import { type ReactNode, useId, useState } from "react";
 import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
-import { EmptyState } from "#app/features/admin/kit/empty-state.tsx";
+import { DataTable } from "#app/features/admin/kit/data-table.tsx";
 import { TextField } from "#app/features/admin/kit/fields.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
@@ -172,78 +172,53 @@ export function TimeTab({
         </ClockCard>
       </div>
 
-      <section aria-labelledby="entries-heading">
-        <h3 id="entries-heading" className="mb-2 text-lg font-semibold">
-          Recent Time Entries
-        </h3>
-        {entries.length === 0 ? (
-          <EmptyState>No time entries yet. Clock someone in to start.</EmptyState>
-        ) : (
-          <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white">
-            <table className="w-full min-w-[640px] text-left text-sm">
-              <thead className="bg-gray-50 text-gray-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Staff member
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Clock in
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Clock out
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Breaks
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Hours
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Status
-                  </th>
-                  {canCorrect && (
-                    <th scope="col" className="px-3 py-2">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={e.id} className="border-t border-gray-100">
-                    <td className="px-3 py-2 font-medium">{e.staffName}</td>
-                    <td className="px-3 py-2">{when(e.clockInTime)}</td>
-                    <td className="px-3 py-2">{e.clockOutTime ? when(e.clockOutTime) : "—"}</td>
-                    <td className="px-3 py-2">{breakText(e)}</td>
-                    <td className="px-3 py-2 text-right">{hoursText(e.totalHours)}</td>
-                    <td className="px-3 py-2">
-                      {e.clockOutTime ? (
-                        <Badge tone="gray">Completed</Badge>
-                      ) : (
-                        <Badge tone="green">{e.onBreak ? "Active (on break)" : "Active"}</Badge>
-                      )}
-                    </td>
-                    {canCorrect && (
-                      <td className="px-3 py-2">
-                        <button
-                          type="button"
-                          className={adminButton.outline}
-                          onClick={() => setCorrecting(e)}
-                          aria-label={`Correct entry of ${e.staffName} from ${when(e.clockInTime)}`}
-                        >
-                          Correct
-                        </button>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <div>
+        <h3 className="mb-2 text-lg font-semibold">Recent Time Entries</h3>
+        <DataTable
+          caption="Recent Time Entries"
+          className="min-w-[640px]"
+          columns={[
+            { header: "Staff member", className: "font-medium", cell: (e) => e.staffName },
+            { header: "Clock in", cell: (e) => when(e.clockInTime) },
+            { header: "Clock out", cell: (e) => (e.clockOutTime ? when(e.clockOutTime) : "—") },
+            { header: "Breaks", cell: breakText },
+            { header: "Hours", align: "right", cell: (e) => hoursText(e.totalHours) },
+            { header: "Status", cell: entryStatus },
+            ...(canCorrect
+              ? [
+                  {
+                    header: "Actions",
+                    hideHeader: true,
+                    cell: (e: TimeEntry) => (
+                      <button
+                        type="button"
+                        className={adminButton.outline}
+                        onClick={() => setCorrecting(e)}
+                        aria-label={`Correct entry of ${e.staffName} from ${when(e.clockInTime)}`}
+                      >
+                        Correct
+                      </button>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+          rows={entries}
+          rowKey={(e) => e.id}
+          empty="No time entries yet. Clock someone in to start."
+        />
+      </div>
       <CorrectionDialog entry={correcting} onClose={() => setCorrecting(null)} />
     </div>
+  );
+}
+
+/** Completed once clocked out, else Active (or Active on break). */
+function entryStatus(e: TimeEntry) {
+  return e.clockOutTime ? (
+    <Badge tone="gray">Completed</Badge>
+  ) : (
+    <Badge tone="green">{e.onBreak ? "Active (on break)" : "Active"}</Badge>
   );
 }
 
