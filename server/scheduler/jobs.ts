@@ -1,7 +1,8 @@
 /**
  * The clinic's scheduled jobs (issue 16 "Nothing runs on a schedule"): settle pending payments,
- * retry failed emails, the daily backup, delete idle advisor chats. Each is a thin call into the
- * module that owns the work; times are Africa/Lagos (scheduler.ts).
+ * the daily backup, delete idle advisor chats, send and retry the outbox's messages (one job for
+ * every message since issue 27), appointment reminders. Each is a thin call into the module that
+ * owns the work; times are Africa/Lagos (scheduler.ts).
  */
 
 import path from "node:path";
@@ -20,7 +21,6 @@ import {
 } from "#server/modules/messages/worker.ts";
 import { describePass, settlePendingOrders } from "#server/modules/orders/expiry.ts";
 import { paymentProviderFor } from "#server/modules/orders/payment.ts";
-import { retryFailedEmails } from "#server/modules/outbox/service.ts";
 import type { Job } from "./scheduler.ts";
 
 /** Makes the daily backup at `now` and says what it wrote (server/backup/, issue 16). */
@@ -70,24 +70,6 @@ export function pendingPaymentsJob(deps: JobDeps): Job {
   };
 }
 
-/** Sends failed emails again with exponential backoff (server/modules/outbox/service.ts). */
-export function emailRetryJob(deps: JobDeps): Job {
-  return {
-    name: "email-retry",
-    schedule: "* * * * *",
-    description: "Sends failed emails again: after 1, 2, 4, 8 and 16 minutes, then gives up.",
-    async run(ctx) {
-      if (!deps.smtp) return "no SMTP server configured: emails stay in the outbox";
-      const pass = await retryFailedEmails(
-        { db: ctx.db, smtp: deps.smtp, logger: ctx.logger },
-        ctx.now(),
-      );
-      if (pass.sent + pass.retrying + pass.gaveUp === 0) return "no failed emails due";
-      return `${pass.sent} sent, ${pass.retrying} to retry, ${pass.gaveUp} failed for good`;
-    },
-  };
-}
-
 function describeSend(pass: SendPass): string {
   const parts = [
     pass.sent ? `${pass.sent} sent` : "",
@@ -100,8 +82,9 @@ function describeSend(pass: SendPass): string {
 
 /**
  * Sends the due email and WhatsApp messages of the outbox, retrying failed ones with backoff
- * (server/modules/messages/worker.ts; issue 17). Requests kick the worker at once; this job
- * catches up what a kick missed (another instance, a restart, a retry coming due).
+ * (server/modules/messages/worker.ts; issue 17): the one retry rule for every message (issue 27
+ * folded the 'email-retry' job into it). Requests kick the worker at once; this job catches up
+ * what a kick missed (another instance, a restart, a retry coming due, a send cut short).
  */
 export function messagesJob(deps: JobDeps): Job {
   const transports = messageTransports(deps.config, deps.smtp);
@@ -169,7 +152,6 @@ export function idleChatsJob(): Job {
 export function operationsJobs(deps: JobDeps): Job[] {
   return [
     pendingPaymentsJob(deps),
-    emailRetryJob(deps),
     ...(deps.backup ? [dailyBackupJob(deps.backup)] : []),
     idleChatsJob(),
     messagesJob(deps),
