@@ -16,7 +16,7 @@
  * stopped being booked before it went out is not sent ('failed', with the reason, never retried).
  */
 
-import { and, asc, eq, inArray, like, lte, not, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like, lte, not, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -25,7 +25,7 @@ import { outbox } from "#server/db/schema/content.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { createWhatsAppTransport, type WhatsAppTransport } from "#server/integrations/whatsapp.ts";
 import { inQuietHours } from "./reminders.ts";
-import type { MessageChannel, MessagePayload } from "./service.ts";
+import { MESSAGE_CHANNELS, type MessageChannel, type MessagePayload } from "./service.ts";
 
 /** The channels' transports; null = not configured (messages are only stored). */
 export type MessageTransports = {
@@ -87,15 +87,16 @@ function configured(transports: MessageTransports): MessageChannel[] {
 
 /**
  * Claims up to `limit` due messages of the configured `channels` for this worker (atomic; see
- * the file comment). Due = 'pending' or 'failed' with next_attempt_at <= now, or 'sending'
- * whose lease lapsed. Each claim counts one attempt. During Lagos quiet hours (21:00-07:00)
- * reminders are left for 07:00, so a retried reminder does not wake the client either.
+ * the file comment), or only message `id` when given. Due = 'pending' or 'failed' with
+ * next_attempt_at <= now, or 'sending' whose lease lapsed. Each claim counts one attempt. During
+ * Lagos quiet hours (21:00-07:00) reminders are left for 07:00, so a retried reminder does not
+ * wake the client either.
  */
 export async function claimDueMessages(
   db: Db,
   channels: MessageChannel[],
   now: Date,
-  limit = BATCH,
+  { limit = BATCH, id }: { limit?: number; id?: number } = {},
 ) {
   if (channels.length === 0) return [];
   const due = db
@@ -103,10 +104,14 @@ export async function claimDueMessages(
     .from(outbox)
     .where(
       and(
+        id === undefined ? undefined : eq(outbox.id, id),
         inArray(outbox.status, ["pending", "failed", "sending"]),
         lte(outbox.nextAttemptAt, now),
         inArray(outbox.channel, channels),
-        inQuietHours(now) ? not(like(outbox.template, "appointment-reminder%")) : undefined,
+        // Rows without a template (written before issue 27) are never reminders.
+        inQuietHours(now)
+          ? or(isNull(outbox.template), not(like(outbox.template, "appointment-reminder%")))
+          : undefined,
       ),
     )
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
@@ -170,13 +175,29 @@ async function deliver(
   return null;
 }
 
-/** Marks 'stored' the pending messages of `channels` (not configured: kept for staff to read). */
-async function storeUnconfigured(db: Db, channels: MessageChannel[]): Promise<number> {
+/** The channels of `transports` without configuration. */
+function unconfigured(transports: MessageTransports): MessageChannel[] {
+  const channels = configured(transports);
+  return MESSAGE_CHANNELS.filter((c) => !channels.includes(c));
+}
+
+/**
+ * Marks 'stored' the pending messages (or only message `id`) of the channels without
+ * configuration: kept for staff to read.
+ */
+async function storeUnconfigured(deps: MessagesDeps, id?: number): Promise<number> {
+  const channels = unconfigured(deps.transports);
   if (channels.length === 0) return 0;
-  const stored = await db
+  const stored = await deps.db
     .update(outbox)
     .set({ status: "stored", nextAttemptAt: null })
-    .where(and(eq(outbox.status, "pending"), inArray(outbox.channel, channels)))
+    .where(
+      and(
+        id === undefined ? undefined : eq(outbox.id, id),
+        eq(outbox.status, "pending"),
+        inArray(outbox.channel, channels),
+      ),
+    )
     .returning({ id: outbox.id });
   return stored.length;
 }
@@ -238,13 +259,25 @@ async function sendClaimed(
 export async function sendDueMessages(deps: MessagesDeps, now = new Date()): Promise<SendPass> {
   const pass: SendPass = { sent: 0, retrying: 0, gaveUp: 0, stored: 0 };
   const channels = configured(deps.transports);
-  const unconfigured = (["email", "whatsapp"] as const).filter((c) => !channels.includes(c));
-  pass.stored = await storeUnconfigured(deps.db, unconfigured);
+  pass.stored = await storeUnconfigured(deps);
   for (let batch = 0; batch < 10; batch++) {
     const claimed = await claimDueMessages(deps.db, channels, now);
     if (claimed.length === 0) break;
     for (const row of claimed) await sendClaimed(deps, row, now, pass);
   }
+  return pass;
+}
+
+/**
+ * Sends message `id` alone at `now`, if it is due (the same claim, lease and outcome rules as a
+ * pass): stored when its channel is not configured. For a request that waits for one message.
+ * @throws only on a database error.
+ */
+export async function sendOneMessage(deps: MessagesDeps, id: number, now = new Date()) {
+  const pass: SendPass = { sent: 0, retrying: 0, gaveUp: 0, stored: 0 };
+  pass.stored = await storeUnconfigured(deps, id);
+  const claimed = await claimDueMessages(deps.db, configured(deps.transports), now, { id });
+  for (const row of claimed) await sendClaimed(deps, row, now, pass);
   return pass;
 }
 
@@ -286,6 +319,8 @@ export type MessagesWorker = {
   kick(): void;
   /** Resolves when no kicked pass is running (tests, shutdown). */
   idle(): Promise<void>;
+  /** Sends message `id` now if it is due (sendOneMessage); errors are logged. */
+  send(id: number): Promise<void>;
 };
 
 const workers = new WeakMap<Db, MessagesWorker>();
@@ -322,6 +357,13 @@ export function installMessagesWorker(
       });
     },
     idle: () => running ?? Promise.resolve(),
+    async send(id) {
+      try {
+        await sendOneMessage(deps, id, now());
+      } catch (err) {
+        deps.logger?.error({ err, outboxId: id }, "message not sent now; left to the worker");
+      }
+    },
   };
   workers.set(deps.db, worker);
   return worker;
@@ -346,16 +388,15 @@ export function messagingSettings(db: Db): MessagingSettings {
 export type SentNow = "pending" | "stored" | "sent" | "failed";
 
 /**
- * Kicks `db`'s messages worker, waits until its passes are done (each send is bounded by the
- * transports' time limits) and reads what became of message `id`: for a request that answers
- * the outcome of one email (the emailed receipt's 'stored', 'sent' or 'failed'). 'pending' when
- * no worker is installed or another instance holds the message: the 'messages' job sends it.
+ * Sends message `id` through `db`'s messages worker now, waiting for that one send only (bounded
+ * by the transports' time limits), and reads what became of it: for a request that answers the
+ * outcome of one email (the emailed receipt's 'stored', 'sent' or 'failed'), as the request that
+ * wrote it used to. 'pending' when no worker is installed or another worker holds the message:
+ * the 'messages' job sends it. Call it after the transaction that enqueued the message commits.
  * @throws only on a database error.
  */
 export async function sendNow(db: Db, id: number): Promise<SentNow> {
-  const worker = workers.get(db);
-  worker?.kick();
-  await worker?.idle();
+  await workers.get(db)?.send(id);
   const [row] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
   const status = row?.status;
   return status === "stored" || status === "sent" || status === "failed" ? status : "pending";

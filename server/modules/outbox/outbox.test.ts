@@ -12,6 +12,7 @@ import { createSmtpTransport, type EmailMessage } from "#server/integrations/smt
 import { enqueueMessage, type NewMessage } from "#server/modules/messages/service.ts";
 import {
   CLAIM_LEASE_MS,
+  installMessagesWorker,
   type MessageTransports,
   sendDueMessages,
   sendNow,
@@ -157,7 +158,8 @@ describe("outbox and SMTP transport", () => {
   });
 
   it("sends a failed email written before issue 27 (no template) by the same rules", async () => {
-    const now = new Date();
+    // 23:00 in Lagos: quiet hours hold back reminders only, never these.
+    const now = new Date("2026-11-25T22:00:00Z");
     await t.db.insert(outbox).values({
       kind: "staff-invitation",
       toAddress: "old@example.com",
@@ -182,5 +184,25 @@ describe("outbox and SMTP transport", () => {
       attempts: 2,
       error: null,
     });
+  });
+
+  it("sends one message now for a request that waits for it, and leaves the others due", async () => {
+    const sent: string[] = [];
+    installMessagesWorker({
+      db: t.db,
+      transports: email({
+        async send(m: EmailMessage) {
+          sent.push(m.subject);
+        },
+      }),
+      logger,
+    });
+    const other = await enqueue("Left for the worker");
+    const id = await enqueue("Receipt now");
+    expect(await sendNow(t.db, id)).toBe("sent");
+    expect(sent).toEqual(["Receipt now"]);
+    expect(await rowWithSubject("Receipt now")).toMatchObject({ status: "sent", attempts: 1 });
+    expect((await rowWithSubject("Left for the worker"))?.id).toBe(other);
+    expect((await rowWithSubject("Left for the worker"))?.status).toBe("pending");
   });
 });
