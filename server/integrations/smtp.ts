@@ -1,7 +1,8 @@
 /**
  * SMTP transport (nodemailer over SMTP_URL): sends one message and nothing else. No database and
  * no module imports (ARCHITECTURE.md "Back-office layout": integrations are transports only);
- * storing every email first is the outbox module's job (server/modules/outbox/service.ts).
+ * storing every email first and sending it is the messages module's job
+ * (server/modules/messages/service.ts enqueueMessage, worker.ts).
  */
 import nodemailer from "nodemailer";
 

@@ -1,7 +1,8 @@
 /**
  * The clinic's scheduled jobs (issue 16 "Nothing runs on a schedule"): settle pending payments,
- * retry failed emails, the daily backup, delete idle advisor chats. Each is a thin call into the
- * module that owns the work; times are Africa/Lagos (scheduler.ts).
+ * the daily backup, delete idle advisor chats, send and retry the outbox's messages (one job for
+ * every message since issue 27), appointment reminders. Each is a thin call into the module that
+ * owns the work; times are Africa/Lagos (scheduler.ts).
  */
 
 import path from "node:path";
@@ -14,13 +15,13 @@ import { CHAT_RETENTION_DAYS, purgeIdleSessions } from "#server/modules/advisor/
 import { catalogueCache } from "#server/modules/catalog/cache.ts";
 import { enqueueDueReminders } from "#server/modules/messages/reminders.ts";
 import {
+  kickMessages,
   messageTransports,
   type SendPass,
   sendDueMessages,
 } from "#server/modules/messages/worker.ts";
 import { describePass, settlePendingOrders } from "#server/modules/orders/expiry.ts";
 import { paymentProviderFor } from "#server/modules/orders/payment.ts";
-import { retryFailedEmails } from "#server/modules/outbox/service.ts";
 import type { Job } from "./scheduler.ts";
 
 /** Makes the daily backup at `now` and says what it wrote (server/backup/, issue 16). */
@@ -70,24 +71,6 @@ export function pendingPaymentsJob(deps: JobDeps): Job {
   };
 }
 
-/** Sends failed emails again with exponential backoff (server/modules/outbox/service.ts). */
-export function emailRetryJob(deps: JobDeps): Job {
-  return {
-    name: "email-retry",
-    schedule: "* * * * *",
-    description: "Sends failed emails again: after 1, 2, 4, 8 and 16 minutes, then gives up.",
-    async run(ctx) {
-      if (!deps.smtp) return "no SMTP server configured: emails stay in the outbox";
-      const pass = await retryFailedEmails(
-        { db: ctx.db, smtp: deps.smtp, logger: ctx.logger },
-        ctx.now(),
-      );
-      if (pass.sent + pass.retrying + pass.gaveUp === 0) return "no failed emails due";
-      return `${pass.sent} sent, ${pass.retrying} to retry, ${pass.gaveUp} failed for good`;
-    },
-  };
-}
-
 function describeSend(pass: SendPass): string {
   const parts = [
     pass.sent ? `${pass.sent} sent` : "",
@@ -100,8 +83,9 @@ function describeSend(pass: SendPass): string {
 
 /**
  * Sends the due email and WhatsApp messages of the outbox, retrying failed ones with backoff
- * (server/modules/messages/worker.ts; issue 17). Requests kick the worker at once; this job
- * catches up what a kick missed (another instance, a restart, a retry coming due).
+ * (server/modules/messages/worker.ts; issue 17): the one retry rule for every message (issue 27
+ * folded the 'email-retry' job into it). Requests kick the worker at once; this job catches up
+ * what a kick missed (another instance, a restart, a retry coming due, a send cut short).
  */
 export function messagesJob(deps: JobDeps): Job {
   const transports = messageTransports(deps.config, deps.smtp);
@@ -120,24 +104,23 @@ export function messagesJob(deps: JobDeps): Job {
 
 /**
  * Enqueues appointment reminders 24 h and 2 h before (not 21:00–07:00 Lagos; the rule is
- * enqueueDueReminders') and sends them.
+ * enqueueDueReminders') and kicks the messages worker to send them; what the kick misses (no
+ * worker in this process, a failure to retry) is the 'messages' job's, the one retry rule.
  */
 export function appointmentRemindersJob(deps: JobDeps): Job {
-  const transports = messageTransports(deps.config, deps.smtp);
   return {
     name: "appointment-reminders",
     schedule: "*/5 * * * *",
     description:
       "Reminds clients of their appointments 24 hours and 2 hours before, by email and WhatsApp (not 21:00-07:00).",
     async run(ctx) {
-      const now = ctx.now();
-      const pass = await enqueueDueReminders(ctx.db, now, {
+      const pass = await enqueueDueReminders(ctx.db, ctx.now(), {
         origin: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`,
         secret: deps.config.SESSION_SECRET,
       });
       if (pass.quiet) return "quiet hours (21:00-07:00 Lagos): no reminders sent";
-      const sent = await sendDueMessages({ db: ctx.db, transports, logger: ctx.logger }, now);
-      return `${pass.enqueued} reminder${pass.enqueued === 1 ? "" : "s"} queued; ${describeSend(sent)}`;
+      kickMessages(ctx.db);
+      return `${pass.enqueued} reminder${pass.enqueued === 1 ? "" : "s"} queued for the messages worker`;
     },
   };
 }
@@ -169,7 +152,6 @@ export function idleChatsJob(): Job {
 export function operationsJobs(deps: JobDeps): Job[] {
   return [
     pendingPaymentsJob(deps),
-    emailRetryJob(deps),
     ...(deps.backup ? [dailyBackupJob(deps.backup)] : []),
     idleChatsJob(),
     messagesJob(deps),

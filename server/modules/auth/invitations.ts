@@ -1,6 +1,6 @@
 /**
  * Staff sign-in (issue 13; the spec's 'Grant access' link made real). A manager grants a member
- * a role: with no account yet, an invitation email goes through the outbox with a one-time link
+ * a role: with no account yet, an invitation email is enqueued with a one-time link
  * /staff-invitation/{token} (only the token's SHA-256 is stored, valid INVITATION_DAYS); the
  * member opens it, chooses a password and is signed in. With an account, granting changes its
  * role. Revoking removes the account (and so its sessions) and pending invitations.
@@ -16,7 +16,8 @@ import { staff } from "#server/db/schema/staff.ts";
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
-import { type EmailDeps, queueEmail } from "#server/modules/outbox/service.ts";
+import { enqueueMessage, type MessageDeps } from "#server/modules/messages/service.ts";
+import { kickMessages } from "#server/modules/messages/worker.ts";
 import { hashPassword } from "./password.ts";
 
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -24,15 +25,45 @@ const tokenHash = (token: string) => createHash("sha256").update(token).digest("
 /** The path of an invitation link. */
 export const invitationPath = (token: string) => `/staff-invitation/${token}`;
 
+/** The invitation email to `member`, its link to `origin` (the one-time token in the path). */
+function invitationEmail(
+  invitationId: number,
+  member: { email: string; firstName: string },
+  admin: AdminIdentity,
+  role: AccessRole,
+  origin: string,
+  token: string,
+) {
+  const site = origin.replace(/\/$/, "");
+  return {
+    event: `staff-invitation:${invitationId}`,
+    channel: "email" as const,
+    to: member.email,
+    template: "staff-invitation",
+    subject: "Your Glow Haven staff sign-in",
+    text: [
+      `Hello ${member.firstName},`,
+      "",
+      `${admin.name ?? admin.username} has given you access to the Glow Haven back office as ${ACCESS_ROLE_LABELS[role]}.`,
+      `Choose your password here (the link works for ${INVITATION_DAYS} days, once):`,
+      `${site}${invitationPath(token)}`,
+      "",
+      `Then sign in at ${site}/admin with your email ${member.email}.`,
+    ].join("\n"),
+  };
+}
+
 /**
  * Grants member `staffId` the sign-in role `role`: changes an existing account's role, or
- * replaces any pending invitation with a new one and emails its link (to `origin`).
+ * replaces any pending invitation with a new one and enqueues the email of its link (to
+ * `origin`) in the same transaction, so the email exists exactly when the invitation does; the
+ * messages worker sends it.
  * @returns 'updated' or 'invited' (with the outbox id of the email).
  * @throws HttpError 404 (no member), 409 (member not active, or their email is someone else's
  * username).
  */
 export async function grantAccess(
-  deps: EmailDeps,
+  deps: MessageDeps,
   admin: AdminIdentity,
   staffId: number,
   role: AccessRole,
@@ -54,7 +85,7 @@ export async function grantAccess(
         entityId: staffId,
         details: { role, previousRole: account.role },
       });
-      return { state: "updated" as const, member };
+      return { state: "updated" as const };
     }
     const [taken] = await tx
       .select({ id: adminUsers.id })
@@ -64,38 +95,31 @@ export async function grantAccess(
     await tx
       .delete(staffInvitations)
       .where(and(eq(staffInvitations.staffId, staffId), isNull(staffInvitations.acceptedAt)));
-    await tx.insert(staffInvitations).values({
-      staffId,
-      role,
-      tokenHash: tokenHash(token),
-      expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
-    });
+    const [invitation] = await tx
+      .insert(staffInvitations)
+      .values({
+        staffId,
+        role,
+        tokenHash: tokenHash(token),
+        expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+      })
+      .returning({ id: staffInvitations.id });
+    if (!invitation) throw new Error("invitation insert returned no row");
     await recordAudit(tx, admin, {
       action: "staff.invite",
       entity: "staff",
       entityId: staffId,
       details: { role, email: member.email },
     });
-    return { state: "invited" as const, member };
+    const queued = await enqueueMessage(
+      tx,
+      invitationEmail(invitation.id, member, admin, role, origin, token),
+    );
+    return { state: "invited" as const, outboxId: queued?.id };
   });
   if (result.state === "updated") return { state: "updated" };
-  const link = `${origin.replace(/\/$/, "")}${invitationPath(token)}`;
-  const { member } = result;
-  const queued = await queueEmail(deps, {
-    kind: "staff-invitation",
-    to: member.email,
-    subject: "Your Glow Haven staff sign-in",
-    text: [
-      `Hello ${member.firstName},`,
-      "",
-      `${admin.name ?? admin.username} has given you access to the Glow Haven back office as ${ACCESS_ROLE_LABELS[role]}.`,
-      `Choose your password here (the link works for ${INVITATION_DAYS} days, once):`,
-      link,
-      "",
-      `Then sign in at ${origin.replace(/\/$/, "")}/admin with your email ${member.email}.`,
-    ].join("\n"),
-  });
-  return { state: "invited", outboxId: queued.outboxId };
+  kickMessages(db);
+  return result;
 }
 
 /**

@@ -1,13 +1,15 @@
 /**
- * The clinic's messages as one outbox with channels (issue 17). A change that causes messages
- * (a booking request, an appointment confirmed, an order shipped) calls `enqueueMessage` inside
- * ITS OWN transaction, so the message exists exactly when the change does; the messages worker
- * (worker.ts) sends it afterwards with retries and backoff. The idempotency key
- * '{event}|{channel}|{recipient}' is unique: a retried request, a second instance or a second
- * scheduler tick adds nothing.
+ * The clinic's messages as one outbox with channels (issue 17), the one way a message goes out
+ * (issue 27: staff invitations, receipts and order emails too). A change that causes messages
+ * (a booking request, an appointment confirmed, an order shipped, a staff invitation) calls
+ * `enqueueMessage` inside ITS OWN transaction, so the message exists exactly when the change
+ * does; the messages worker (worker.ts) sends it afterwards with retries and backoff. The
+ * idempotency key '{event}|{channel}|{recipient}' is unique: a retried request, a second
+ * instance or a second scheduler tick adds nothing.
  */
 
 import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { Logger } from "pino";
 import {
   MESSAGE_CHANNELS,
   type MessageChannel,
@@ -16,9 +18,17 @@ import {
 } from "#common/outbox.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { messageOptOuts, outbox } from "#server/db/schema/content.ts";
+import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { normalizeNigerianPhone } from "./phone.ts";
 
 export { MESSAGE_CHANNELS, type MessageChannel, OPT_OUT_SCOPES, type OptOutScope };
+
+/**
+ * What a service that writes messages is handed by its route. Only `db` is read: the messages
+ * worker owns the transports. `smtp` and `logger` are accepted so that routes which still pass
+ * them (staff/routes.ts, sales/routes.ts) need no change; they can drop them.
+ */
+export type MessageDeps = { db: Db; smtp?: EmailTransport | null; logger?: Logger };
 
 /** An email attachment kept in the payload until the message is sent (e.g. the .ics invite). */
 export type MessageAttachment = {
@@ -96,8 +106,8 @@ export function idempotencyKey(event: string, channel: MessageChannel, recipient
  * when its idempotency key exists (ON CONFLICT DO NOTHING). A WhatsApp number that is not a
  * valid Nigerian (or international '+…') number is stored at once as 'failed' with the reason,
  * never retried, and never thrown: the change that caused it still commits.
- * Call `kick()` of the messages worker after the transaction commits to send without waiting
- * for the next scheduler tick.
+ * Call `kickMessages` (worker.ts) after the transaction commits to send without waiting for the
+ * scheduler's 'messages' job, or `sendNow` to wait for the outcome.
  * @returns the new row's id and status, or null when it was already queued.
  * @throws only on a database error (the caller's transaction then rolls back).
  */

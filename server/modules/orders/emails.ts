@@ -1,13 +1,18 @@
 /**
  * Order confirmation emails to the client and to the clinic (BUSINESS.email), sent once when an
- * order is first paid. queueEmail stores every message in the outbox first, so none is lost
- * without SMTP (ARCHITECTURE.md "email").
+ * order is first paid. They are enqueued in the outbox (server/modules/messages/service.ts) and
+ * sent by the messages worker, so none is lost without SMTP.
  */
 import type { Logger } from "pino";
 import { BUSINESS } from "#common/business.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
 import type { PublicOrder } from "#common/orders.ts";
-import { type EmailDeps, queueEmail } from "#server/modules/outbox/service.ts";
+import {
+  enqueueMessage,
+  type MessageDeps,
+  type NewMessage,
+} from "#server/modules/messages/service.ts";
+import { kickMessages } from "#server/modules/messages/worker.ts";
 
 function summary(order: PublicOrder): string {
   const lines = order.items.map(
@@ -34,18 +39,23 @@ function summary(order: PublicOrder): string {
 }
 
 /**
- * Queues the client's and the clinic's emails for a newly paid order (money shown in naira with
- * kobo); a refund-required order gets the refund wording. Logs, never throws.
+ * Enqueues the client's and the clinic's emails for a newly paid order (money shown in naira with
+ * kobo) and kicks the messages worker; a refund-required order gets the refund wording. Once per
+ * order: the events 'order-confirmation:{id}' and 'order-notification:{id}' are idempotency keys.
+ * Logs, never throws.
  */
 export async function sendOrderEmails(
-  email: EmailDeps & { logger: Logger },
+  deps: MessageDeps & { logger: Logger },
   order: PublicOrder,
 ): Promise<void> {
   const refund = order.status === "refund-required";
-  const messages = [
+  const messages: NewMessage[] = [
     {
-      kind: "order-confirmation",
+      event: `order-confirmation:${order.id}`,
+      channel: "email",
+      template: "order-confirmation",
       to: order.customerEmail,
+      refs: { clientEmail: order.customerEmail, orderId: order.id },
       subject: refund
         ? `Your ${BUSINESS.shortName} order #${order.id}: we will refund your payment`
         : `Your ${BUSINESS.shortName} order #${order.id} is confirmed`,
@@ -63,8 +73,11 @@ export async function sendOrderEmails(
       ].join("\n"),
     },
     {
-      kind: "order-notification",
+      event: `order-notification:${order.id}`,
+      channel: "email",
+      template: "order-notification",
       to: BUSINESS.email,
+      refs: { orderId: order.id },
       subject: refund
         ? `REFUND REQUIRED: shop order #${order.id} could not be filled`
         : `New shop order #${order.id} from ${order.customerName}`,
@@ -81,9 +94,13 @@ export async function sendOrderEmails(
   ];
   for (const message of messages) {
     try {
-      await queueEmail(email, message);
+      await enqueueMessage(deps.db, message);
     } catch (err) {
-      email.logger.error({ err, orderId: order.id, kind: message.kind }, "order email not stored");
+      deps.logger.error(
+        { err, orderId: order.id, kind: message.template },
+        "order email not stored",
+      );
     }
   }
+  kickMessages(deps.db);
 }

@@ -1,7 +1,7 @@
 /**
  * GET /api/admin/outbox (manager): the stored messages, newest first, so staff can read them.
- * POST /api/admin/outbox/:id/retry (manager, like the Outbox page it is on; issue 17): sends a failed message again
- * now through the messages worker (server/modules/messages/worker.ts `retryMessage`).
+ * POST /api/admin/outbox/:id/retry (manager, like the Outbox page it is on; issue 17): sends a
+ * failed message again now through the messages worker (messages/worker.ts `retryMessage`).
  */
 import { Router } from "express";
 import { MANAGER_ONLY } from "#common/roles.ts";
@@ -26,8 +26,7 @@ export function outboxRouter(db: Db): Router {
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Message");
       await retryableMessage(db, id);
-      // Due now, and the messages worker kicked (emails from before issue 17 go to the
-      // email-retry job instead).
+      // Due now, and the messages worker kicked.
       await retryMessage(db, id);
       res.json(await outboxMessage(db, id));
     }),

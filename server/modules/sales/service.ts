@@ -17,6 +17,7 @@
  *   given, and put products back in stock.
  */
 
+import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
@@ -74,7 +75,8 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { updateAppointment } from "#server/modules/calendar/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
-import { type EmailDeps, type QueuedEmail, queueEmail } from "#server/modules/outbox/service.ts";
+import { enqueueMessage, type MessageDeps } from "#server/modules/messages/service.ts";
+import { type SentNow, sendNow } from "#server/modules/messages/worker.ts";
 
 const DAY_MS = 86_400_000;
 /** Advisory-lock namespace of idempotency keys (the calendar uses 710010). */
@@ -1340,15 +1342,16 @@ export function receiptText(receipt: Receipt, when: string): string {
 
 /**
  * POST /api/sales/{id}/email-receipt: the receipt to `to` (default the sale's customer email)
- * through the outbox (stored, then sent when SMTP is configured). Audited.
+ * through the outbox (enqueued, then sent by the messages worker, whose outcome it waits for:
+ * 'stored' without SMTP, 'sent' or 'failed'). Each call is one more email. Audited.
  * @throws HttpError 404 unknown sale; 400 no address to send to.
  */
 export async function emailReceipt(
-  deps: EmailDeps,
+  deps: MessageDeps,
   admin: AdminIdentity,
   saleId: number,
   to?: string,
-): Promise<{ to: string; status: QueuedEmail["status"] }> {
+): Promise<{ to: string; status: SentNow }> {
   const sale = await getSale(deps.db, saleId);
   if (!sale) throw new HttpError(404, "Sale not found");
   const address = to ?? sale.customerEmail;
@@ -1356,19 +1359,22 @@ export async function emailReceipt(
     throw new HttpError(400, POS_MESSAGES.customerEmail, { email: POS_MESSAGES.customerEmail });
   }
   const receipt = (await receiptOf(deps.db, sale.saleNumber)) as Receipt;
-  const queued = await queueEmail(deps, {
-    kind: "sale-receipt",
+  const queued = await enqueueMessage(deps.db, {
+    event: `sale-receipt:${saleId}:${randomUUID()}`,
+    channel: "email",
+    template: "sale-receipt",
     to: address,
     subject: `Your receipt from ${BUSINESS.shortName} – sale #${sale.saleNumber}`,
     text: receiptText(receipt, lagosDateTime(sale.soldAt)),
   });
+  if (!queued) throw new Error("a new receipt email was already queued");
   await recordAudit(deps.db, admin, {
     action: "sale.email-receipt",
     entity: "sale",
     entityId: saleId,
-    details: { saleNumber: sale.saleNumber, to: address, outboxId: queued.outboxId },
+    details: { saleNumber: sale.saleNumber, to: address, outboxId: queued.id },
   });
-  return { to: address, status: queued.status };
+  return { to: address, status: await sendNow(deps.db, queued.id) };
 }
 
 /**
