@@ -3,9 +3,8 @@
  * 'appointment-reminders' job with its (injectable) clock.
  */
 
-import { TZDate } from "@date-fns/tz";
 import { and, gt, inArray, lte } from "drizzle-orm";
-import { BUSINESS_TIME_ZONE } from "#common/business.ts";
+import { lagosMinutes } from "#common/lagos-time.ts";
 import type { Db } from "#server/db/client.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import {
@@ -32,7 +31,7 @@ const REMINDERS: Array<{ kind: ReminderKind; beforeMs: number; windowEndBeforeMs
 
 /** Whether `now` falls in Lagos quiet hours (21:00–06:59 Africa/Lagos). */
 export function inQuietHours(now: Date): boolean {
-  const hour = new TZDate(now, BUSINESS_TIME_ZONE).getHours();
+  const hour = Math.floor(lagosMinutes(now) / 60);
   return hour >= QUIET_FROM_HOUR || hour < QUIET_UNTIL_HOUR;
 }
 
