@@ -5,9 +5,8 @@
  * stays disabled until an item is chosen → POST /api/sales with status completed.
  */
 import { useEffect, useState } from "react";
-import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
+import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { CLIENT_MESSAGES, type ClientRecord, type ClientsPages } from "#common/clients.ts";
@@ -57,96 +56,92 @@ export function RecordSaleDialog({
     onSuccess: () => onOpenChange(false),
   });
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle className="text-xl font-semibold text-ink">Record Sale</DialogTitle>
-        <form
-          className="mt-4 grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!item) return;
-            void save.run(() =>
-              apiRequest("POST", "/api/sales", {
-                type,
-                customerName: client.name,
-                customerEmail: client.email,
-                customerPhone: client.phone,
-                paymentMethod: method,
-                itemId: item.id,
-                itemName: item.name,
-                quantity: qty,
-                unitPrice: item.price.toFixed(2),
-                totalAmount: total.toFixed(2),
-                status: "completed",
-                notes: notes.trim() || null,
-                saleDate: new Date().toISOString(),
-              }),
-            );
-          }}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Record Sale"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!item) return;
+        void save.run(() =>
+          apiRequest("POST", "/api/sales", {
+            type,
+            customerName: client.name,
+            customerEmail: client.email,
+            customerPhone: client.phone,
+            paymentMethod: method,
+            itemId: item.id,
+            itemName: item.name,
+            quantity: qty,
+            unitPrice: item.price.toFixed(2),
+            totalAmount: total.toFixed(2),
+            status: "completed",
+            notes: notes.trim() || null,
+            saleDate: new Date().toISOString(),
+          }),
+        );
+      }}
+      dirty={
+        type !== "service" || itemId !== "" || quantity !== "1" || method !== "cash" || notes !== ""
+      }
+      pending={save.pending}
+      submitLabel="Record Sale"
+      pendingLabel="Record Sale"
+      submitDisabled={!item}
+      noValidate={false}
+      className=""
+      formClassName="mt-4 grid gap-4"
+      footerClassName="flex justify-end gap-2"
+    >
+      <SelectField
+        label="Sale Type"
+        value={type}
+        onChange={(e) => {
+          setType(e.target.value === "product" ? "product" : "service");
+          setItemId("");
+        }}
+      >
+        <option value="service">Service</option>
+        <option value="product">Product</option>
+      </SelectField>
+      <SelectField
+        label={type === "service" ? "Service" : "Product"}
+        value={itemId}
+        onChange={(e) => setItemId(e.target.value)}
+      >
+        <option value="">Select {type === "service" ? "a service" : "a product"}</option>
+        {list.map((i) => (
+          <option key={i.id} value={String(i.id)}>
+            {i.name} ({formatNairaExact(i.price)})
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Quantity"
+          type="number"
+          min={1}
+          step={1}
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          onBlur={() => setQuantity(String(qty))}
+        />
+        <SelectField
+          label="Payment Method"
+          value={method}
+          onChange={(e) => setMethod(e.target.value)}
         >
-          <SelectField
-            label="Sale Type"
-            value={type}
-            onChange={(e) => {
-              setType(e.target.value === "product" ? "product" : "service");
-              setItemId("");
-            }}
-          >
-            <option value="service">Service</option>
-            <option value="product">Product</option>
-          </SelectField>
-          <SelectField
-            label={type === "service" ? "Service" : "Product"}
-            value={itemId}
-            onChange={(e) => setItemId(e.target.value)}
-          >
-            <option value="">Select {type === "service" ? "a service" : "a product"}</option>
-            {list.map((i) => (
-              <option key={i.id} value={String(i.id)}>
-                {i.name} ({formatNairaExact(i.price)})
-              </option>
-            ))}
-          </SelectField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Quantity"
-              type="number"
-              min={1}
-              step={1}
-              value={quantity}
-              onChange={(e) => setQuantity(e.target.value)}
-              onBlur={() => setQuantity(String(qty))}
-            />
-            <SelectField
-              label="Payment Method"
-              value={method}
-              onChange={(e) => setMethod(e.target.value)}
-            >
-              {RECORD_SALE_METHODS.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.label}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <TextAreaField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
-          <p className="text-right text-lg font-semibold text-ink" aria-live="polite">
-            Total: {formatNairaExact(total)}
-          </p>
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={!item || save.pending}>
-              Record Sale
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+          {RECORD_SALE_METHODS.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextAreaField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
+      <p className="text-right text-lg font-semibold text-ink" aria-live="polite">
+        Total: {formatNairaExact(total)}
+      </p>
+    </FormDialog>
   );
 }

@@ -6,9 +6,8 @@
  * chosen.
  */
 import { useEffect, useState } from "react";
-import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
+import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { CALENDAR_SLOTS, type CalendarStaff } from "#common/calendar.ts";
@@ -56,93 +55,85 @@ export function ScheduleDialog({
     onError: (e) => setError(serverMessageOr(CLIENT_MESSAGES.appointmentFailed)(e)),
   });
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle className="text-xl font-semibold text-ink">Schedule Appointment</DialogTitle>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Schedule Appointment"
+      intro={
         <p className="mt-1 text-sm text-gray-700">
           For {client.name} ({client.email})
         </p>
-        <form
-          className="mt-4 grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!service) return;
-            setError(null);
-            void save.run(() =>
-              apiRequest("POST", "/api/appointments", {
-                customerName: client.name,
-                customerEmail: client.email,
-                customerPhone: client.phone ?? "",
-                serviceId: service.id,
-                serviceName: service.name,
-                appointmentDate: `${date} ${time}`,
-                status: "scheduled",
-                notes: notes.trim() || null,
-                staffId: staffId === "" ? null : Number(staffId),
-              }),
-            );
-          }}
-        >
-          <SelectField
-            label="Service"
-            value={serviceId}
-            onChange={(e) => setServiceId(e.target.value)}
-          >
-            <option value="">Select a service</option>
-            {services.map((s) => (
-              <option key={s.id} value={String(s.id)}>
-                {s.name}
-              </option>
-            ))}
-          </SelectField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Date"
-              type="date"
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-            <SelectField label="Time" value={time} onChange={(e) => setTime(e.target.value)}>
-              <option value="">Select a time</option>
-              {CALENDAR_SLOTS.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <SelectField
-            label="Staff (optional)"
-            value={staffId}
-            onChange={(e) => setStaffId(e.target.value)}
-          >
-            <option value="">Any staff member</option>
-            {staff.map((s) => (
-              <option key={s.id} value={String(s.id)}>
-                {s.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
-          {error && (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={!ready || save.pending}>
-              Schedule
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+      }
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!service) return;
+        setError(null);
+        void save.run(() =>
+          apiRequest("POST", "/api/appointments", {
+            customerName: client.name,
+            customerEmail: client.email,
+            customerPhone: client.phone ?? "",
+            serviceId: service.id,
+            serviceName: service.name,
+            appointmentDate: `${date} ${time}`,
+            status: "scheduled",
+            notes: notes.trim() || null,
+            staffId: staffId === "" ? null : Number(staffId),
+          }),
+        );
+      }}
+      dirty={Boolean(serviceId || date || time || staffId || notes)}
+      pending={save.pending}
+      submitLabel="Schedule"
+      pendingLabel="Schedule"
+      submitDisabled={!ready}
+      noValidate={false}
+      className=""
+      formClassName="mt-4 grid gap-4"
+      footerClassName="flex justify-end gap-2"
+    >
+      <SelectField label="Service" value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
+        <option value="">Select a service</option>
+        {services.map((s) => (
+          <option key={s.id} value={String(s.id)}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Date"
+          type="date"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+        />
+        <SelectField label="Time" value={time} onChange={(e) => setTime(e.target.value)}>
+          <option value="">Select a time</option>
+          {CALENDAR_SLOTS.map((slot) => (
+            <option key={slot} value={slot}>
+              {slot}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <SelectField
+        label="Staff (optional)"
+        value={staffId}
+        onChange={(e) => setStaffId(e.target.value)}
+      >
+        <option value="">Any staff member</option>
+        {staff.map((s) => (
+          <option key={s.id} value={String(s.id)}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </FormDialog>
   );
 }

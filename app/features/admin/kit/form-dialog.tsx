@@ -35,6 +35,8 @@ export type FormDialogProps = {
   formClassName?: string;
   /** The footer's classes; default right-aligned over both grid columns. */
   footerClassName?: string;
+  /** Whether the browser's own checks are off (default: the schema checks instead). */
+  noValidate?: boolean;
   /** Content between the title and the form (e.g. a description). */
   intro?: ReactNode;
   children: ReactNode;
@@ -54,6 +56,7 @@ export function FormDialog({
   className = "max-w-xl",
   formClassName = "mt-4 grid gap-4 sm:grid-cols-2",
   footerClassName = "flex justify-end gap-2 sm:col-span-2",
+  noValidate = true,
   intro,
   children,
 }: FormDialogProps) {
@@ -68,7 +71,7 @@ export function FormDialog({
       <DialogContent className={className}>
         <DialogTitle className="text-xl font-semibold text-ink">{title}</DialogTitle>
         {intro}
-        <form noValidate onSubmit={onSubmit} className={formClassName}>
+        <form noValidate={noValidate} onSubmit={onSubmit} className={formClassName}>
           {children}
           <div className={footerClassName}>
             {extraActions}
