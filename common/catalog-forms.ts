@@ -51,6 +51,16 @@ export const SERVICE_MESSAGES = {
   category: "Category is required",
 } as const;
 
+/**
+ * Blank text counts as missing, so a cleared number field in the form reads 'Price is required'
+ * (or the field's own message) instead of coercing to 0, and an
+ * unchosen select ('') reads 'Category is required'. Its input type is `unknown`, so a form
+ * holding text types against the schema's input without a cast.
+ */
+function blankAsMissing<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
+}
+
 /** A service price typed by staff: a naira amount, or a text such as 'Contact for details'. */
 export const servicePriceSchema = z.union(
   [
@@ -82,7 +92,7 @@ export const serviceFormSchema = z.object({
     .trim()
     .min(1, SERVICE_MESSAGES.duration)
     .max(40, "Duration must be at most 40 characters"),
-  category: z.enum(SERVICE_CATEGORY_IDS, { error: SERVICE_MESSAGES.category }),
+  category: blankAsMissing(z.enum(SERVICE_CATEGORY_IDS, { error: SERVICE_MESSAGES.category })),
 });
 export type ServiceFormValues = z.infer<typeof serviceFormSchema>;
 
@@ -113,14 +123,6 @@ const optionalText = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/**
- * Blank text counts as missing, so a cleared number field in the form reads 'Price is required'
- * (or the field's own message) instead of coercing to 0.
- */
-function blankAsMissing<S extends z.ZodType>(schema: S) {
-  return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
-}
-
 /** The product form and POST/PATCH /api/products payload (admin spec §5); price in naira. */
 export const productFormSchema = z.object({
   name: z
@@ -146,7 +148,7 @@ export const productFormSchema = z.object({
     .min(1, PRODUCT_MESSAGES.image)
     .max(2000, PRODUCT_MESSAGES.imageUrl)
     .refine(isValidImageUrl, PRODUCT_MESSAGES.imageUrl),
-  category: z.enum(PRODUCT_CATEGORY_IDS, { error: PRODUCT_MESSAGES.category }),
+  category: blankAsMissing(z.enum(PRODUCT_CATEGORY_IDS, { error: PRODUCT_MESSAGES.category })),
   /** 0–5 in steps of 0.1; default 4.0. */
   rating: blankAsMissing(
     z.coerce

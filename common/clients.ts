@@ -343,18 +343,29 @@ export const customerInputSchema = z.object({
 export type CustomerInput = z.output<typeof customerInputSchema>;
 export type CustomerFormValues = z.input<typeof customerInputSchema>;
 
-/** PATCH /api/customers/{email} (admin spec §7): name, phone, newEmail (only if changed). */
-export const customerPatchSchema = z.object({
+const customerDetailsFields = {
   name: z
     .string({ error: "Name is required" })
     .trim()
     .min(1, "Name is required")
-    .max(NAME_MAX_LENGTH * 2, "Name is too long")
-    .optional(),
+    .max(NAME_MAX_LENGTH * 2, "Name is too long"),
   phone: optionalText(PHONE_MAX_LENGTH),
-  newEmail: emailField({ invalid: "Valid email is required" }).optional(),
+  email: emailField({ invalid: "Valid email is required" }),
+};
+
+/** PATCH /api/customers/{email} (admin spec §7): name, phone, newEmail (only if changed). */
+export const customerPatchSchema = z.object({
+  name: customerDetailsFields.name.optional(),
+  phone: customerDetailsFields.phone,
+  newEmail: customerDetailsFields.email.optional(),
 });
 export type CustomerPatch = z.output<typeof customerPatchSchema>;
+
+/**
+ * The customer dialog's Client Details form (admin spec §2, §5): name, email and phone, with the
+ * PATCH's own fields and messages; the dialog sends `newEmail` only when the email changed.
+ */
+export const customerDetailsFormSchema = z.object(customerDetailsFields);
 
 /** PUT /api/customer-notes/{email}: trimmed; empty saves as empty text (admin spec §5). */
 export const customerNotesSchema = z.object({

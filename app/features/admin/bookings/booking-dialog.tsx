@@ -8,11 +8,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import type { z } from "zod";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
-import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
-import { apiRequest } from "#app/lib/api.ts";
+import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
+import { useRecordSave } from "#app/features/admin/kit/use-record-save.ts";
 import {
   type AdminBookingFormValues,
   adminBookingFormSchema,
@@ -46,6 +45,7 @@ export const ADMIN_TIME_SLOTS: string[] = (() => {
 })();
 
 type FormValues = AdminBookingFormValues;
+type Parsed = z.output<typeof adminBookingFormSchema>;
 
 const EMPTY: FormValues = {
   name: "",
@@ -88,21 +88,27 @@ export function BookingDialog({
   /** Called after a successful save, before the page's data is refreshed. */
   onSaved?: () => void;
 }) {
-  const form = useForm<FormValues>({
+  const form = useForm<FormValues, unknown, Parsed>({
     resolver: zodResolver(adminBookingFormSchema),
     defaultValues: EMPTY,
   });
   const { register, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
   const editing = booking !== null;
-  const save = useAdminMutation({
-    success: { title: editing ? "Booking updated successfully!" : "Booking created successfully!" },
-    failure: editing ? "Failed to update booking" : "Failed to create booking",
+  const save = useRecordSave({
+    path: "/api/bookings",
+    id: booking?.id,
     form,
+    texts: {
+      created: { title: "Booking created successfully!" },
+      updated: { title: "Booking updated successfully!" },
+      createFailed: "Failed to create booking",
+      updateFailed: "Failed to update booking",
+    },
     // The server names a bad time 'time' or folds it into 'date'; anything else unknown is the date.
     fieldFor: (field) =>
       (FORM_FIELDS.includes(field as keyof FormValues) ? field : "date") as keyof FormValues,
-    onSuccess: () => {
+    onSaved: () => {
       onOpenChange(false);
       onSaved?.();
     },
@@ -117,7 +123,7 @@ export function BookingDialog({
       ? [...services, { id: booking.service, name: booking.service }]
       : services;
 
-  function onSubmit(values: FormValues) {
+  function onSubmit(values: Parsed) {
     const payload = {
       name: values.name,
       email: values.email,
@@ -126,80 +132,61 @@ export function BookingDialog({
       date: composeBookingDate(values.date, values.time),
       message: values.message ?? "",
     };
-    return save.run(() =>
-      booking
-        ? apiRequest("PATCH", `/api/bookings/${booking.id}`, payload)
-        : apiRequest("POST", "/api/bookings", payload),
-    );
+    return save.run(payload);
   }
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogTitle className="text-xl font-semibold text-ink">
-          {editing ? "Edit Booking" : "Add Booking"}
-        </DialogTitle>
-        <form
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-        >
-          <TextField
-            label="Name"
-            autoComplete="off"
-            error={errors.name?.message}
-            {...register("name")}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register("email")}
-          />
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="off"
-            error={errors.phone?.message}
-            {...register("phone")}
-          />
-          <SelectField label="Service" error={errors.service?.message} {...register("service")}>
-            <option value="">Select a service</option>
-            {serviceOptions.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextField label="Date" type="date" error={errors.date?.message} {...register("date")} />
-          <SelectField label="Time" error={errors.time?.message} {...register("time")}>
-            {ADMIN_TIME_SLOTS.map((slot) => (
-              <option key={slot} value={slot}>
-                {slot}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField
-            className="sm:col-span-2"
-            label="Message (optional)"
-            error={errors.message?.message}
-            {...register("message")}
-          />
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={save.pending}>
-              {save.pending ? "Saving..." : editing ? "Update Booking" : "Create Booking"}
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? "Edit Booking" : "Add Booking"}
+      onSubmit={handleSubmit(onSubmit)}
+      dirty={formState.isDirty}
+      pending={save.pending}
+      submitLabel={editing ? "Update Booking" : "Create Booking"}
+    >
+      <TextField
+        label="Name"
+        autoComplete="off"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        error={errors.phone?.message}
+        {...register("phone")}
+      />
+      <SelectField label="Service" error={errors.service?.message} {...register("service")}>
+        <option value="">Select a service</option>
+        {serviceOptions.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Date" type="date" error={errors.date?.message} {...register("date")} />
+      <SelectField label="Time" error={errors.time?.message} {...register("time")}>
+        {ADMIN_TIME_SLOTS.map((slot) => (
+          <option key={slot} value={slot}>
+            {slot}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Message (optional)"
+        error={errors.message?.message}
+        {...register("message")}
+      />
+    </FormDialog>
   );
 }

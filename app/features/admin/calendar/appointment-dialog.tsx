@@ -7,9 +7,8 @@
  */
 import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
-import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
+import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
 import {
@@ -169,146 +168,126 @@ export function AppointmentDialog({
   });
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogTitle className="text-xl font-semibold text-ink">New Booking</DialogTitle>
-        <form
-          noValidate
-          onSubmit={handleSubmit((values) =>
-            save.run(() => apiRequest("POST", "/api/appointments", toPayload(values))),
-          )}
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-        >
-          <TextField
-            label="Client Name"
-            autoComplete="off"
-            error={errors.customerName?.message}
-            {...register("customerName")}
-          />
-          <TextField
-            label="Client Email"
-            type="email"
-            autoComplete="off"
-            error={errors.customerEmail?.message}
-            {...register("customerEmail")}
-          />
-          <TextField
-            label="Client Phone"
-            type="tel"
-            autoComplete="off"
-            error={errors.customerPhone?.message}
-            {...register("customerPhone")}
-          />
-          <SelectField label="Service" error={errors.serviceId?.message} {...serviceField}>
-            <option value="">Select a service</option>
-            {services.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </SelectField>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="New Booking"
+      onSubmit={handleSubmit((values) =>
+        save.run(() => apiRequest("POST", "/api/appointments", toPayload(values))),
+      )}
+      dirty={formState.isDirty}
+      pending={save.pending}
+      submitLabel="Create Booking"
+      pendingLabel="Saving…"
+      className="max-w-2xl"
+    >
+      <TextField
+        label="Client Name"
+        autoComplete="off"
+        error={errors.customerName?.message}
+        {...register("customerName")}
+      />
+      <TextField
+        label="Client Email"
+        type="email"
+        autoComplete="off"
+        error={errors.customerEmail?.message}
+        {...register("customerEmail")}
+      />
+      <TextField
+        label="Client Phone"
+        type="tel"
+        autoComplete="off"
+        error={errors.customerPhone?.message}
+        {...register("customerPhone")}
+      />
+      <SelectField label="Service" error={errors.serviceId?.message} {...serviceField}>
+        <option value="">Select a service</option>
+        {services.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Staff Member" error={errors.staffId?.message} {...register("staffId")}>
+        <option value="">Unassigned</option>
+        {staff.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid grid-cols-2 gap-2">
+        <TextField label="Date" type="date" error={errors.date?.message} {...register("date")} />
+        <SelectField label="Time" error={errors.time?.message} {...register("time")}>
+          {CALENDAR_SLOTS.map((slot) => (
+            <option key={slot} value={slot}>
+              {slot}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        label="Duration (minutes)"
+        type="number"
+        min={5}
+        step={5}
+        error={errors.duration?.message}
+        {...register("duration")}
+      />
+      <TextField
+        label="Group Size"
+        type="number"
+        min={GROUP_SIZE_MIN}
+        max={GROUP_SIZE_MAX}
+        error={errors.groupSize?.message}
+        {...register("groupSize")}
+      />
+      <label className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2">
+        <input type="checkbox" className="h-4 w-4" {...register("isRecurring")} />
+        Recurring appointment
+      </label>
+      {recurring && (
+        <>
           <SelectField
-            label="Staff Member"
-            error={errors.staffId?.message}
-            {...register("staffId")}
+            label="Repeat"
+            error={errors.recurrenceType?.message}
+            {...register("recurrenceType")}
           >
-            <option value="">Unassigned</option>
-            {staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
+            {RECURRENCE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t[0]?.toUpperCase()}
+                {t.slice(1)}
               </option>
             ))}
           </SelectField>
-          <div className="grid grid-cols-2 gap-2">
-            <TextField
-              label="Date"
-              type="date"
-              error={errors.date?.message}
-              {...register("date")}
-            />
-            <SelectField label="Time" error={errors.time?.message} {...register("time")}>
-              {CALENDAR_SLOTS.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
-            </SelectField>
-          </div>
           <TextField
-            label="Duration (minutes)"
+            label="Repeat Every"
             type="number"
-            min={5}
-            step={5}
-            error={errors.duration?.message}
-            {...register("duration")}
+            min={1}
+            max={12}
+            error={errors.recurrenceInterval?.message}
+            {...register("recurrenceInterval")}
           />
           <TextField
-            label="Group Size"
-            type="number"
-            min={GROUP_SIZE_MIN}
-            max={GROUP_SIZE_MAX}
-            error={errors.groupSize?.message}
-            {...register("groupSize")}
+            label="End Date"
+            type="date"
+            error={errors.endDate?.message}
+            {...register("endDate")}
           />
-          <label className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2">
-            <input type="checkbox" className="h-4 w-4" {...register("isRecurring")} />
-            Recurring appointment
-          </label>
-          {recurring && (
-            <>
-              <SelectField
-                label="Repeat"
-                error={errors.recurrenceType?.message}
-                {...register("recurrenceType")}
-              >
-                {RECURRENCE_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t[0]?.toUpperCase()}
-                    {t.slice(1)}
-                  </option>
-                ))}
-              </SelectField>
-              <TextField
-                label="Repeat Every"
-                type="number"
-                min={1}
-                max={12}
-                error={errors.recurrenceInterval?.message}
-                {...register("recurrenceInterval")}
-              />
-              <TextField
-                label="End Date"
-                type="date"
-                error={errors.endDate?.message}
-                {...register("endDate")}
-              />
-            </>
-          )}
-          <TextAreaField
-            label="Notes"
-            className="sm:col-span-2"
-            error={errors.notes?.message}
-            {...register("notes")}
-          />
-          {clash && (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-              {clash}
-            </p>
-          )}
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={save.pending}>
-              {save.pending ? "Saving…" : "Create Booking"}
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+        </>
+      )}
+      <TextAreaField
+        label="Notes"
+        className="sm:col-span-2"
+        error={errors.notes?.message}
+        {...register("notes")}
+      />
+      {clash && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
+          {clash}
+        </p>
+      )}
+    </FormDialog>
   );
 }

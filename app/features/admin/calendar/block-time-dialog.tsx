@@ -7,11 +7,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
-import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
-import { apiRequest } from "#app/lib/api.ts";
+import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
+import { serverMessageOr } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { useRecordSave } from "#app/features/admin/kit/use-record-save.ts";
 import {
   BLOCK_TYPES,
   type BlockedTime,
@@ -88,17 +87,20 @@ export function BlockTimeDialog({
   const { register, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
   const editing = block !== null;
-  const save = useAdminMutation<unknown, BlockedTimeInput>({
-    success: {
-      title: editing ? "Blocked time updated successfully!" : "Blocked time created successfully!",
-    },
-    failure: serverMessageOr(
-      editing ? "Failed to update blocked time" : "Failed to create blocked time",
-    ),
-    failureTitle: editing ? "Failed to update blocked time" : "Failed to create blocked time",
+  const save = useRecordSave({
+    path: "/api/blocked-time",
+    id: block?.id,
     form,
     formFields: FORM_FIELDS,
-    onSuccess: () => onOpenChange(false),
+    texts: {
+      created: { title: "Blocked time created successfully!" },
+      updated: { title: "Blocked time updated successfully!" },
+      createFailed: serverMessageOr("Failed to create blocked time"),
+      updateFailed: serverMessageOr("Failed to update blocked time"),
+      createFailedTitle: "Failed to create blocked time",
+      updateFailedTitle: "Failed to update blocked time",
+    },
+    onSaved: () => onOpenChange(false),
   });
 
   useEffect(() => {
@@ -106,105 +108,77 @@ export function BlockTimeDialog({
   }, [open, block, defaultDate, defaultStaffId, reset]);
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogTitle className="text-xl font-semibold text-ink">
-          {editing ? "Edit Blocked Time" : "Block Time"}
-        </DialogTitle>
-        <form
-          noValidate
-          onSubmit={handleSubmit((values) =>
-            save.run(() =>
-              apiRequest(
-                editing ? "PATCH" : "POST",
-                editing ? `/api/blocked-time/${block.id}` : "/api/blocked-time",
-                { ...values, description: values.description || null },
-              ),
-            ),
-          )}
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-        >
-          <TextField
-            label="Title"
-            className="sm:col-span-2"
-            autoComplete="off"
-            error={errors.title?.message}
-            {...register("title")}
-          />
-          <TextAreaField
-            label="Description"
-            className="sm:col-span-2"
-            error={errors.description?.message}
-            {...register("description")}
-          />
-          <TextField
-            label="Start"
-            type="datetime-local"
-            step={1800}
-            error={errors.startTime?.message}
-            {...register("startTime")}
-          />
-          <TextField
-            label="End"
-            type="datetime-local"
-            step={1800}
-            error={errors.endTime?.message}
-            {...register("endTime")}
-          />
-          <SelectField
-            label="Staff Member"
-            error={errors.staffId?.message}
-            {...register("staffId", {
-              setValueAs: (v) => (v === "" || v === null ? null : Number(v)),
-            })}
-          >
-            <option value="">All staff</option>
-            {staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Block Type"
-            error={errors.blockType?.message}
-            {...register("blockType")}
-          >
-            {BLOCK_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t[0]?.toUpperCase()}
-                {t.slice(1)}
-              </option>
-            ))}
-          </SelectField>
-          <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
-            <input type="checkbox" className="h-4 w-4" {...register("isPaid")} />
-            Paid
-          </label>
-          <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
-            <input type="checkbox" className="h-4 w-4" {...register("isRecurring")} />
-            Recurring
-          </label>
-          <TextField
-            label="Colour"
-            type="color"
-            error={errors.color?.message}
-            {...register("color")}
-          />
-          <div className="flex items-end justify-end gap-2 sm:col-span-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={save.pending}>
-              {save.pending ? "Saving…" : editing ? "Save Changes" : "Block Time"}
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? "Edit Blocked Time" : "Block Time"}
+      onSubmit={handleSubmit((values) =>
+        save.run({ ...values, description: values.description || null }),
+      )}
+      dirty={formState.isDirty}
+      pending={save.pending}
+      submitLabel={editing ? "Save Changes" : "Block Time"}
+      pendingLabel="Saving…"
+      footerClassName="flex items-end justify-end gap-2 sm:col-span-2"
+    >
+      <TextField
+        label="Title"
+        className="sm:col-span-2"
+        autoComplete="off"
+        error={errors.title?.message}
+        {...register("title")}
+      />
+      <TextAreaField
+        label="Description"
+        className="sm:col-span-2"
+        error={errors.description?.message}
+        {...register("description")}
+      />
+      <TextField
+        label="Start"
+        type="datetime-local"
+        step={1800}
+        error={errors.startTime?.message}
+        {...register("startTime")}
+      />
+      <TextField
+        label="End"
+        type="datetime-local"
+        step={1800}
+        error={errors.endTime?.message}
+        {...register("endTime")}
+      />
+      <SelectField
+        label="Staff Member"
+        error={errors.staffId?.message}
+        {...register("staffId", {
+          setValueAs: (v) => (v === "" || v === null ? null : Number(v)),
+        })}
+      >
+        <option value="">All staff</option>
+        {staff.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Block Type" error={errors.blockType?.message} {...register("blockType")}>
+        {BLOCK_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {t[0]?.toUpperCase()}
+            {t.slice(1)}
+          </option>
+        ))}
+      </SelectField>
+      <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
+        <input type="checkbox" className="h-4 w-4" {...register("isPaid")} />
+        Paid
+      </label>
+      <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
+        <input type="checkbox" className="h-4 w-4" {...register("isRecurring")} />
+        Recurring
+      </label>
+      <TextField label="Colour" type="color" error={errors.color?.message} {...register("color")} />
+    </FormDialog>
   );
 }

@@ -6,16 +6,22 @@
  * bookings ('booking-{id}') take the same calls.
  */
 import { useEffect, useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
-import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import {
+  type MutationOutcome,
+  serverMessageOr,
+  useAdminMutation,
+} from "#app/features/admin/kit/use-admin-mutation.ts";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
 import { lagosDate } from "#common/booking.ts";
 import {
   type Appointment,
   type AppointmentAction,
   appointmentActions,
+  appointmentPatchSchema,
   CALENDAR_SLOTS,
   duplicateOf,
   formatLagosSpan,
@@ -34,9 +40,6 @@ export function DetailsDialog({
   onShow: (appointment: Appointment) => void;
 }) {
   const [rescheduling, setRescheduling] = useState(false);
-  const [date, setDate] = useState("");
-  const [time, setTime] = useState("10:00");
-  const [conflict, setConflict] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const update = useAdminMutation({
     success: { title: "Appointment updated successfully!" },
@@ -61,7 +64,6 @@ export function DetailsDialog({
   useEffect(() => {
     if (id === null) return;
     setRescheduling(false);
-    setConflict(null);
   }, [id]);
 
   if (!appointment) {
@@ -93,26 +95,9 @@ export function DetailsDialog({
         },
       );
     } else if (action.id === "reschedule") {
-      const start = new Date(a.appointmentDate);
-      setDate(lagosDate(start));
-      const clock = lagosClock(start);
-      setTime(CALENDAR_SLOTS.includes(clock) ? clock : "10:00");
-      setConflict(null);
       setRescheduling(true);
     } else if (action.id === "delete") {
       setConfirmDelete(true);
-    }
-  }
-
-  async function reschedule() {
-    setConflict(null);
-    const outcome = await update.run(
-      () => apiRequest("PATCH", url, { appointmentDate: `${date} ${time}` }),
-      { key: "reschedule" },
-    );
-    if (outcome.ok) setRescheduling(false);
-    else if (outcome.error instanceof ApiError) {
-      setConflict(outcome.error.serverMessage ?? "Failed to update appointment");
     }
   }
 
@@ -172,56 +157,16 @@ export function DetailsDialog({
           </dl>
 
           {rescheduling ? (
-            <fieldset className="mt-5 rounded-md border border-gray-300 p-3">
-              <legend className="px-1 text-sm font-semibold text-ink">Reschedule</legend>
-              <div className="grid grid-cols-2 gap-2">
-                <label className="text-sm font-medium text-gray-800">
-                  New date
-                  <input
-                    type="date"
-                    value={date}
-                    onChange={(e) => setDate(e.target.value)}
-                    className="mt-1 block w-full rounded-md border border-gray-400 px-2 py-1.5 text-sm"
-                  />
-                </label>
-                <label className="text-sm font-medium text-gray-800">
-                  New time
-                  <select
-                    value={time}
-                    onChange={(e) => setTime(e.target.value)}
-                    className="mt-1 block w-full rounded-md border border-gray-400 bg-white px-2 py-1.5 text-sm"
-                  >
-                    {CALENDAR_SLOTS.map((slot) => (
-                      <option key={slot} value={slot}>
-                        {slot}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              </div>
-              {conflict && (
-                <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800">
-                  {conflict}
-                </p>
-              )}
-              <div className="mt-3 flex justify-end gap-2">
-                <button
-                  type="button"
-                  className={adminButton.outline}
-                  onClick={() => setRescheduling(false)}
-                >
-                  Back
-                </button>
-                <button
-                  type="button"
-                  className={adminButton.primary}
-                  disabled={busy || !date}
-                  onClick={() => void reschedule()}
-                >
-                  Save New Time
-                </button>
-              </div>
-            </fieldset>
+            <RescheduleForm
+              appointment={a}
+              busy={busy}
+              onBack={() => setRescheduling(false)}
+              save={(appointmentDate) =>
+                update.run(() => apiRequest("PATCH", url, { appointmentDate }), {
+                  key: "reschedule",
+                })
+              }
+            />
           ) : (
             <div className="mt-5 flex flex-wrap gap-2">
               {appointmentActions(a.status).map((action) => (
@@ -262,5 +207,100 @@ export function DetailsDialog({
         }
       />
     </>
+  );
+}
+
+type RescheduleValues = { date: string; time: string };
+
+/** The new start as the PATCH sends it, checked by the server's `appointmentPatchSchema`. */
+const rescheduleResolver: Resolver<RescheduleValues> = async (values) => {
+  const result = appointmentPatchSchema.safeParse({
+    appointmentDate: `${values.date} ${values.time}`,
+  });
+  if (result.success) return { values, errors: {} };
+  const errors: FieldErrors<RescheduleValues> = {};
+  errors.date = { type: "validation", message: result.error.issues[0]?.message };
+  return { values: {}, errors };
+};
+
+/**
+ * Reschedule: a date and a half-hour time (Lagos), from the appointment's own; the server's
+ * message (a clash, a closed hour) shows under the fields, as a wrong date does.
+ */
+function RescheduleForm({
+  appointment,
+  busy,
+  onBack,
+  save,
+}: {
+  appointment: Appointment;
+  busy: boolean;
+  onBack: () => void;
+  /** Sends the new start ('YYYY-MM-DD HH:MM', Lagos). */
+  save: (appointmentDate: string) => Promise<MutationOutcome<unknown>>;
+}) {
+  const start = new Date(appointment.appointmentDate);
+  const clock = lagosClock(start);
+  const form = useForm<RescheduleValues>({
+    resolver: rescheduleResolver,
+    defaultValues: {
+      date: lagosDate(start),
+      time: CALENDAR_SLOTS.includes(clock) ? clock : "10:00",
+    },
+  });
+  const { register, handleSubmit, setError, watch, formState } = form;
+  const conflict = formState.errors.date?.message ?? formState.errors.root?.message;
+  async function reschedule(values: RescheduleValues) {
+    const outcome = await save(`${values.date} ${values.time}`);
+    if (outcome.ok) onBack();
+    else if (outcome.error instanceof ApiError) {
+      setError("root", { message: outcome.error.serverMessage ?? "Failed to update appointment" });
+    }
+  }
+  return (
+    <fieldset className="mt-5 rounded-md border border-gray-300 p-3">
+      <legend className="px-1 text-sm font-semibold text-ink">Reschedule</legend>
+      <div className="grid grid-cols-2 gap-2">
+        <label className="text-sm font-medium text-gray-800">
+          New date
+          <input
+            type="date"
+            {...register("date")}
+            className="mt-1 block w-full rounded-md border border-gray-400 px-2 py-1.5 text-sm"
+          />
+        </label>
+        <label className="text-sm font-medium text-gray-800">
+          New time
+          <select
+            {...register("time")}
+            className="mt-1 block w-full rounded-md border border-gray-400 bg-white px-2 py-1.5 text-sm"
+          >
+            {CALENDAR_SLOTS.map((slot) => (
+              <option key={slot} value={slot}>
+                {slot}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {conflict && (
+        <p role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800">
+          {conflict}
+        </p>
+      )}
+      <div className="mt-3 flex justify-end gap-2">
+        <button type="button" className={adminButton.outline} onClick={onBack}>
+          Back
+        </button>
+        <button
+          type="button"
+          className={adminButton.primary}
+          disabled={busy || !watch("date")}
+          onClick={() => void handleSubmit(reschedule)()}
+        >
+          Save New Time
+        </button>
+      </div>
+    </fieldset>
   );
 }

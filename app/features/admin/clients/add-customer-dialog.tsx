@@ -7,9 +7,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
+import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import {
@@ -18,33 +17,12 @@ import {
   CLIENT_STATUSES,
   type ClientRecord,
   type CustomerFormValues,
+  type CustomerInput,
   customerInputSchema,
   SKIN_TYPES,
 } from "#common/clients.ts";
 
-type FormValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  dateOfBirth: string;
-  status: (typeof CLIENT_STATUSES)[number];
-  source: (typeof CLIENT_SOURCES)[number];
-  marketingConsent: boolean;
-  emergencyContact: string;
-  emergencyPhone: string;
-  medicalConditions: string;
-  allergies: string;
-  skinType: string;
-  preferredServices: string;
-  referredBy: string;
-};
-
-const EMPTY: FormValues = {
+const EMPTY: CustomerFormValues = {
   firstName: "",
   lastName: "",
   email: "",
@@ -66,7 +44,7 @@ const EMPTY: FormValues = {
   referredBy: "",
 };
 
-const FORM_FIELDS = Object.keys(EMPTY) as Array<keyof FormValues>;
+const FORM_FIELDS = Object.keys(EMPTY) as Array<keyof CustomerFormValues>;
 
 const label = (value: string) => value.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
@@ -79,22 +57,18 @@ export function AddCustomerDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (id: number) => void;
 }) {
-  const form = useForm<FormValues>({
+  const form = useForm<CustomerFormValues, unknown, CustomerInput>({
     defaultValues: EMPTY,
     // The API's schema: the same messages, nulls and defaults on both sides.
-    resolver: zodResolver(customerInputSchema as never) as never,
+    resolver: zodResolver(customerInputSchema),
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = form;
+  const { register, handleSubmit, reset, formState } = form;
+  const errors = formState.errors;
   useEffect(() => {
     if (!open) reset(EMPTY);
   }, [open, reset]);
 
-  const save = useAdminMutation<ClientRecord, FormValues>({
+  const save = useAdminMutation<ClientRecord, CustomerFormValues>({
     success: { title: CLIENT_MESSAGES.created },
     failure: serverMessageOr(CLIENT_MESSAGES.createFailed),
     failureTitle: CLIENT_MESSAGES.createFailed,
@@ -107,155 +81,135 @@ export function AddCustomerDialog({
   });
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl!">
-        <DialogTitle className="text-xl font-semibold text-ink">Add New Customer</DialogTitle>
-        <form
-          noValidate
-          className="mt-4 space-y-5"
-          onSubmit={handleSubmit((values) =>
-            save.run(() =>
-              apiRequest<ClientRecord>(
-                "POST",
-                "/api/customers",
-                values as unknown as CustomerFormValues,
-              ),
-            ),
-          )}
-        >
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-semibold text-ink">Contact</legend>
-            <TextField
-              label="First Name *"
-              autoComplete="off"
-              error={errors.firstName?.message}
-              {...register("firstName")}
-            />
-            <TextField
-              label="Last Name *"
-              autoComplete="off"
-              error={errors.lastName?.message}
-              {...register("lastName")}
-            />
-            <TextField
-              label="Email *"
-              type="email"
-              autoComplete="off"
-              error={errors.email?.message}
-              {...register("email")}
-            />
-            <TextField
-              label="Phone"
-              type="tel"
-              autoComplete="off"
-              error={errors.phone?.message}
-              {...register("phone")}
-            />
-            <TextField
-              label="Address"
-              className="sm:col-span-2"
-              error={errors.address?.message}
-              {...register("address")}
-            />
-            <TextField label="City" error={errors.city?.message} {...register("city")} />
-            <TextField label="State" error={errors.state?.message} {...register("state")} />
-            <TextField label="Zip Code" error={errors.zipCode?.message} {...register("zipCode")} />
-            <TextField
-              label="Date of Birth"
-              type="date"
-              error={errors.dateOfBirth?.message}
-              {...register("dateOfBirth")}
-            />
-          </fieldset>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add New Customer"
+      onSubmit={handleSubmit((values) =>
+        save.run(() => apiRequest<ClientRecord>("POST", "/api/customers", values)),
+      )}
+      dirty={formState.isDirty}
+      pending={save.pending}
+      submitLabel="Add Customer"
+      pendingLabel="Adding..."
+      className="max-w-2xl!"
+      formClassName="mt-4 space-y-5"
+      footerClassName="flex justify-end gap-2"
+    >
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-ink">Contact</legend>
+        <TextField
+          label="First Name *"
+          autoComplete="off"
+          error={errors.firstName?.message}
+          {...register("firstName")}
+        />
+        <TextField
+          label="Last Name *"
+          autoComplete="off"
+          error={errors.lastName?.message}
+          {...register("lastName")}
+        />
+        <TextField
+          label="Email *"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="off"
+          error={errors.phone?.message}
+          {...register("phone")}
+        />
+        <TextField
+          label="Address"
+          className="sm:col-span-2"
+          error={errors.address?.message}
+          {...register("address")}
+        />
+        <TextField label="City" error={errors.city?.message} {...register("city")} />
+        <TextField label="State" error={errors.state?.message} {...register("state")} />
+        <TextField label="Zip Code" error={errors.zipCode?.message} {...register("zipCode")} />
+        <TextField
+          label="Date of Birth"
+          type="date"
+          error={errors.dateOfBirth?.message}
+          {...register("dateOfBirth")}
+        />
+      </fieldset>
 
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-semibold text-ink">Relationship</legend>
-            <SelectField label="Status" error={errors.status?.message} {...register("status")}>
-              {CLIENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {label(s)}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label="Source" error={errors.source?.message} {...register("source")}>
-              {CLIENT_SOURCES.map((s) => (
-                <option key={s} value={s}>
-                  {label(s)}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label="Preferred Services"
-              hint="Comma-separated, e.g. HydraFacial, Chemical Peel"
-              error={errors.preferredServices?.message}
-              {...register("preferredServices")}
-            />
-            <TextField
-              label="Referred By"
-              error={errors.referredBy?.message}
-              {...register("referredBy")}
-            />
-            <label className="flex items-center gap-2 text-sm text-gray-800 sm:col-span-2">
-              <input type="checkbox" className="h-4 w-4" {...register("marketingConsent")} />
-              Marketing consent (the client agreed to receive offers)
-            </label>
-          </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-ink">Relationship</legend>
+        <SelectField label="Status" error={errors.status?.message} {...register("status")}>
+          {CLIENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {label(s)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Source" error={errors.source?.message} {...register("source")}>
+          {CLIENT_SOURCES.map((s) => (
+            <option key={s} value={s}>
+              {label(s)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Preferred Services"
+          hint="Comma-separated, e.g. HydraFacial, Chemical Peel"
+          error={errors.preferredServices?.message}
+          {...register("preferredServices")}
+        />
+        <TextField
+          label="Referred By"
+          error={errors.referredBy?.message}
+          {...register("referredBy")}
+        />
+        <label className="flex items-center gap-2 text-sm text-gray-800 sm:col-span-2">
+          <input type="checkbox" className="h-4 w-4" {...register("marketingConsent")} />
+          Marketing consent (the client agreed to receive offers)
+        </label>
+      </fieldset>
 
-          <fieldset className="grid gap-4 sm:grid-cols-2">
-            <legend className="mb-2 text-sm font-semibold text-ink">
-              Health (confidential, staff only)
-            </legend>
-            <TextField
-              label="Emergency Contact"
-              error={errors.emergencyContact?.message}
-              {...register("emergencyContact")}
-            />
-            <TextField
-              label="Emergency Phone"
-              type="tel"
-              error={errors.emergencyPhone?.message}
-              {...register("emergencyPhone")}
-            />
-            <SelectField
-              label="Skin Type"
-              error={errors.skinType?.message}
-              {...register("skinType")}
-            >
-              <option value="">Not recorded</option>
-              {SKIN_TYPES.map((s) => (
-                <option key={s} value={s}>
-                  {label(s)}
-                </option>
-              ))}
-            </SelectField>
-            <TextAreaField
-              label="Medical Conditions"
-              className="sm:col-span-2"
-              error={errors.medicalConditions?.message}
-              {...register("medicalConditions")}
-            />
-            <TextAreaField
-              label="Allergies"
-              className="sm:col-span-2"
-              error={errors.allergies?.message}
-              {...register("allergies")}
-            />
-          </fieldset>
-
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={save.pending}>
-              {save.pending ? "Adding..." : "Add Customer"}
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-ink">
+          Health (confidential, staff only)
+        </legend>
+        <TextField
+          label="Emergency Contact"
+          error={errors.emergencyContact?.message}
+          {...register("emergencyContact")}
+        />
+        <TextField
+          label="Emergency Phone"
+          type="tel"
+          error={errors.emergencyPhone?.message}
+          {...register("emergencyPhone")}
+        />
+        <SelectField label="Skin Type" error={errors.skinType?.message} {...register("skinType")}>
+          <option value="">Not recorded</option>
+          {SKIN_TYPES.map((s) => (
+            <option key={s} value={s}>
+              {label(s)}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Medical Conditions"
+          className="sm:col-span-2"
+          error={errors.medicalConditions?.message}
+          {...register("medicalConditions")}
+        />
+        <TextAreaField
+          label="Allergies"
+          className="sm:col-span-2"
+          error={errors.allergies?.message}
+          {...register("allergies")}
+        />
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -3,16 +3,61 @@
  * time (Lagos, the calendar's half hours), optional staff member and notes → the calendar's
  * POST /api/appointments with status scheduled, so the calendar's no-overlap rule decides; a
  * clash shows the server's message. Schedule stays disabled until service and date-time are
- * chosen.
+ * chosen. The form's values are checked as the payload they become by the calendar's
+ * `appointmentInputSchema`, as on the server (the client's own details, e.g. no phone on file,
+ * are left to the server, whose message shows as today).
  */
-import { useEffect, useState } from "react";
-import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { adminButton } from "#app/features/admin/kit/buttons.ts";
+
+import { useEffect } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
+import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { CALENDAR_SLOTS, type CalendarStaff } from "#common/calendar.ts";
+import { appointmentInputSchema, CALENDAR_SLOTS, type CalendarStaff } from "#common/calendar.ts";
 import { CLIENT_MESSAGES, type ClientRecord } from "#common/clients.ts";
+
+type FormValues = { serviceId: string; date: string; time: string; staffId: string; notes: string };
+type Context = { client: ClientRecord; services: Array<{ id: number; name: string }> };
+const EMPTY: FormValues = { serviceId: "", date: "", time: "", staffId: "", notes: "" };
+
+/** The POST /api/appointments body for the client, a scheduled appointment. */
+function toPayload(values: FormValues, { client, services }: Context) {
+  const service = services.find((s) => String(s.id) === values.serviceId);
+  return {
+    customerName: client.name,
+    customerEmail: client.email,
+    customerPhone: client.phone ?? "",
+    serviceId: service?.id ?? 0,
+    serviceName: service?.name ?? "",
+    appointmentDate: `${values.date} ${values.time}`,
+    status: "scheduled",
+    notes: values.notes.trim() || null,
+    staffId: values.staffId === "" ? null : Number(values.staffId),
+  };
+}
+
+const resolver: Resolver<FormValues, Context> = async (values, context) => {
+  if (!context) return { values, errors: {} };
+  const result = appointmentInputSchema.safeParse(toPayload(values, context));
+  if (result.success) return { values, errors: {} };
+  const errors: FieldErrors<FormValues> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path[0];
+    const field =
+      path === "serviceId" || path === "serviceName"
+        ? "serviceId"
+        : path === "appointmentDate"
+          ? "date"
+          : path === "staffId" || path === "notes"
+            ? path
+            : null;
+    if (field) errors[field] ??= { type: "validation", message: issue.message };
+  }
+  // The client record's own details (name, email, phone) are not on this form: the server
+  // judges them, with the same schema and message.
+  return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
+};
 
 export function ScheduleDialog({
   open,
@@ -27,24 +72,18 @@ export function ScheduleDialog({
   services: Array<{ id: number; name: string }>;
   staff: CalendarStaff[];
 }) {
-  const [serviceId, setServiceId] = useState("");
-  const [date, setDate] = useState("");
-  const [time, setTime] = useState("");
-  const [staffId, setStaffId] = useState("");
-  const [notes, setNotes] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<FormValues, Context>({
+    resolver,
+    context: { client, services },
+    defaultValues: EMPTY,
+  });
+  const { register, handleSubmit, reset, setError, watch, formState } = form;
+  const errors = formState.errors;
   useEffect(() => {
-    if (!open) {
-      setServiceId("");
-      setDate("");
-      setTime("");
-      setStaffId("");
-      setNotes("");
-      setError(null);
-    }
-  }, [open]);
-  const service = services.find((s) => String(s.id) === serviceId);
-  const ready = Boolean(service && date && time);
+    if (!open) reset(EMPTY);
+  }, [open, reset]);
+  const [serviceId, date, time] = watch(["serviceId", "date", "time"]);
+  const ready = Boolean(services.some((s) => String(s.id) === serviceId) && date && time);
   const save = useAdminMutation({
     success: {
       title: CLIENT_MESSAGES.appointmentCreated,
@@ -53,96 +92,72 @@ export function ScheduleDialog({
     failure: serverMessageOr(CLIENT_MESSAGES.appointmentFailed),
     failureTitle: CLIENT_MESSAGES.appointmentFailed,
     onSuccess: () => onOpenChange(false),
-    onError: (e) => setError(serverMessageOr(CLIENT_MESSAGES.appointmentFailed)(e)),
+    onError: (e) =>
+      setError("root", { message: serverMessageOr(CLIENT_MESSAGES.appointmentFailed)(e) }),
   });
+  const alert = errors.root?.message;
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle className="text-xl font-semibold text-ink">Schedule Appointment</DialogTitle>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Schedule Appointment"
+      intro={
         <p className="mt-1 text-sm text-gray-700">
           For {client.name} ({client.email})
         </p>
-        <form
-          className="mt-4 grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!service) return;
-            setError(null);
-            void save.run(() =>
-              apiRequest("POST", "/api/appointments", {
-                customerName: client.name,
-                customerEmail: client.email,
-                customerPhone: client.phone ?? "",
-                serviceId: service.id,
-                serviceName: service.name,
-                appointmentDate: `${date} ${time}`,
-                status: "scheduled",
-                notes: notes.trim() || null,
-                staffId: staffId === "" ? null : Number(staffId),
-              }),
-            );
-          }}
-        >
-          <SelectField
-            label="Service"
-            value={serviceId}
-            onChange={(e) => setServiceId(e.target.value)}
-          >
-            <option value="">Select a service</option>
-            {services.map((s) => (
-              <option key={s.id} value={String(s.id)}>
-                {s.name}
-              </option>
-            ))}
-          </SelectField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Date"
-              type="date"
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-            <SelectField label="Time" value={time} onChange={(e) => setTime(e.target.value)}>
-              <option value="">Select a time</option>
-              {CALENDAR_SLOTS.map((slot) => (
-                <option key={slot} value={slot}>
-                  {slot}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <SelectField
-            label="Staff (optional)"
-            value={staffId}
-            onChange={(e) => setStaffId(e.target.value)}
-          >
-            <option value="">Any staff member</option>
-            {staff.map((s) => (
-              <option key={s.id} value={String(s.id)}>
-                {s.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextAreaField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
-          {error && (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={!ready || save.pending}>
-              Schedule
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+      }
+      onSubmit={handleSubmit((values) =>
+        save.run(() =>
+          apiRequest("POST", "/api/appointments", toPayload(values, { client, services })),
+        ),
+      )}
+      dirty={formState.isDirty}
+      pending={save.pending}
+      submitLabel="Schedule"
+      pendingLabel="Schedule"
+      submitDisabled={!ready}
+      noValidate={false}
+      className=""
+      formClassName="mt-4 grid gap-4"
+      footerClassName="flex justify-end gap-2"
+    >
+      <SelectField label="Service" error={errors.serviceId?.message} {...register("serviceId")}>
+        <option value="">Select a service</option>
+        {services.map((s) => (
+          <option key={s.id} value={String(s.id)}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Date" type="date" error={errors.date?.message} {...register("date")} />
+        <SelectField label="Time" error={errors.time?.message} {...register("time")}>
+          <option value="">Select a time</option>
+          {CALENDAR_SLOTS.map((slot) => (
+            <option key={slot} value={slot}>
+              {slot}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <SelectField
+        label="Staff (optional)"
+        error={errors.staffId?.message}
+        {...register("staffId")}
+      >
+        <option value="">Any staff member</option>
+        {staff.map((s) => (
+          <option key={s.id} value={String(s.id)}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField label="Notes" error={errors.notes?.message} {...register("notes")} />
+      {alert && (
+        <p role="alert" className="text-sm text-red-700">
+          {alert}
+        </p>
+      )}
+    </FormDialog>
   );
 }

@@ -6,14 +6,10 @@
  */
 import { Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import {
-  DialogContent,
-  DialogDescription,
-  DialogRoot,
-  DialogTitle,
-} from "#app/components/ui/dialog.tsx";
+import { DialogDescription } from "#app/components/ui/dialog.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { TextField } from "#app/features/admin/kit/fields.tsx";
+import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
 import {
@@ -56,223 +52,214 @@ export function CompleteSaleDialog({
   const left = remainingBalance(figures.total, sale.splits);
   const methodGroup = useId();
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogTitle className="text-xl font-semibold text-ink">Complete Sale</DialogTitle>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Complete Sale"
+      intro={
         <DialogDescription className="mt-1 text-sm text-gray-600">
           {sale.appointmentLabel
             ? `Checking out ${sale.appointmentLabel}.`
             : "Who is paying, and how."}
         </DialogDescription>
-        <form
-          noValidate
-          className="mt-5 space-y-6"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onComplete();
-          }}
-        >
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-semibold text-ink">Customer Info</legend>
-            <ClientSearch onPick={(c) => sale.setCustomer(c)} />
-            <div className="grid gap-3 sm:grid-cols-3">
-              <TextField
-                label="Name"
-                aria-required="true"
-                autoComplete="off"
-                value={sale.customer.name}
-                onChange={(e) => sale.setCustomer({ ...sale.customer, name: e.target.value })}
-              />
-              <TextField
-                label="Email"
-                type="email"
-                aria-required="true"
-                autoComplete="off"
-                value={sale.customer.email}
-                onChange={(e) => sale.setCustomer({ ...sale.customer, email: e.target.value })}
-              />
-              <TextField
-                label="Phone"
-                type="tel"
-                autoComplete="off"
-                value={sale.customer.phone}
-                onChange={(e) => sale.setCustomer({ ...sale.customer, phone: e.target.value })}
-              />
-            </div>
-          </fieldset>
-
-          <fieldset>
-            <legend className="text-sm font-semibold text-ink">Payment Method</legend>
-            <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-              {POS_PAYMENT_METHODS.map((m) => (
-                <label
-                  key={m}
-                  className="flex cursor-pointer items-center justify-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm font-medium has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900"
-                >
-                  <input
-                    type="radio"
-                    name={methodGroup}
-                    value={m}
-                    checked={sale.method === m}
-                    onChange={() => sale.setMethod(m)}
-                    className="accent-brand-700"
-                  />
-                  {METHOD_LABELS[m]}
-                </label>
-              ))}
-            </div>
-            {sale.method === "cash" && (
-              <TextField
-                className="mt-3 max-w-xs"
-                label="Cash Received"
-                inputMode="decimal"
-                value={sale.cashReceived}
-                onChange={(e) => sale.setCashReceived(e.target.value)}
-                hint={`Total due ${formatNairaWithKobo(figures.total + sale.tipNaira)}`}
-              />
-            )}
-            {sale.method === "split" && (
-              <div className="mt-3 space-y-2">
-                <p className="text-sm font-medium text-gray-800">Split Payments</p>
-                {sale.splits.map((p, i) => (
-                  <div key={p.key} className="flex flex-wrap items-end gap-2">
-                    <label className="text-sm">
-                      <span className="sr-only">Payment {i + 1} method</span>
-                      <select
-                        aria-label={`Payment ${i + 1} method`}
-                        value={p.method}
-                        onChange={(e) =>
-                          sale.setSplits(
-                            sale.splits.map((s) =>
-                              s.key === p.key
-                                ? { ...s, method: e.target.value as typeof p.method }
-                                : s,
-                            ),
-                          )
-                        }
-                        className="rounded-md border border-gray-400 bg-white px-2 py-2 text-sm"
-                      >
-                        {SPLIT_PAYMENT_METHODS.map((m) => (
-                          <option key={m} value={m}>
-                            {METHOD_LABELS[m]}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <input
-                      aria-label={`Payment ${i + 1} amount`}
-                      inputMode="decimal"
-                      value={p.amount}
-                      onChange={(e) =>
-                        sale.setSplits(
-                          sale.splits.map((s) =>
-                            s.key === p.key ? { ...s, amount: e.target.value } : s,
-                          ),
-                        )
-                      }
-                      className="w-40 rounded-md border border-gray-400 px-3 py-2 text-sm"
-                    />
-                    <button
-                      type="button"
-                      className={adminButton.outline}
-                      aria-label={`Remove payment ${i + 1}`}
-                      onClick={() => sale.setSplits(sale.splits.filter((s) => s.key !== p.key))}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </button>
-                  </div>
-                ))}
-                <div className="flex flex-wrap items-center gap-3">
-                  <button
-                    type="button"
-                    className={adminButton.outline}
-                    onClick={() =>
-                      sale.setSplits(addSplitPayment(figures.total, sale.splits, Date.now()))
-                    }
-                  >
-                    Add Payment
-                  </button>
-                  <span className="text-sm text-gray-700" aria-live="polite">
-                    Remaining balance: {formatNairaWithKobo(Math.max(0, left))}
-                    {left < 0 ? ` (over by ${formatNairaWithKobo(-left)})` : ""}
-                  </span>
-                </div>
-              </div>
-            )}
-            <TextField
-              className="mt-3 max-w-xs"
-              label="Tip"
-              inputMode="decimal"
-              value={sale.tip}
-              onChange={(e) => sale.setTip(e.target.value)}
-            />
-          </fieldset>
-
-          <fieldset>
-            <legend className="flex w-full items-center justify-between text-sm font-semibold text-ink">
-              Service Charges
-            </legend>
-            {active.length === 0 ? (
-              <p className="mt-1 text-sm text-gray-600">No active service charges.</p>
-            ) : (
-              <div className="mt-2 flex flex-wrap gap-3">
-                {active.map((s) => (
-                  <label key={s.id} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={sale.appliedIds.includes(s.id)}
-                      onChange={(e) => sale.toggleSurcharge(s.id, e.target.checked)}
-                      className="accent-brand-700"
-                    />
-                    {s.name} (
-                    {s.type === "percentage" ? `${s.amount}%` : formatNairaWithKobo(s.amount)})
-                  </label>
-                ))}
-              </div>
-            )}
-            <button
-              type="button"
-              className="mt-2 text-sm font-medium text-brand-800 underline"
-              onClick={onManageSurcharges}
-            >
-              Manage surcharges
-            </button>
-          </fieldset>
-
+      }
+      onSubmit={(e) => {
+        e.preventDefault();
+        onComplete();
+      }}
+      // The sale lives in the till (useSale), not in the dialog: closing it loses nothing.
+      dirty={false}
+      pending={pending}
+      submitLabel="Complete Sale"
+      pendingLabel="Processing…"
+      className="max-w-2xl"
+      formClassName="mt-5 space-y-6"
+      footerClassName="flex justify-end gap-2"
+    >
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-ink">Customer Info</legend>
+        <ClientSearch onPick={(c) => sale.setCustomer(c)} />
+        <div className="grid gap-3 sm:grid-cols-3">
           <TextField
-            className="max-w-xs"
-            label="Discount"
-            inputMode="decimal"
-            value={sale.discount}
-            onChange={(e) => sale.setDiscount(e.target.value)}
+            label="Name"
+            aria-required="true"
+            autoComplete="off"
+            value={sale.customer.name}
+            onChange={(e) => sale.setCustomer({ ...sale.customer, name: e.target.value })}
           />
+          <TextField
+            label="Email"
+            type="email"
+            aria-required="true"
+            autoComplete="off"
+            value={sale.customer.email}
+            onChange={(e) => sale.setCustomer({ ...sale.customer, email: e.target.value })}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="off"
+            value={sale.customer.phone}
+            onChange={(e) => sale.setCustomer({ ...sale.customer, phone: e.target.value })}
+          />
+        </div>
+      </fieldset>
 
-          <dl className="space-y-1 rounded-lg bg-gray-50 p-4 text-sm">
-            <Row label="Subtotal" value={figures.subtotal} />
-            {figures.surchargeLines.map((l) => (
-              <Row key={l.surchargeId} label={l.name} value={l.amount} />
-            ))}
-            <Row label="Discount" value={-figures.discount} />
-            {sale.tipNaira > 0 && <Row label="Tip" value={sale.tipNaira} />}
-            <Row label="Total" value={figures.total} strong />
-            {sale.method === "cash" && <Row label="Change" value={figures.change} />}
-          </dl>
-
-          <div className="flex justify-end gap-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
+      <fieldset>
+        <legend className="text-sm font-semibold text-ink">Payment Method</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {POS_PAYMENT_METHODS.map((m) => (
+            <label
+              key={m}
+              className="flex cursor-pointer items-center justify-center gap-2 rounded-md border border-gray-300 px-3 py-2 text-sm font-medium has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900"
             >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={pending}>
-              {pending ? "Processing…" : "Complete Sale"}
-            </button>
+              <input
+                type="radio"
+                name={methodGroup}
+                value={m}
+                checked={sale.method === m}
+                onChange={() => sale.setMethod(m)}
+                className="accent-brand-700"
+              />
+              {METHOD_LABELS[m]}
+            </label>
+          ))}
+        </div>
+        {sale.method === "cash" && (
+          <TextField
+            className="mt-3 max-w-xs"
+            label="Cash Received"
+            inputMode="decimal"
+            value={sale.cashReceived}
+            onChange={(e) => sale.setCashReceived(e.target.value)}
+            hint={`Total due ${formatNairaWithKobo(figures.total + sale.tipNaira)}`}
+          />
+        )}
+        {sale.method === "split" && (
+          <div className="mt-3 space-y-2">
+            <p className="text-sm font-medium text-gray-800">Split Payments</p>
+            {sale.splits.map((p, i) => (
+              <div key={p.key} className="flex flex-wrap items-end gap-2">
+                <label className="text-sm">
+                  <span className="sr-only">Payment {i + 1} method</span>
+                  <select
+                    aria-label={`Payment ${i + 1} method`}
+                    value={p.method}
+                    onChange={(e) =>
+                      sale.setSplits(
+                        sale.splits.map((s) =>
+                          s.key === p.key ? { ...s, method: e.target.value as typeof p.method } : s,
+                        ),
+                      )
+                    }
+                    className="rounded-md border border-gray-400 bg-white px-2 py-2 text-sm"
+                  >
+                    {SPLIT_PAYMENT_METHODS.map((m) => (
+                      <option key={m} value={m}>
+                        {METHOD_LABELS[m]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <input
+                  aria-label={`Payment ${i + 1} amount`}
+                  inputMode="decimal"
+                  value={p.amount}
+                  onChange={(e) =>
+                    sale.setSplits(
+                      sale.splits.map((s) =>
+                        s.key === p.key ? { ...s, amount: e.target.value } : s,
+                      ),
+                    )
+                  }
+                  className="w-40 rounded-md border border-gray-400 px-3 py-2 text-sm"
+                />
+                <button
+                  type="button"
+                  className={adminButton.outline}
+                  aria-label={`Remove payment ${i + 1}`}
+                  onClick={() => sale.setSplits(sale.splits.filter((s) => s.key !== p.key))}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </button>
+              </div>
+            ))}
+            <div className="flex flex-wrap items-center gap-3">
+              <button
+                type="button"
+                className={adminButton.outline}
+                onClick={() =>
+                  sale.setSplits(addSplitPayment(figures.total, sale.splits, Date.now()))
+                }
+              >
+                Add Payment
+              </button>
+              <span className="text-sm text-gray-700" aria-live="polite">
+                Remaining balance: {formatNairaWithKobo(Math.max(0, left))}
+                {left < 0 ? ` (over by ${formatNairaWithKobo(-left)})` : ""}
+              </span>
+            </div>
           </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+        )}
+        <TextField
+          className="mt-3 max-w-xs"
+          label="Tip"
+          inputMode="decimal"
+          value={sale.tip}
+          onChange={(e) => sale.setTip(e.target.value)}
+        />
+      </fieldset>
+
+      <fieldset>
+        <legend className="flex w-full items-center justify-between text-sm font-semibold text-ink">
+          Service Charges
+        </legend>
+        {active.length === 0 ? (
+          <p className="mt-1 text-sm text-gray-600">No active service charges.</p>
+        ) : (
+          <div className="mt-2 flex flex-wrap gap-3">
+            {active.map((s) => (
+              <label key={s.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={sale.appliedIds.includes(s.id)}
+                  onChange={(e) => sale.toggleSurcharge(s.id, e.target.checked)}
+                  className="accent-brand-700"
+                />
+                {s.name} ({s.type === "percentage" ? `${s.amount}%` : formatNairaWithKobo(s.amount)}
+                )
+              </label>
+            ))}
+          </div>
+        )}
+        <button
+          type="button"
+          className="mt-2 text-sm font-medium text-brand-800 underline"
+          onClick={onManageSurcharges}
+        >
+          Manage surcharges
+        </button>
+      </fieldset>
+
+      <TextField
+        className="max-w-xs"
+        label="Discount"
+        inputMode="decimal"
+        value={sale.discount}
+        onChange={(e) => sale.setDiscount(e.target.value)}
+      />
+
+      <dl className="space-y-1 rounded-lg bg-gray-50 p-4 text-sm">
+        <Row label="Subtotal" value={figures.subtotal} />
+        {figures.surchargeLines.map((l) => (
+          <Row key={l.surchargeId} label={l.name} value={l.amount} />
+        ))}
+        <Row label="Discount" value={-figures.discount} />
+        {sale.tipNaira > 0 && <Row label="Tip" value={sale.tipNaira} />}
+        <Row label="Total" value={figures.total} strong />
+        {sale.method === "cash" && <Row label="Change" value={figures.change} />}
+      </dl>
+    </FormDialog>
   );
 }
 

@@ -4,6 +4,7 @@
  * active ones are offered at checkout.
  */
 import { useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import {
   DialogContent,
   DialogDescription,
@@ -13,18 +14,40 @@ import {
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { SelectField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
-import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
-import type { Surcharge, SurchargeType } from "#common/sales.ts";
+import {
+  SURCHARGE_TYPES,
+  type Surcharge,
+  type SurchargeType,
+  surchargeInputSchema,
+} from "#common/sales.ts";
 
-type Draft = {
-  id: number | null;
-  name: string;
-  type: SurchargeType;
-  amount: string;
-  description: string;
+type FormValues = { name: string; type: SurchargeType; amount: string; description: string };
+const EMPTY: FormValues = { name: "", type: "percentage", amount: "", description: "" };
+const FORM_FIELDS = ["name", "type", "amount", "description"] as const;
+
+/** The POST/PATCH body: the amount typed with thousands separators read as naira or percent. */
+function toPayload(v: FormValues) {
+  return {
+    name: v.name,
+    type: v.type,
+    amount: v.amount.trim() === "" ? undefined : Number(v.amount.replace(/,/g, "")),
+    description: v.description,
+  };
+}
+
+/** The form's values checked as the body they become, by the server's `surchargeInputSchema`. */
+const resolver: Resolver<FormValues> = async (values) => {
+  const result = surchargeInputSchema.safeParse(toPayload(values));
+  if (result.success) return { values, errors: {} };
+  const errors: FieldErrors<FormValues> = {};
+  for (const issue of result.error.issues) {
+    const field = FORM_FIELDS.find((f) => f === issue.path[0]) ?? "amount";
+    errors[field] ??= { type: "validation", message: issue.message };
+  }
+  return { values: {}, errors };
 };
-const EMPTY: Draft = { id: null, name: "", type: "percentage", amount: "", description: "" };
 
 export function SurchargesDialog({
   open,
@@ -35,16 +58,21 @@ export function SurchargesDialog({
   onOpenChange: (open: boolean) => void;
   surcharges: Surcharge[];
 }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useAdminMutation({
+  // The surcharge being edited, or null while the form adds one.
+  const [editing, setEditing] = useState<{ id: number; name: string } | null>(null);
+  const form = useForm<FormValues>({ resolver, defaultValues: EMPTY });
+  const { register, handleSubmit, reset, watch, formState } = form;
+  const errors = formState.errors;
+  const startAdding = () => {
+    setEditing(null);
+    reset(EMPTY);
+  };
+  const save = useAdminMutation<unknown, FormValues>({
     success: { title: "Surcharge saved" },
     failure: serverMessageOr("Failed to save surcharge"),
-    onSuccess: () => {
-      setDraft(EMPTY);
-      setErrors({});
-    },
-    onError: (e) => setErrors(apiFieldErrors(e)),
+    form,
+    formFields: FORM_FIELDS,
+    onSuccess: startAdding,
   });
   const toggle = useAdminMutation({
     success: (s: Surcharge) => ({
@@ -52,19 +80,6 @@ export function SurchargesDialog({
     }),
     failure: serverMessageOr("Failed to save surcharge"),
   });
-  const submit = () => {
-    const body = {
-      name: draft.name,
-      type: draft.type,
-      amount: draft.amount.trim() === "" ? undefined : Number(draft.amount.replace(/,/g, "")),
-      description: draft.description,
-    };
-    void save.run(() =>
-      draft.id === null
-        ? apiRequest("POST", "/api/surcharges", body)
-        : apiRequest("PATCH", `/api/surcharges/${draft.id}`, body),
-    );
-  };
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -110,15 +125,15 @@ export function SurchargesDialog({
                     type="button"
                     className={adminButton.outline}
                     aria-label={`Edit ${s.name}`}
-                    onClick={() =>
-                      setDraft({
-                        id: s.id,
+                    onClick={() => {
+                      setEditing({ id: s.id, name: s.name });
+                      reset({
                         name: s.name,
                         type: s.type,
                         amount: String(s.amount),
                         description: s.description ?? "",
-                      })
-                    }
+                      });
+                    }}
                   >
                     Edit
                   </button>
@@ -128,49 +143,46 @@ export function SurchargesDialog({
           </ul>
         )}
         <form
+          noValidate
           className="mt-6 grid gap-3 sm:grid-cols-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
+          onSubmit={handleSubmit((values) =>
+            save.run(() =>
+              editing === null
+                ? apiRequest("POST", "/api/surcharges", toPayload(values))
+                : apiRequest("PATCH", `/api/surcharges/${editing.id}`, toPayload(values)),
+            ),
+          )}
         >
           <h3 className="font-semibold text-ink sm:col-span-2">
-            {draft.id === null ? "Add surcharge" : `Edit ${draft.name || "surcharge"}`}
+            {editing === null ? "Add surcharge" : `Edit ${watch("name") || "surcharge"}`}
           </h3>
-          <TextField
-            label="Surcharge name"
-            value={draft.name}
-            error={errors.name}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-          />
-          <SelectField
-            label="Type"
-            value={draft.type}
-            onChange={(e) => setDraft({ ...draft, type: e.target.value as SurchargeType })}
-          >
-            <option value="percentage">Percentage of subtotal</option>
-            <option value="fixed">Fixed amount</option>
+          <TextField label="Surcharge name" error={errors.name?.message} {...register("name")} />
+          <SelectField label="Type" error={errors.type?.message} {...register("type")}>
+            {SURCHARGE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t === "percentage" ? "Percentage of subtotal" : "Fixed amount"}
+              </option>
+            ))}
           </SelectField>
           <TextField
-            label={draft.type === "percentage" ? "Amount (%)" : "Amount (₦)"}
+            label={watch("type") === "percentage" ? "Amount (%)" : "Amount (₦)"}
             inputMode="decimal"
-            value={draft.amount}
-            error={errors.amount}
-            onChange={(e) => setDraft({ ...draft, amount: e.target.value })}
+            error={errors.amount?.message}
+            {...register("amount")}
           />
           <TextField
             label="Description"
-            value={draft.description}
-            onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+            error={errors.description?.message}
+            {...register("description")}
           />
           <div className="flex justify-end gap-2 sm:col-span-2">
-            {draft.id !== null && (
-              <button type="button" className={adminButton.outline} onClick={() => setDraft(EMPTY)}>
+            {editing !== null && (
+              <button type="button" className={adminButton.outline} onClick={startAdding}>
                 Cancel edit
               </button>
             )}
             <button type="submit" className={adminButton.primary} disabled={save.pending}>
-              {draft.id === null ? "Add Surcharge" : "Save Surcharge"}
+              {editing === null ? "Add Surcharge" : "Save Surcharge"}
             </button>
           </div>
         </form>

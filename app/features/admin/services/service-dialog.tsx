@@ -5,28 +5,20 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
-import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
-import { apiRequest } from "#app/lib/api.ts";
+import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
+import { useRecordSave } from "#app/features/admin/kit/use-record-save.ts";
 import { findServiceCategory, type PublicService } from "#common/catalog.ts";
 import { ADMIN_SERVICE_CATEGORIES, serviceFormSchema } from "#common/catalog-forms.ts";
 
 /** What the form holds: every field as typed text (the price too, until it is sent). */
-type FormValues = {
-  name: string;
-  description: string;
-  price: string;
-  duration: string;
-  category: string;
-};
+type FormValues = z.input<typeof serviceFormSchema>;
 type Parsed = z.output<typeof serviceFormSchema>;
 
-const EMPTY: FormValues = { name: "", description: "", price: "", duration: "", category: "" };
-const FORM_FIELDS = Object.keys(EMPTY) as Array<keyof FormValues>;
+const EMPTY = { name: "", description: "", price: "", duration: "", category: "" };
+const FORM_FIELDS = Object.keys(EMPTY) as Array<keyof typeof EMPTY>;
 
 /** A typed price as sent: a naira number when it reads as one ('₦52,000'), else the text. */
 function pricePayload(price: Parsed["price"]): number | string {
@@ -50,19 +42,23 @@ export function ServiceDialog({
   service: PublicService | null;
 }) {
   const form = useForm<FormValues, unknown, Parsed>({
-    // The form holds typed text (e.g. '' before a category is chosen); the shared schema reads
-    // it into the payload, so its input type is narrower than the form's.
-    resolver: zodResolver(serviceFormSchema) as unknown as Resolver<FormValues, unknown, Parsed>,
+    resolver: zodResolver(serviceFormSchema),
     defaultValues: EMPTY,
   });
   const { register, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
-  const save = useAdminMutation({
-    success: { title: service ? "Service updated successfully!" : "Service created successfully!" },
-    failure: service ? "Failed to update service" : "Failed to create service",
+  const save = useRecordSave({
+    path: "/api/services",
+    id: service?.id,
     form,
     formFields: FORM_FIELDS,
-    onSuccess: () => onOpenChange(false),
+    texts: {
+      created: { title: "Service created successfully!" },
+      updated: { title: "Service updated successfully!" },
+      createFailed: "Failed to create service",
+      updateFailed: "Failed to update service",
+    },
+    onSaved: () => onOpenChange(false),
   });
 
   useEffect(() => {
@@ -84,76 +80,56 @@ export function ServiceDialog({
   if (service && !categories.includes(service.category)) categories.push(service.category);
 
   function onSubmit(values: Parsed) {
-    const payload = { ...values, price: pricePayload(values.price) };
-    return save.run(() =>
-      service
-        ? apiRequest("PATCH", `/api/services/${service.id}`, payload)
-        : apiRequest("POST", "/api/services", payload),
-    );
+    return save.run({ ...values, price: pricePayload(values.price) });
   }
 
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogTitle className="text-xl font-semibold text-ink">
-          {service ? "Edit Service" : "Add Service"}
-        </DialogTitle>
-        <form
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-        >
-          <TextField
-            className="sm:col-span-2"
-            label="Service name"
-            error={errors.name?.message}
-            {...register("name")}
-          />
-          <TextAreaField
-            className="sm:col-span-2"
-            label="Description"
-            error={errors.description?.message}
-            {...register("description")}
-          />
-          <TextField
-            label="Price (₦)"
-            hint="A naira amount, or a text such as 'Contact for details'"
-            error={errors.price?.message}
-            {...register("price")}
-          />
-          <TextField
-            label="Duration"
-            hint="e.g. 45m or 1h 30m"
-            error={errors.duration?.message}
-            {...register("duration")}
-          />
-          <SelectField
-            className="sm:col-span-2"
-            label="Category"
-            error={errors.category?.message}
-            {...register("category")}
-          >
-            <option value="">Select a category</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {categoryLabel(c)}
-              </option>
-            ))}
-          </SelectField>
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={save.pending}>
-              {save.pending ? "Saving..." : service ? "Update Service" : "Create Service"}
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={service ? "Edit Service" : "Add Service"}
+      onSubmit={handleSubmit(onSubmit)}
+      dirty={formState.isDirty}
+      pending={save.pending}
+      submitLabel={service ? "Update Service" : "Create Service"}
+    >
+      <TextField
+        className="sm:col-span-2"
+        label="Service name"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <TextAreaField
+        className="sm:col-span-2"
+        label="Description"
+        error={errors.description?.message}
+        {...register("description")}
+      />
+      <TextField
+        label="Price (₦)"
+        hint="A naira amount, or a text such as 'Contact for details'"
+        error={errors.price?.message}
+        {...register("price")}
+      />
+      <TextField
+        label="Duration"
+        hint="e.g. 45m or 1h 30m"
+        error={errors.duration?.message}
+        {...register("duration")}
+      />
+      <SelectField
+        className="sm:col-span-2"
+        label="Category"
+        error={errors.category?.message}
+        {...register("category")}
+      >
+        <option value="">Select a category</option>
+        {categories.map((c) => (
+          <option key={c} value={c}>
+            {categoryLabel(c)}
+          </option>
+        ))}
+      </SelectField>
+    </FormDialog>
   );
 }

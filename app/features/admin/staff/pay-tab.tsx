@@ -7,27 +7,14 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import {
-  DialogContent,
-  DialogDescription,
-  DialogRoot,
-  DialogTitle,
-} from "#app/components/ui/dialog.tsx";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { DataTable } from "#app/features/admin/kit/data-table.tsx";
-import { SelectField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
-import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import { apiRequest } from "#app/lib/api.ts";
 import { formatNairaExact } from "#common/money.ts";
-import {
-  OVERTIME_MULTIPLIER,
-  OVERTIME_WEEKLY_THRESHOLD_HOURS,
-  type PayRun,
-  type PayRunSummary,
-  type StaffMember,
-} from "#common/staff.ts";
-import { fullName, lagosDaysAgo } from "./staff-format.ts";
+import type { PayRun, PayRunSummary, StaffMember } from "#common/staff.ts";
+import { CreatePayRunDialog } from "./pay-run-dialog.tsx";
 
 function Card({ title, value }: { title: string; value: string }) {
   return (
@@ -169,117 +156,5 @@ export function PayTab({
       </div>
       <CreatePayRunDialog open={creating} onOpenChange={setCreating} members={members} />
     </div>
-  );
-}
-
-function CreatePayRunDialog({
-  open,
-  onOpenChange,
-  members,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  members: StaffMember[];
-}) {
-  const [staffId, setStaffId] = useState("");
-  const [start, setStart] = useState(() => lagosDaysAgo(6));
-  const [end, setEnd] = useState(() => lagosDaysAgo(0));
-  const [deductions, setDeductions] = useState("0");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useAdminMutation({
-    success: { title: "Pay run created successfully!" },
-    failure: serverMessageOr("Failed to create pay run"),
-    onSuccess: () => onOpenChange(false),
-    onError: (e) => setErrors(apiFieldErrors(e)),
-  });
-  const choices = members.filter((m) => m.status !== "archived");
-  return (
-    <DialogRoot
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setErrors({});
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent>
-        <DialogTitle className="text-xl font-semibold text-ink">Create Pay Run</DialogTitle>
-        <DialogDescription className="mt-1 text-sm text-gray-700">
-          Hours come from the member&apos;s completed time entries in the period (breaks unpaid);
-          hours beyond {OVERTIME_WEEKLY_THRESHOLD_HOURS} in a week are overtime at{" "}
-          {OVERTIME_MULTIPLIER}×; commission and tips come from their completed services and sales.
-        </DialogDescription>
-        <form
-          noValidate
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!staffId) {
-              setErrors({ staffId: "Staff member is required" });
-              return;
-            }
-            setErrors({});
-            void save.run(() =>
-              apiRequest("POST", "/api/pay-runs", {
-                staffId: Number(staffId),
-                payPeriodStart: start,
-                payPeriodEnd: end,
-                deductions: deductions === "" ? 0 : Number(deductions),
-              }),
-            );
-          }}
-        >
-          <SelectField
-            className="sm:col-span-2"
-            label="Staff member"
-            value={staffId}
-            onChange={(e) => setStaffId(e.target.value)}
-            error={errors.staffId}
-          >
-            <option value="">Select staff member</option>
-            {choices.map((m) => (
-              <option key={m.id} value={m.id}>
-                {fullName(m)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Period start"
-            type="date"
-            value={start}
-            onChange={(e) => setStart(e.target.value)}
-            error={errors.payPeriodStart}
-          />
-          <TextField
-            label="Period end"
-            type="date"
-            value={end}
-            onChange={(e) => setEnd(e.target.value)}
-            error={errors.payPeriodEnd}
-          />
-          <TextField
-            className="sm:col-span-2"
-            label="Deductions (₦)"
-            type="number"
-            min={0}
-            step={0.01}
-            value={deductions}
-            onChange={(e) => setDeductions(e.target.value)}
-            error={errors.deductions}
-          />
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={save.pending}>
-              {save.pending ? "Creating..." : "Create Pay Run"}
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
   );
 }

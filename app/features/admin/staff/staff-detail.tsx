@@ -7,20 +7,15 @@ import { ArrowLeft } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import {
-  DialogContent,
-  DialogDescription,
-  DialogRoot,
-  DialogTitle,
-} from "#app/components/ui/dialog.tsx";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { formatNaira, formatNairaExact } from "#common/money.ts";
-import { ACCESS_ROLE_LABELS, ACCESS_ROLES, type AccessRole } from "#common/roles.ts";
+import { ACCESS_ROLE_LABELS } from "#common/roles.ts";
 import type { StaffSchedule, StaffScreenData } from "#common/staff.ts";
+import { GrantAccessDialog } from "./grant-access-dialog.tsx";
 import { PayRunsTable } from "./pay-tab.tsx";
 import { ScheduleEditor } from "./schedule-editor.tsx";
 import { fullName, hoursText, label, staffHref, when } from "./staff-format.ts";
@@ -235,18 +230,6 @@ function AccessPanel({
   const [granting, setGranting] = useState(false);
   const [revoking, setRevoking] = useState(false);
   const [resettingTwoStep, setResettingTwoStep] = useState(false);
-  const [role, setRole] = useState<AccessRole>(access.state === "none" ? "therapist" : access.role);
-  const grant = useAdminMutation<{ state: string }>({
-    success: (r) => ({
-      title: r.state === "invited" ? "Invitation sent" : "Access updated",
-      description:
-        r.state === "invited"
-          ? `${member.firstName} will get an email at ${member.email} to choose a password.`
-          : `${member.firstName} now signs in as ${ACCESS_ROLE_LABELS[role]}.`,
-    }),
-    failure: serverMessageOr("Failed to grant access"),
-    onSuccess: () => setGranting(false),
-  });
   const revoke = useAdminMutation({
     success: { title: "Access removed" },
     failure: serverMessageOr("Failed to remove access"),
@@ -304,57 +287,7 @@ function AccessPanel({
           )}
         </div>
       )}
-      <DialogRoot open={granting} onOpenChange={setGranting}>
-        <DialogContent>
-          <DialogTitle className="text-xl font-semibold text-ink">Grant access</DialogTitle>
-          <DialogDescription className="mt-1 text-sm text-gray-700">
-            {access.state === "active"
-              ? `Choose what ${fullName(member)} may do when signed in.`
-              : `${fullName(member)} gets an email at ${member.email} with a link to choose a password (valid 7 days).`}
-          </DialogDescription>
-          <form
-            className="mt-4 grid gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void grant.run(() =>
-                apiRequest<{ state: string }>("POST", `/api/staff/${member.id}/access`, { role }),
-              );
-            }}
-          >
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium">Sign-in role</legend>
-              {ACCESS_ROLES.map((r) => (
-                <label key={r} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="access-role"
-                    value={r}
-                    checked={role === r}
-                    onChange={() => setRole(r)}
-                    className="mt-1"
-                  />
-                  <span>
-                    <span className="font-medium">{ACCESS_ROLE_LABELS[r]}</span>
-                    <span className="block text-gray-700">{ROLE_HINTS[r]}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            <div className="flex justify-end gap-2">
-              <button
-                type="button"
-                className={adminButton.outline}
-                onClick={() => setGranting(false)}
-              >
-                Cancel
-              </button>
-              <button type="submit" className={adminButton.primary} disabled={grant.pending}>
-                {access.state === "active" ? "Save Role" : "Send Invitation"}
-              </button>
-            </div>
-          </form>
-        </DialogContent>
-      </DialogRoot>
+      <GrantAccessDialog open={granting} onOpenChange={setGranting} member={member} />
       <ConfirmDialog
         open={revoking}
         onOpenChange={setRevoking}
@@ -380,9 +313,3 @@ function AccessPanel({
     </section>
   );
 }
-
-const ROLE_HINTS: Record<AccessRole, string> = {
-  manager: "Everything, including pay, pay runs, staff and Clear Admin Data.",
-  front_desk: "Sales, bookings, the calendar, clients and orders.",
-  therapist: "Their own calendar, clients' notes and their own time clock.",
-};

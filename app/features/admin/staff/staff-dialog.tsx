@@ -6,13 +6,11 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { SelectField, TextField } from "#app/features/admin/kit/fields.tsx";
-import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
-import { apiRequest } from "#app/lib/api.ts";
+import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
+import { useRecordSave } from "#app/features/admin/kit/use-record-save.ts";
 import {
   STAFF_DEPARTMENTS,
   STAFF_ROLES,
@@ -22,18 +20,7 @@ import {
 } from "#common/staff.ts";
 import { label, lagosDaysAgo } from "./staff-format.ts";
 
-type FormValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  role: string;
-  department: string;
-  hourlyRate: string;
-  commissionRate: string;
-  startDate: string;
-  status: string;
-};
+type FormValues = z.input<typeof staffInputSchema>;
 type Parsed = z.output<typeof staffInputSchema>;
 const FIELDS = [
   "firstName",
@@ -54,12 +41,12 @@ function initial(member: StaffMember | null): FormValues {
     lastName: member?.lastName ?? "",
     email: member?.email ?? "",
     phone: member?.phone ?? "",
-    role: member?.role ?? "therapist",
-    department: member?.department ?? "treatments",
+    role: STAFF_ROLES.find((r) => r === member?.role) ?? "therapist",
+    department: STAFF_DEPARTMENTS.find((d) => d === member?.department) ?? "treatments",
     hourlyRate: member?.hourlyRate ?? "0",
     commissionRate: String(member?.commissionRate ?? 0),
     startDate: member?.startDate ?? lagosDaysAgo(0),
-    status: member?.status ?? "active",
+    status: STAFF_STATUSES.find((s) => s === member?.status) ?? "active",
   };
 }
 
@@ -74,136 +61,116 @@ export function StaffDialog({
   member: StaffMember | null;
 }) {
   const form = useForm<FormValues, unknown, Parsed>({
-    resolver: zodResolver(staffInputSchema) as unknown as Resolver<FormValues, unknown, Parsed>,
+    resolver: zodResolver(staffInputSchema),
     defaultValues: initial(member),
   });
   const { register, handleSubmit, reset, formState } = form;
   const errors = formState.errors;
-  const save = useAdminMutation({
-    success: {
-      title: member ? "Staff member updated successfully!" : "Staff member added successfully!",
-    },
-    failure: member ? "Failed to update staff member" : "Failed to add staff member",
+  const save = useRecordSave({
+    path: "/api/staff",
+    id: member?.id,
     form,
     formFields: FIELDS,
-    onSuccess: () => onOpenChange(false),
+    texts: {
+      created: { title: "Staff member added successfully!" },
+      updated: { title: "Staff member updated successfully!" },
+      createFailed: "Failed to add staff member",
+      updateFailed: "Failed to update staff member",
+    },
+    onSaved: () => onOpenChange(false),
   });
 
   useEffect(() => {
     if (open) reset(initial(member));
   }, [open, member, reset]);
 
-  function onSubmit(values: Parsed) {
-    const payload = { ...values, phone: values.phone || null };
-    return save.run(() =>
-      member
-        ? apiRequest("PATCH", `/api/staff/${member.id}`, payload)
-        : apiRequest("POST", "/api/staff", payload),
-    );
-  }
-
   return (
-    <DialogRoot open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl">
-        <DialogTitle className="text-xl font-semibold text-ink">
-          {member ? "Edit Staff Member" : "Add Staff Member"}
-        </DialogTitle>
-        <form
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          className="mt-4 grid gap-4 sm:grid-cols-2"
-        >
-          <TextField
-            label="First name"
-            autoComplete="off"
-            error={errors.firstName?.message}
-            {...register("firstName")}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="off"
-            error={errors.lastName?.message}
-            {...register("lastName")}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register("email")}
-          />
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="off"
-            error={errors.phone?.message}
-            {...register("phone")}
-          />
-          <SelectField label="Role" error={errors.role?.message} {...register("role")}>
-            {STAFF_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {label(r)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Department"
-            error={errors.department?.message}
-            {...register("department")}
-          >
-            {STAFF_DEPARTMENTS.map((d) => (
-              <option key={d} value={d}>
-                {label(d)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Hourly rate (₦)"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            error={errors.hourlyRate?.message}
-            {...register("hourlyRate")}
-          />
-          <TextField
-            label="Commission (%)"
-            type="number"
-            min={0}
-            max={100}
-            step={0.01}
-            inputMode="decimal"
-            hint="Of their completed services and product sales"
-            error={errors.commissionRate?.message}
-            {...register("commissionRate")}
-          />
-          <TextField
-            label="Start date"
-            type="date"
-            error={errors.startDate?.message}
-            {...register("startDate")}
-          />
-          <SelectField label="Status" error={errors.status?.message} {...register("status")}>
-            {STAFF_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label(s)}
-              </option>
-            ))}
-          </SelectField>
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            <button
-              type="button"
-              className={adminButton.outline}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </button>
-            <button type="submit" className={adminButton.primary} disabled={save.pending}>
-              {save.pending ? "Saving..." : member ? "Save Changes" : "Add Staff Member"}
-            </button>
-          </div>
-        </form>
-      </DialogContent>
-    </DialogRoot>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={member ? "Edit Staff Member" : "Add Staff Member"}
+      onSubmit={handleSubmit((values) => save.run({ ...values, phone: values.phone || null }))}
+      dirty={formState.isDirty}
+      pending={save.pending}
+      submitLabel={member ? "Save Changes" : "Add Staff Member"}
+    >
+      <TextField
+        label="First name"
+        autoComplete="off"
+        error={errors.firstName?.message}
+        {...register("firstName")}
+      />
+      <TextField
+        label="Last name"
+        autoComplete="off"
+        error={errors.lastName?.message}
+        {...register("lastName")}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        error={errors.phone?.message}
+        {...register("phone")}
+      />
+      <SelectField label="Role" error={errors.role?.message} {...register("role")}>
+        {STAFF_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {label(r)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Department"
+        error={errors.department?.message}
+        {...register("department")}
+      >
+        {STAFF_DEPARTMENTS.map((d) => (
+          <option key={d} value={d}>
+            {label(d)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Hourly rate (₦)"
+        type="number"
+        min={0}
+        step={0.01}
+        inputMode="decimal"
+        error={errors.hourlyRate?.message}
+        {...register("hourlyRate")}
+      />
+      <TextField
+        label="Commission (%)"
+        type="number"
+        min={0}
+        max={100}
+        step={0.01}
+        inputMode="decimal"
+        hint="Of their completed services and product sales"
+        error={errors.commissionRate?.message}
+        {...register("commissionRate")}
+      />
+      <TextField
+        label="Start date"
+        type="date"
+        error={errors.startDate?.message}
+        {...register("startDate")}
+      />
+      <SelectField label="Status" error={errors.status?.message} {...register("status")}>
+        {STAFF_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {label(s)}
+          </option>
+        ))}
+      </SelectField>
+    </FormDialog>
   );
 }

@@ -5,16 +5,14 @@
  */
 import { Coffee, LogIn, LogOut } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { DataTable } from "#app/features/admin/kit/data-table.tsx";
-import { TextField } from "#app/features/admin/kit/fields.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { formatLagosWallTime } from "#common/calendar.ts";
 import type { StaffMember, TimeEntry } from "#common/staff.ts";
 import { fullName, hoursText, when } from "./staff-format.ts";
+import { CorrectionDialog } from "./time-correction-dialog.tsx";
 
 function ClockCard({
   title,
@@ -230,100 +228,4 @@ function breakText(e: TimeEntry): string {
     return sum + Math.max(0, end - new Date(b.startedAt).getTime()) / 60_000;
   }, 0);
   return `${e.breaks.length} (${Math.round(minutes)} min)`;
-}
-
-/** Lagos wall time for a datetime-local input: 'YYYY-MM-DDTHH:MM'. */
-const localInput = (iso: string | null) => (iso ? formatLagosWallTime(iso).replace(" ", "T") : "");
-
-function CorrectionDialog({ entry, onClose }: { entry: TimeEntry | null; onClose: () => void }) {
-  const [clockIn, setClockIn] = useState("");
-  const [clockOut, setClockOut] = useState("");
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [shownFor, setShownFor] = useState<number | null>(null);
-  if (entry && shownFor !== entry.id) {
-    setShownFor(entry.id);
-    setClockIn(localInput(entry.clockInTime));
-    setClockOut(localInput(entry.clockOutTime));
-    setReason("");
-    setError(null);
-  }
-  const save = useAdminMutation({
-    success: { title: "Time entry corrected" },
-    failure: serverMessageOr("Failed to correct time entry"),
-    onSuccess: () => {
-      setShownFor(null);
-      onClose();
-    },
-    onError: (e) => setError(e instanceof Error ? serverMessageOr("")(e) || null : null),
-  });
-  return (
-    <DialogRoot
-      open={entry !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setShownFor(null);
-          onClose();
-        }
-      }}
-    >
-      <DialogContent>
-        <DialogTitle className="text-xl font-semibold text-ink">Correct Time Entry</DialogTitle>
-        {entry && (
-          <form
-            noValidate
-            className="mt-4 grid gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save.run(() =>
-                apiRequest("PATCH", `/api/time-tracking/${entry.id}`, {
-                  clockInTime: clockIn || undefined,
-                  clockOutTime: clockOut || undefined,
-                  reason: reason || undefined,
-                }),
-              );
-            }}
-          >
-            <p className="text-sm text-gray-700">
-              {entry.staffName}. Times are Lagos time. The change is recorded in the activity log.
-            </p>
-            <TextField
-              label="Clock in"
-              type="datetime-local"
-              value={clockIn}
-              onChange={(e) => setClockIn(e.target.value)}
-            />
-            <TextField
-              label="Clock out"
-              type="datetime-local"
-              value={clockOut}
-              onChange={(e) => setClockOut(e.target.value)}
-              error={error ?? undefined}
-            />
-            <TextField
-              label="Reason"
-              value={reason}
-              maxLength={300}
-              onChange={(e) => setReason(e.target.value)}
-            />
-            <div className="flex justify-end gap-2">
-              <button
-                type="button"
-                className={adminButton.outline}
-                onClick={() => {
-                  setShownFor(null);
-                  onClose();
-                }}
-              >
-                Cancel
-              </button>
-              <button type="submit" className={adminButton.primary} disabled={save.pending}>
-                {save.pending ? "Saving..." : "Save Correction"}
-              </button>
-            </div>
-          </form>
-        )}
-      </DialogContent>
-    </DialogRoot>
-  );
 }

@@ -1,0 +1,41 @@
+/**
+ * The customer dialog's Reviews tab (admin spec §2 "Customer detail dialog"): the client's
+ * reviews with their stars, date (Lagos) and service.
+ */
+
+import type { ClientDetail } from "#common/clients.ts";
+import { SectionTitle } from "./customer-parts.tsx";
+import { formatLagosDate } from "./format.ts";
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span role="img" aria-label={`${rating} out of 5 stars`} className="text-amber-600">
+      {"★".repeat(rating)}
+      <span className="text-gray-300">{"★".repeat(5 - rating)}</span>
+    </span>
+  );
+}
+
+export function ReviewsTab({ detail }: { detail: ClientDetail }) {
+  return (
+    <div>
+      <SectionTitle>Reviews</SectionTitle>
+      {detail.reviews.length === 0 ? (
+        <p className="text-sm text-gray-700">No reviews yet</p>
+      ) : (
+        <ul className="space-y-3">
+          {detail.reviews.map((r) => (
+            <li key={r.id} className="rounded-md border border-gray-100 p-3 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Stars rating={r.rating} />
+                <span className="text-xs text-gray-700">{formatLagosDate(r.createdAt)}</span>
+              </div>
+              <p className="mt-1 font-medium text-ink">{r.serviceName}</p>
+              {r.reviewText && <p className="mt-1 text-gray-800">{r.reviewText}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
