@@ -30,22 +30,15 @@ import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
-import {
-  closeDay,
-  createSurcharge,
-  dailyCsvRows,
-  dailySales,
-  emailReceipt,
-  getSale,
-  listSaleRecords,
-  listSurcharges,
-  popularItems,
-  processSale,
-  recordCustomerSale,
-  refundSale,
-  searchPosClients,
-  updateSurcharge,
-} from "./service.ts";
+import { closeDay, dailySales } from "./day-close.ts";
+import { dailyCsvRows } from "./exports.ts";
+import { emailReceipt } from "./receipts.ts";
+import { listSaleRecords } from "./records.ts";
+import { refundSale } from "./refunds.ts";
+import { processSale, recordCustomerSale } from "./sale.ts";
+import { getSale } from "./sale-detail.ts";
+import { createSurcharge, listSurcharges, updateSurcharge } from "./surcharges.ts";
+import { popularItems, searchPosClients } from "./till-catalog.ts";
 
 /** A path date: 'YYYY-MM-DD' naming a real day, else 404 (no such day). */
 function pathDate(value: unknown): string {
