@@ -19,6 +19,7 @@ import { outbox } from "#server/db/schema/content.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
 import { takeStock } from "#server/modules/catalog/stock.ts";
+import { listClientSales } from "#server/modules/clients/sales.ts";
 import { insertAppointment, insertProduct, insertService } from "#server/testing/builders.ts";
 import { orderPayload } from "#server/testing/orders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
@@ -327,6 +328,40 @@ describe.each(dbKinds)("point of sale API on %s", (kind) => {
       .where(eq(orders.paymentReference, checkout.paymentReference));
     await sell(toners(2)).expect(201);
     expect(await stockOf(toner.id)).toBe(0);
+  });
+
+  it("gives the clients module a client's sales, one record per sale with its lines folded", async () => {
+    const bola = { name: "Bola Ade", email: "Bola.Ade@example.com", phone: "08030000001" };
+    const sold = await sell({
+      customerInfo: bola,
+      cart: [
+        { id: facial.id, type: "service", quantity: 1 },
+        { id: serum.id, type: "product", quantity: 2 },
+      ],
+    }).expect(201);
+    const listed = await listClientSales(t.db, {
+      clientId: sold.body.clientId,
+      email: "BOLA.ADE@example.com",
+    });
+    expect(listed).toEqual([
+      {
+        id: sold.body.id,
+        saleNumber: sold.body.saleNumber,
+        type: "service",
+        customerName: "Bola Ade",
+        customerEmail: "bola.ade@example.com",
+        customerPhone: "08030000001",
+        paymentMethod: "card",
+        itemId: facial.id,
+        itemName: "HydraFacial, Vitamin C Serum",
+        quantity: 3,
+        unitPrice: "180000.00",
+        totalAmount: "230000.00",
+        status: "completed",
+        notes: null,
+        saleDate: sold.body.soldAt,
+      },
+    ]);
   });
 
   it("refunds a line and the rest, voids a sale, restocks, and refuses too much", async () => {
