@@ -24,6 +24,7 @@ import { insertAppointment, insertProduct, insertService } from "#server/testing
 import { orderPayload } from "#server/testing/orders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 import { salesDashboard } from "./back-office.ts";
+import { posCatalog } from "./till-catalog.ts";
 
 /** A small CSV reader for the export (quoted fields, doubled quotes, CRLF or LF). */
 function parseCsv(text: string): string[][] {
@@ -308,6 +309,8 @@ describe.each(dbKinds)("point of sale API on %s", (kind) => {
     // A shop buyer starts paying for 2: the pending order holds them (issue 14).
     const checkout = orderPayload([{ id: toner.id, quantity: 2 }]);
     await request(t.app).post("/api/checkout/start").send(checkout).expect(201);
+    const listed = (await posCatalog(t.db)).products.find((p) => p.id === toner.id);
+    expect(listed?.stock).toBe(1);
     const refused = await sell(toners(2)).expect(409);
     expect(refused.body.error.message).toBe("Only 1 of Rose Toner left in stock");
     await sell(toners(1)).expect(201);

@@ -17,9 +17,13 @@ import type { Db } from "#server/db/client.ts";
 import { products, services } from "#server/db/schema/catalog.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { saleLines, sales } from "#server/db/schema/sales.ts";
+import { availableStockSql } from "#server/db/stock.ts";
 import { DAY_MS, naira } from "./shared.ts";
 
-/** The services and products the till's tabs list (by name); prices in naira. */
+/**
+ * The services and products the till's tabs list (by name); prices in naira; a product's `stock`
+ * is the units it can sell (server/db/stock.ts availableStockSql), as the shop shows it.
+ */
 export async function posCatalog(
   db: Db,
 ): Promise<{ services: PosCatalogItem[]; products: PosCatalogItem[] }> {
@@ -39,7 +43,8 @@ export async function posCatalog(
         name: products.name,
         category: products.category,
         priceKobo: products.priceKobo,
-        stock: products.stock,
+        // What the till may sell: stock less the units pending shop checkouts hold.
+        stock: availableStockSql(),
       })
       .from(products)
       .orderBy(asc(products.name), asc(products.id)),
