@@ -126,7 +126,7 @@ function stockError(name: string, available: number): HttpError {
  * Prices `items` from the database and the delivery `state` (spec §9: the checkout always uses
  * the state's delivery cost). Lines with the same product id are merged. Stock is what is
  * available: stock minus live reservations of other orders (`exceptOrderId`) at `now`.
- * Inside a transaction that reserves, call lockProducts first.
+ * Inside a transaction that reserves, call lockProducts (catalog/stock.ts) first.
  * @throws HttpError 409 when a product no longer exists or has fewer units available than asked
  *   ('{product} is currently out of stock.' / 'Only n of {product} left in stock.').
  */

@@ -50,24 +50,27 @@ export async function dailySales(db: Db, date: string): Promise<DailySales> {
     getDayClose(db, date),
   ]);
   const { transactionSummary, totals } = summaryOf(pos, refunds, shop);
-  const money = cashMovementOf(pos, refunds, shop);
+  const movement = cashMovementOf(pos, refunds, shop);
   return {
     date,
     transactionSummary,
     totals,
-    cashMovement: money.cashMovement,
+    cashMovement: movement.cashMovement,
     adjustments: {
       surcharges: naira(pos.sales?.surcharges ?? 0),
       discounts: naira(pos.sales?.discounts ?? 0),
     },
     saleCount: num(pos.sales?.count),
     orderCount: num(shop.order.count),
-    expectedCash: money.expectedCash,
+    expectedCash: movement.expectedCash,
     close,
   };
 }
 
-/** The till's sums of sales rung up in [from, to): units and gross by item type, adjustments, payments by method (kobo). */
+/**
+ * The till's sums of sales rung up in [from, to): units and gross by item type, adjustments,
+ * payments by method (kobo).
+ */
 async function posSums(db: Db, from: Date, to: Date) {
   const onDay = and(gte(sales.soldAt, from), lt(sales.soldAt, to));
   const [lines, saleRows, payments] = await Promise.all([
@@ -103,7 +106,10 @@ async function posSums(db: Db, from: Date, to: Date) {
   return { lines, sales: saleRows[0], payments };
 }
 
-/** Refunds and voids given in [from, to), whatever day their sale was: kobo by method, units by item type. */
+/**
+ * Refunds and voids given in [from, to), whatever day their sale was: kobo by method, units by item
+ * type.
+ */
 async function refundSums(db: Db, from: Date, to: Date) {
   const refundOnDay = and(gte(saleRefunds.createdAt, from), lt(saleRefunds.createdAt, to));
   const [byMethod, units] = await Promise.all([
@@ -202,7 +208,10 @@ function summaryOf(
   };
 }
 
-/** The cash movement (collected with tips, and refunds, by cash / other / gift cards) and the cash the drawer should hold, in naira. */
+/**
+ * The cash movement (collected with tips, and refunds, by cash / other / gift cards) and the cash
+ * the drawer should hold, in naira.
+ */
 function cashMovementOf(
   pos: PosSums,
   refunds: RefundSums,

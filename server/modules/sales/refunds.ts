@@ -148,7 +148,10 @@ function unitsToGiveBack(
   return perLine;
 }
 
-/** How money goes back when the desk names no method: cash if the sale took cash, else its first payment's method. */
+/**
+ * How money goes back when the desk names no method: cash if the sale took cash, else its first
+ * payment's method.
+ */
 async function defaultRefundMethod(tx: Tx, saleId: number): Promise<PaymentMethod> {
   const payments = await tx
     .select({ method: salePayments.method })

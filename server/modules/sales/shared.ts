@@ -10,7 +10,9 @@ import { HttpError } from "#server/http.ts";
 /** A Lagos day in milliseconds (no daylight saving). */
 export const DAY_MS = 86_400_000;
 
+/** Kobo (null as 0) to naira. */
 export const naira = (kobo: number | null | undefined): number => koboToNaira(Number(kobo ?? 0));
+/** A figure from the database (null as 0) as a number. */
 export const num = (v: unknown): number => Number(v ?? 0);
 /** Kobo as naira text with 2 decimals, for messages ("₦1,250.00"). */
 export const money = (kobo: number) => formatNairaWithKobo(koboToNaira(kobo));
