@@ -34,8 +34,8 @@ import { orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
 import { optOutsOf } from "#server/modules/consent/service.ts";
 import { listMessagesFor } from "#server/modules/messages/service.ts";
+import { listClientSales } from "#server/modules/sales/records.ts";
 import { iso, PAID_ORDER } from "./list.ts";
-import { listClientSales } from "./sales.ts";
 
 /**
  * Money spent by client `id` (completed sales and paid orders, kobo) and their last visit: the

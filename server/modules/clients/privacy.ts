@@ -18,8 +18,8 @@ import { orderItems, orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { listClientSales } from "#server/modules/sales/records.ts";
 import { getClientDetail } from "./detail.ts";
-import { listClientSales } from "./sales.ts";
 
 /** What an erased person's name becomes on the records that are kept. */
 export const ERASED_NAME = "Erased client";

@@ -8,8 +8,9 @@
  *   reference (unique). What the browser says the total is, is compared and never used.
  * - `completeOrder` is the ONE routine that marks an order paid, whoever calls it (verify,
  *   checkout, webhook): in one transaction it locks the order row, moves it from 'pending' once,
- *   locks the products in id order, and takes the stock; a payment for stock that ran out leaves
- *   the order 'refund-required' (never dropped, never negative stock).
+ *   and takes the stock (catalog/stock.ts `takeStock`, products locked in id order); a payment
+ *   for stock that ran out leaves the order 'refund-required' (never dropped, never negative
+ *   stock).
  * - Staff status changes are audited in the same transaction (recordAudit).
  * Money is integer kobo here, read from the stored row; `toPublicOrder` converts to naira once,
  * where the API or the admin shows an order.
@@ -51,6 +52,7 @@ import { reservedUnitsSql } from "#server/db/stock.ts";
 import { HttpError } from "#server/http.ts";
 import type { VerifiedTransaction } from "#server/integrations/paystack.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { lockProducts, takeStock } from "#server/modules/catalog/stock.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { orderStatusMessages } from "#server/modules/messages/templates.ts";
@@ -111,21 +113,6 @@ export type PricedOrder = {
 /** How long a pending order holds its units by default (CHECKOUT_RESERVATION_MINUTES). */
 export const DEFAULT_RESERVATION_MS = 30 * 60 * 1000;
 
-/**
- * Locks the rows of `ids` (sorted, so two transactions never deadlock) until the end of `tx`.
- * A separate statement on purpose: under READ COMMITTED the NEXT statement takes a fresh
- * snapshot, so it sees the reservations of a transaction we waited for.
- */
-async function lockProducts(tx: Tx, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, [...ids]))
-    .orderBy(asc(products.id))
-    .for("update");
-}
-
 /** The spec's stock messages (storefront spec §8: '{product} is currently out of stock.'). */
 function stockError(name: string, available: number): HttpError {
   const message =
@@ -139,7 +126,7 @@ function stockError(name: string, available: number): HttpError {
  * Prices `items` from the database and the delivery `state` (spec §9: the checkout always uses
  * the state's delivery cost). Lines with the same product id are merged. Stock is what is
  * available: stock minus live reservations of other orders (`exceptOrderId`) at `now`.
- * Inside a transaction that reserves, call lockProducts first.
+ * Inside a transaction that reserves, call lockProducts (catalog/stock.ts) first.
  * @throws HttpError 409 when a product no longer exists or has fewer units available than asked
  *   ('{product} is currently out of stock.' / 'Only n of {product} left in stock.').
  */
@@ -437,39 +424,15 @@ export async function completeOrder(
       };
     }
     const lines = await itemsOf(tx, order.id);
-    const ids = [
-      ...new Set(lines.map((l) => l.productId).filter((id): id is number => id !== null)),
-    ].sort((a, b) => a - b);
-    // Lock in id order so two orders sharing products never deadlock.
-    const stock = ids.length
-      ? await tx
-          .select({ id: products.id, stock: products.stock })
-          .from(products)
-          .where(inArray(products.id, ids))
-          .orderBy(asc(products.id))
-          .for("update")
-      : [];
-    // Units held by OTHER live reservations are not ours to take: read after the lock (a new
-    // statement, a new snapshot). Our own reservation, live or passed, is re-checked here.
-    const held = ids.length
-      ? await tx
-          .select({ id: products.id, reserved: reservedUnitsSql(new Date(), order.id) })
-          .from(products)
-          .where(inArray(products.id, ids))
-      : [];
-    const heldById = new Map(held.map((p) => [p.id, Number(p.reserved)]));
-    const stockById = new Map(stock.map((p) => [p.id, p.stock - (heldById.get(p.id) ?? 0)]));
-    const fillable = lines.every(
-      (l) => l.productId !== null && (stockById.get(l.productId) ?? 0) >= l.quantity,
-    );
-    if (fillable) {
-      for (const line of lines) {
-        await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
-          .where(eq(products.id, line.productId as number));
-      }
-    }
+    // Units held by OTHER live reservations are not ours to take; our own reservation, live or
+    // passed, is re-checked by takeStock. A line whose product was deleted cannot be filled.
+    const fillable =
+      lines.every((l) => l.productId !== null) &&
+      (await takeStock(
+        tx,
+        lines.map((l) => ({ productId: l.productId as number, quantity: l.quantity })),
+        { exceptOrderId: order.id },
+      )) === null;
     const status: OrderStatus = fillable ? "processing" : "refund-required";
     const [updated] = await tx
       .update(orders)

@@ -6,14 +6,11 @@ import { lagosDate } from "#common/booking.ts";
 import type { SalesPages } from "#common/sales.ts";
 import type { Db } from "#server/db/client.ts";
 import { listUpcomingAppointments } from "#server/modules/calendar/service.ts";
-import {
-  dailySales,
-  listDaySales,
-  listSurcharges,
-  popularItems,
-  posCatalog,
-  receiptOf,
-} from "./service.ts";
+import { dailySales } from "./day-close.ts";
+import { receiptOf } from "./receipts.ts";
+import { listDaySales } from "./sale-detail.ts";
+import { listSurcharges } from "./surcharges.ts";
+import { popularItems, posCatalog } from "./till-catalog.ts";
 
 export function salesPages(db: Db): SalesPages {
   return {

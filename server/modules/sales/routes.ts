@@ -30,22 +30,15 @@ import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
-import {
-  closeDay,
-  createSurcharge,
-  dailyCsvRows,
-  dailySales,
-  emailReceipt,
-  getSale,
-  listSaleRecords,
-  listSurcharges,
-  popularItems,
-  processSale,
-  recordCustomerSale,
-  refundSale,
-  searchPosClients,
-  updateSurcharge,
-} from "./service.ts";
+import { closeDay, dailySales } from "./day-close.ts";
+import { dailyCsvRows } from "./exports.ts";
+import { emailReceipt } from "./receipts.ts";
+import { listSaleRecords } from "./records.ts";
+import { refundSale } from "./refunds.ts";
+import { processSale, recordCustomerSale } from "./sale.ts";
+import { getSale } from "./sale-detail.ts";
+import { createSurcharge, listSurcharges, updateSurcharge } from "./surcharges.ts";
+import { popularItems, searchPosClients } from "./till-catalog.ts";
 
 /** A path date: 'YYYY-MM-DD' naming a real day, else 404 (no such day). */
 function pathDate(value: unknown): string {
@@ -54,9 +47,18 @@ function pathDate(value: unknown): string {
   return text;
 }
 
+/** The router of the point of sale's API, every route behind an admin session and its roles. */
 export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
   const router = Router();
+  tillRoutes(router, db);
+  surchargeRoutes(router, db);
+  saleRoutes(router, db, smtp);
+  dayRoutes(router, db);
+  return router;
+}
 
+/** The till: popular items, customer search and ringing up a sale. */
+function tillRoutes(router: Router, db: Db): void {
   router.get(
     "/popular-items",
     requireRole(...DESK_ROLES),
@@ -64,7 +66,33 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
       res.json(await popularItems(db));
     }),
   );
+  router.get(
+    "/pos/clients",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const q = parse(searchText, req.query.q);
+      res.json(await searchPosClients(db, q));
+    }),
+  );
+  router.post(
+    "/pos/process-sale",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const header = req.get("idempotency-key");
+      if (header !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(header)) {
+        throw new HttpError(400, POS_MESSAGES.idempotencyKey, {
+          idempotencyKey: POS_MESSAGES.idempotencyKey,
+        });
+      }
+      const input = parse(saleInputSchema, req.body);
+      const sale = await processSale(db, currentAdmin(req), input, header);
+      res.status(sale.replayed ? 200 : 201).json(sale);
+    }),
+  );
+}
 
+/** Surcharges: the desk reads them, a manager changes them. */
+function surchargeRoutes(router: Router, db: Db): void {
   router.get(
     "/surcharges",
     requireRole(...DESK_ROLES),
@@ -89,31 +117,10 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
       res.json(await updateSurcharge(db, currentAdmin(req), id, patch));
     }),
   );
+}
 
-  router.get(
-    "/pos/clients",
-    requireRole(...DESK_ROLES),
-    handler(async (req, res) => {
-      const q = parse(searchText, req.query.q);
-      res.json(await searchPosClients(db, q));
-    }),
-  );
-  router.post(
-    "/pos/process-sale",
-    requireRole(...DESK_ROLES),
-    handler(async (req, res) => {
-      const header = req.get("idempotency-key");
-      if (header !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(header)) {
-        throw new HttpError(400, POS_MESSAGES.idempotencyKey, {
-          idempotencyKey: POS_MESSAGES.idempotencyKey,
-        });
-      }
-      const input = parse(saleInputSchema, req.body);
-      const sale = await processSale(db, currentAdmin(req), input, header);
-      res.status(sale.replayed ? 200 : 201).json(sale);
-    }),
-  );
-
+/** Sales: records, the customer dialog's sale, one sale, refund, void and emailed receipt. */
+function saleRoutes(router: Router, db: Db, smtp: EmailTransport | null): void {
   router.get(
     "/sales",
     requireRole(...DESK_ROLES),
@@ -129,37 +136,6 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
       res.status(201).json(await recordCustomerSale(db, currentAdmin(req), input));
     }),
   );
-  router.get(
-    "/sales/daily/:date",
-    requireRole(...DESK_ROLES),
-    handler(async (req, res) => {
-      res.set("Cache-Control", "no-store");
-      res.json(await dailySales(db, pathDate(req.params.date)));
-    }),
-  );
-  router.get(
-    "/sales/daily/:date/export",
-    requireRole(...DESK_ROLES),
-    handler(async (req, res) => {
-      const date = pathDate(req.params.date);
-      const csv = stringify(dailyCsvRows(await dailySales(db, date), longDayLabel(date)));
-      res
-        .set("Cache-Control", "no-store")
-        .type("text/csv; charset=utf-8")
-        .attachment(`daily-sales-${date}.csv`)
-        .send(csv);
-    }),
-  );
-  router.post(
-    "/sales/daily/:date/close",
-    requireRole(...DESK_ROLES),
-    handler(async (req, res) => {
-      const date = pathDate(req.params.date);
-      const input = parse(dayCloseInputSchema, req.body);
-      res.status(201).json(await closeDay(db, currentAdmin(req), date, input));
-    }),
-  );
-
   router.get(
     "/sales/:id",
     requireRole(...DESK_ROLES),
@@ -198,6 +174,38 @@ export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
       );
     }),
   );
+}
 
-  return router;
+/** A Lagos day: its figures, their CSV and the day close. */
+function dayRoutes(router: Router, db: Db): void {
+  router.get(
+    "/sales/daily/:date",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      res.set("Cache-Control", "no-store");
+      res.json(await dailySales(db, pathDate(req.params.date)));
+    }),
+  );
+  router.get(
+    "/sales/daily/:date/export",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const date = pathDate(req.params.date);
+      const csv = stringify(dailyCsvRows(await dailySales(db, date), longDayLabel(date)));
+      res
+        .set("Cache-Control", "no-store")
+        .type("text/csv; charset=utf-8")
+        .attachment(`daily-sales-${date}.csv`)
+        .send(csv);
+    }),
+  );
+  router.post(
+    "/sales/daily/:date/close",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const date = pathDate(req.params.date);
+      const input = parse(dayCloseInputSchema, req.body);
+      res.status(201).json(await closeDay(db, currentAdmin(req), date, input));
+    }),
+  );
 }

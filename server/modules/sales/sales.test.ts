@@ -3,7 +3,8 @@
  * prices every sale itself (tampered prices and totals refused), payments must add up, one
  * idempotency key records one sale, stock never goes below zero under concurrent sales, refunds
  * and voids restock and show on the day they were given, the daily figures and their CSV, the
- * day close, surcharges, popular items, appointment checkout and emailed receipts.
+ * day close, surcharges, popular items, appointment checkout and emailed receipts; the till never
+ * sells units a pending shop checkout holds.
  */
 import http from "node:http";
 import { TZDate } from "@date-fns/tz";
@@ -15,10 +16,15 @@ import { auditLog } from "#server/db/schema/access.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import { products } from "#server/db/schema/catalog.ts";
 import { outbox } from "#server/db/schema/content.ts";
+import { orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
+import { takeStock } from "#server/modules/catalog/stock.ts";
+import { listClientSales } from "#server/modules/clients/sales.ts";
 import { insertAppointment, insertProduct, insertService } from "#server/testing/builders.ts";
+import { orderPayload } from "#server/testing/orders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 import { salesDashboard } from "./back-office.ts";
+import { posCatalog } from "./till-catalog.ts";
 
 /** A small CSV reader for the export (quoted fields, doubled quotes, CRLF or LF). */
 function parseCsv(text: string): string[][] {
@@ -293,6 +299,72 @@ describe.each(dbKinds)("point of sale API on %s", (kind) => {
       409,
     );
     expect(tooMany.body.error.message).toBe("Only 2 of Eye Cream left in stock");
+  });
+
+  it("never sells units a pending checkout holds, and still sells the free ones", async () => {
+    const toner = await insertProduct(t.db, { name: "Rose Toner", price: 9000, stock: 3 });
+    const toners = (quantity: number) => ({
+      cart: [{ id: toner.id, type: "product", quantity }],
+    });
+    // A shop buyer starts paying for 2: the pending order holds them (issue 14).
+    const checkout = orderPayload([{ id: toner.id, quantity: 2 }]);
+    await request(t.app).post("/api/checkout/start").send(checkout).expect(201);
+    const listed = (await posCatalog(t.db)).products.find((p) => p.id === toner.id);
+    expect(listed?.stock).toBe(1);
+    const refused = await sell(toners(2)).expect(409);
+    expect(refused.body.error.message).toBe("Only 1 of Rose Toner left in stock");
+    await sell(toners(1)).expect(201);
+    expect(await stockOf(toner.id)).toBe(2);
+    const none = await sell(toners(1)).expect(409);
+    expect(none.body.error.message).toBe("Rose Toner is out of stock");
+    // The check inside the sale's transaction honours the reservation too, not only the
+    // first read (a checkout that starts between the two).
+    const short = await t.db.transaction((tx) =>
+      takeStock(tx, [{ productId: toner.id, quantity: 1 }]),
+    );
+    expect(short).toEqual({ productId: toner.id, name: "Rose Toner", available: 0 });
+    expect(await stockOf(toner.id)).toBe(2);
+    // Once the reservation has passed, its units are the till's again.
+    await t.db
+      .update(orders)
+      .set({ reservedUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.paymentReference, checkout.paymentReference));
+    await sell(toners(2)).expect(201);
+    expect(await stockOf(toner.id)).toBe(0);
+  });
+
+  it("gives the clients module a client's sales, one record per sale with its lines folded", async () => {
+    const bola = { name: "Bola Ade", email: "Bola.Ade@example.com", phone: "08030000001" };
+    const sold = await sell({
+      customerInfo: bola,
+      cart: [
+        { id: facial.id, type: "service", quantity: 1 },
+        { id: serum.id, type: "product", quantity: 2 },
+      ],
+    }).expect(201);
+    const listed = await listClientSales(t.db, {
+      clientId: sold.body.clientId,
+      email: "BOLA.ADE@example.com",
+    });
+    expect(listed).toEqual([
+      {
+        id: sold.body.id,
+        saleNumber: sold.body.saleNumber,
+        type: "service",
+        customerName: "Bola Ade",
+        customerEmail: "bola.ade@example.com",
+        customerPhone: "08030000001",
+        paymentMethod: "card",
+        itemId: facial.id,
+        itemName: "HydraFacial, Vitamin C Serum",
+        quantity: 3,
+        unitPrice: "180000.00",
+        totalAmount: "230000.00",
+        status: "completed",
+        notes: null,
+        saleDate: sold.body.soldAt,
+      },
+    ]);
   });
 
   it("refunds a line and the rest, voids a sale, restocks, and refuses too much", async () => {

@@ -1,0 +1,311 @@
+/**
+ * The figures of a Lagos day and its close (admin spec §3 "Daily sales response", §9; GET
+ * /api/sales/daily/{date}, POST /api/sales/daily/{date}/close). Money is kobo inside, naira in
+ * every answer; a day is a Lagos calendar day (UTC+1).
+ */
+
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { AdminIdentity } from "#common/auth.ts";
+import { nairaToKobo } from "#common/money.ts";
+import {
+  type DailySales,
+  type DayClose,
+  TRANSACTION_TYPES,
+  type TransactionRow,
+} from "#common/sales.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { orderItems, orders } from "#server/db/schema/orders.ts";
+import {
+  saleDayCloses,
+  saleLines,
+  salePayments,
+  saleRefundLines,
+  saleRefunds,
+  sales,
+} from "#server/db/schema/sales.ts";
+import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
+import { HttpError } from "#server/http.ts";
+import { recordAudit } from "#server/modules/audit/service.ts";
+import { lagosDayRange, naira, num } from "./shared.ts";
+
+/** Shop orders that were paid and stand (admin spec §4 order statuses). */
+const PAID_ORDER_STATUSES = ["processing", "shipped", "completed"];
+
+/**
+ * GET /api/sales/daily/{date} (admin spec §3 "Daily sales response", §9): the Lagos day's POS
+ * sales (every status: a refund or void is its own row on the day it was given) and paid shop
+ * orders. Transaction summary: Services and Products (POS lines; products also the shop's order
+ * lines), Shipping (orders with shipping), Gift cards, Memberships, Late cancellation fees and
+ * No-show fees (not sold yet: 0), Refund amount (negative); refund qty are units given back that
+ * day. Cash movement: collected (payments, tips included) and refunds by cash, other (card,
+ * transfer, online, shop orders) and gift cards. Naira.
+ * @throws HttpError 404 for a date that is not 'YYYY-MM-DD'.
+ */
+export async function dailySales(db: Db, date: string): Promise<DailySales> {
+  const { from, to } = lagosDayRange(date);
+  const [pos, refunds, shop, close] = await Promise.all([
+    posSums(db, from, to),
+    refundSums(db, from, to),
+    shopSums(db, from, to),
+    getDayClose(db, date),
+  ]);
+  const { transactionSummary, totals } = summaryOf(pos, refunds, shop);
+  const movement = cashMovementOf(pos, refunds, shop);
+  return {
+    date,
+    transactionSummary,
+    totals,
+    cashMovement: movement.cashMovement,
+    adjustments: {
+      surcharges: naira(pos.sales?.surcharges ?? 0),
+      discounts: naira(pos.sales?.discounts ?? 0),
+    },
+    saleCount: num(pos.sales?.count),
+    orderCount: num(shop.order.count),
+    expectedCash: movement.expectedCash,
+    close,
+  };
+}
+
+/**
+ * The till's sums of sales rung up in [from, to): units and gross by item type, adjustments,
+ * payments by method (kobo).
+ */
+async function posSums(db: Db, from: Date, to: Date) {
+  const onDay = and(gte(sales.soldAt, from), lt(sales.soldAt, to));
+  const [lines, saleRows, payments] = await Promise.all([
+    db
+      .select({
+        type: saleLines.itemType,
+        qty: sql<number>`coalesce(sum(${saleLines.quantity}), 0)`.mapWith(Number),
+        gross: sql<number>`coalesce(sum(${saleLines.lineTotalKobo}), 0)`.mapWith(Number),
+      })
+      .from(saleLines)
+      .innerJoin(sales, eq(sales.id, saleLines.saleId))
+      .where(onDay)
+      .groupBy(saleLines.itemType),
+    db
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        surcharges: sql<number>`coalesce(sum(${sales.surchargesKobo}), 0)`.mapWith(Number),
+        discounts: sql<number>`coalesce(sum(${sales.discountKobo}), 0)`.mapWith(Number),
+      })
+      .from(sales)
+      .where(onDay),
+    db
+      .select({
+        method: salePayments.method,
+        amount: sql<number>`coalesce(sum(${salePayments.amountKobo}), 0)`.mapWith(Number),
+        tips: sql<number>`coalesce(sum(${salePayments.tipKobo}), 0)`.mapWith(Number),
+      })
+      .from(salePayments)
+      .innerJoin(sales, eq(sales.id, salePayments.saleId))
+      .where(onDay)
+      .groupBy(salePayments.method),
+  ]);
+  return { lines, sales: saleRows[0], payments };
+}
+
+/**
+ * Refunds and voids given in [from, to), whatever day their sale was: kobo by method, units by item
+ * type.
+ */
+async function refundSums(db: Db, from: Date, to: Date) {
+  const refundOnDay = and(gte(saleRefunds.createdAt, from), lt(saleRefunds.createdAt, to));
+  const [byMethod, units] = await Promise.all([
+    db
+      .select({
+        method: saleRefunds.method,
+        amount: sql<number>`coalesce(sum(${saleRefunds.amountKobo}), 0)`.mapWith(Number),
+      })
+      .from(saleRefunds)
+      .where(refundOnDay)
+      .groupBy(saleRefunds.method),
+    db
+      .select({
+        type: saleRefundLines.itemType,
+        qty: sql<number>`coalesce(sum(${saleRefundLines.quantity}), 0)`.mapWith(Number),
+      })
+      .from(saleRefundLines)
+      .innerJoin(saleRefunds, eq(saleRefunds.id, saleRefundLines.refundId))
+      .where(refundOnDay)
+      .groupBy(saleRefundLines.itemType),
+  ]);
+  return { byMethod, units, total: byMethod.reduce((s, r) => s + r.amount, 0) };
+}
+
+/** Shop orders paid in [from, to) that stand: count, shipped count, kobo sums, units sold. */
+async function shopSums(db: Db, from: Date, to: Date) {
+  const paidOnDay = and(
+    gte(orders.paidAt, from),
+    lt(orders.paidAt, to),
+    inArray(orders.status, PAID_ORDER_STATUSES),
+  );
+  const [orderRows, unitRows] = await Promise.all([
+    db
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        shipped: sql<number>`count(*) filter (where ${orders.shippingKobo} > 0)`.mapWith(Number),
+        subtotal: sql<number>`coalesce(sum(${orders.subtotalKobo}), 0)`.mapWith(Number),
+        shipping: sql<number>`coalesce(sum(${orders.shippingKobo}), 0)`.mapWith(Number),
+        total: sql<number>`coalesce(sum(${orders.totalKobo}), 0)`.mapWith(Number),
+      })
+      .from(orders)
+      .where(paidOnDay),
+    db
+      .select({
+        qty: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number),
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(paidOnDay),
+  ]);
+  return {
+    order: orderRows[0] ?? { count: 0, shipped: 0, subtotal: 0, shipping: 0, total: 0 },
+    units: unitRows[0]?.qty ?? 0,
+  };
+}
+
+type PosSums = Awaited<ReturnType<typeof posSums>>;
+type RefundSums = Awaited<ReturnType<typeof refundSums>>;
+type ShopSums = Awaited<ReturnType<typeof shopSums>>;
+
+/** The transaction summary's rows and their totals (units; gross in naira). */
+function summaryOf(
+  pos: PosSums,
+  refunds: RefundSums,
+  shop: ShopSums,
+): Pick<DailySales, "transactionSummary" | "totals"> {
+  const line = (type: string) => pos.lines.find((l) => l.type === type) ?? { qty: 0, gross: 0 };
+  const refunded = (type: string) => refunds.units.find((r) => r.type === type)?.qty ?? 0;
+  const kobo: Record<(typeof TRANSACTION_TYPES)[number], [number, number, number]> = {
+    Services: [line("service").qty, refunded("service"), line("service").gross],
+    Products: [
+      line("product").qty + shop.units,
+      refunded("product"),
+      line("product").gross + shop.order.subtotal,
+    ],
+    Shipping: [shop.order.shipped, 0, shop.order.shipping],
+    "Gift cards": [0, 0, 0],
+    Memberships: [0, 0, 0],
+    "Late cancellation fees": [0, 0, 0],
+    "No-show fees": [0, 0, 0],
+    "Refund amount": [0, 0, -refunds.total],
+  };
+  const transactionSummary: TransactionRow[] = TRANSACTION_TYPES.map((type) => ({
+    type,
+    salesQty: kobo[type][0],
+    refundQty: kobo[type][1],
+    grossTotal: naira(kobo[type][2]),
+  }));
+  const totalsKobo = TRANSACTION_TYPES.reduce<[number, number, number]>(
+    (t, type) => [t[0] + kobo[type][0], t[1] + kobo[type][1], t[2] + kobo[type][2]],
+    [0, 0, 0],
+  );
+  return {
+    transactionSummary,
+    totals: { salesQty: totalsKobo[0], refundQty: totalsKobo[1], grossTotal: naira(totalsKobo[2]) },
+  };
+}
+
+/**
+ * The cash movement (collected with tips, and refunds, by cash / other / gift cards) and the cash
+ * the drawer should hold, in naira.
+ */
+function cashMovementOf(
+  pos: PosSums,
+  refunds: RefundSums,
+  shop: ShopSums,
+): Pick<DailySales, "cashMovement" | "expectedCash"> {
+  const collected = (methods: string[]) =>
+    pos.payments
+      .filter((p) => methods.includes(p.method))
+      .reduce((s, p) => s + p.amount + p.tips, 0);
+  const refundsBy = (methods: string[]) =>
+    refunds.byMethod.filter((r) => methods.includes(r.method)).reduce((s, r) => s + r.amount, 0);
+  const OTHER = ["card", "transfer", "online"];
+  const cash = { collected: collected(["cash"]), refunds: refundsBy(["cash"]) };
+  const other = { collected: collected(OTHER) + shop.order.total, refunds: refundsBy(OTHER) };
+  const giftCards = { collected: collected(["gift_card"]), refunds: refundsBy(["gift_card"]) };
+  const tips = pos.payments.reduce((s, p) => s + p.tips, 0);
+  const toNaira = (r: { collected: number; refunds: number }) => ({
+    collected: naira(r.collected),
+    refunds: naira(r.refunds),
+  });
+  return {
+    cashMovement: {
+      cash: toNaira(cash),
+      other: toNaira(other),
+      giftCards: toNaira(giftCards),
+      totalCollected: naira(cash.collected + other.collected + giftCards.collected),
+      totalRefunds: naira(refunds.total),
+      tips: naira(tips),
+    },
+    expectedCash: naira(cash.collected - cash.refunds),
+  };
+}
+
+async function getDayClose(db: Db | Tx, date: string): Promise<DayClose | null> {
+  const [row] = await db.select().from(saleDayCloses).where(eq(saleDayCloses.businessDate, date));
+  if (!row) return null;
+  return {
+    date,
+    expectedCash: naira(row.expectedCashKobo),
+    countedCash: naira(row.countedCashKobo),
+    difference: naira(row.countedCashKobo - row.expectedCashKobo),
+    notes: row.notes,
+    closedBy: row.closedByName,
+    closedAt: row.closedAt.toISOString(),
+  };
+}
+
+/**
+ * POST /api/sales/daily/{date}/close: records the cash the front desk counted for a Lagos day
+ * against the cash the day's figures expect (cash collected − cash refunds) at that moment, with
+ * who and when. Written once: a closed day cannot be closed again or edited. Audited.
+ * @throws HttpError 404 bad date; 400 a day that has not started; 409 already closed.
+ */
+export async function closeDay(
+  db: Db,
+  admin: AdminIdentity,
+  date: string,
+  input: { countedCash: number; notes: string | null },
+  now: Date = new Date(),
+): Promise<DayClose> {
+  const { from } = lagosDayRange(date);
+  if (from.getTime() > now.getTime()) {
+    throw new HttpError(400, "A day can be closed only once it has started");
+  }
+  const daily = await dailySales(db, date);
+  const expected = nairaToKobo(daily.expectedCash);
+  const counted = nairaToKobo(input.countedCash);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(saleDayCloses).values({
+        businessDate: date,
+        expectedCashKobo: expected,
+        countedCashKobo: counted,
+        notes: input.notes,
+        closedBy: admin.id,
+        closedByName: admin.username,
+        closedAt: now,
+      });
+      await recordAudit(tx, admin, {
+        action: "sales.day-close",
+        entity: "sales-day",
+        entityId: date,
+        details: {
+          expectedCash: naira(expected),
+          countedCash: naira(counted),
+          difference: naira(counted - expected),
+        },
+      });
+    });
+  } catch (err) {
+    if (sqlState(err) === SQL_STATE.uniqueViolation) {
+      throw new HttpError(409, "This day is already closed");
+    }
+    throw err;
+  }
+  return (await getDayClose(db, date)) as DayClose;
+}

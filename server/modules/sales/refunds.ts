@@ -1,0 +1,226 @@
+/**
+ * Refunds and voids (admin spec §2 "Point of sale", §7 POST /api/sales/{id}/refund, /void):
+ * they never delete: they are rows of their own, counted on the day they were given, and put
+ * products back in stock. Money is kobo inside, naira in the answer.
+ */
+
+import { asc, eq, sql } from "drizzle-orm";
+import type { AdminIdentity } from "#common/auth.ts";
+import type { PaymentMethod, RefundKind, SaleDetail, SaleStatus } from "#common/sales.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import {
+  saleLines,
+  salePayments,
+  saleRefundLines,
+  saleRefunds,
+  sales,
+} from "#server/db/schema/sales.ts";
+import { HttpError } from "#server/http.ts";
+import { recordAudit } from "#server/modules/audit/service.ts";
+import { returnStock } from "#server/modules/catalog/stock.ts";
+import { getSale } from "./sale-detail.ts";
+import { naira } from "./shared.ts";
+
+/** What the desk sends: why, optionally which units of which lines, and how money goes back. */
+type RefundInput = {
+  reason: string;
+  lines?: Array<{ lineId: number; quantity: number }>;
+  method?: PaymentMethod;
+};
+
+/**
+ * POST /api/sales/{id}/refund and /void: gives money back and restocks products, in one
+ * transaction with the sale locked. A refund takes `lines` (some units of some lines) or, without
+ * them, everything left; its amount is the lines' value (the whole remaining total when nothing
+ * is left afterwards, so surcharges and discounts come back too), never more than was paid and
+ * not yet refunded. A void gives back the whole sale and marks it voided; it is refused once
+ * part of the sale was refunded. The money goes back by `method`, else cash when the sale took
+ * cash, else its first payment's method. Audited.
+ * @throws HttpError 404 unknown sale; 400 unknown line; 409 nothing left to refund, too many
+ *   units, a voided sale.
+ */
+export async function refundSale(
+  db: Db,
+  admin: AdminIdentity,
+  saleId: number,
+  kind: RefundKind,
+  input: RefundInput,
+): Promise<SaleDetail> {
+  await db.transaction(async (tx) => {
+    const [sale] = await tx.select().from(sales).where(eq(sales.id, saleId)).for("update");
+    if (!sale) throw new HttpError(404, "Sale not found");
+    if (sale.status === "voided") {
+      throw new HttpError(409, `Sale #${sale.saleNumber} was voided`);
+    }
+    const lines = await tx
+      .select()
+      .from(saleLines)
+      .where(eq(saleLines.saleId, saleId))
+      .orderBy(asc(saleLines.id));
+    const [paid] = await tx
+      .select({
+        refunded: sql<number>`coalesce(sum(${saleRefunds.amountKobo}), 0)`.mapWith(Number),
+      })
+      .from(saleRefunds)
+      .where(eq(saleRefunds.saleId, saleId));
+    const alreadyRefunded = paid?.refunded ?? 0;
+    if (kind === "void" && (alreadyRefunded > 0 || lines.some((l) => l.refundedQuantity > 0))) {
+      throw new HttpError(
+        409,
+        `Sale #${sale.saleNumber} has refunds already; refund what is left instead`,
+      );
+    }
+    const perLine = unitsToGiveBack(
+      sale.saleNumber,
+      lines,
+      kind === "refund" ? input.lines : undefined,
+    );
+    const nothingLeft = lines.every((l) => remaining(l) === (perLine.get(l.id) ?? 0));
+    const left = sale.totalKobo - alreadyRefunded;
+    const value = [...perLine].reduce(
+      (s, [lineId, qty]) => s + lineOf(lines, lineId).unitPriceKobo * qty,
+      0,
+    );
+    const given: GivenBack = {
+      kind,
+      amount: nothingLeft ? left : Math.min(value, left),
+      method: input.method ?? (await defaultRefundMethod(tx, saleId)),
+      perLine,
+    };
+    await writeRefund(tx, admin, sale, lines, given, input.reason);
+    const status: SaleStatus = kind === "void" ? "voided" : nothingLeft ? "refunded" : "completed";
+    await tx.update(sales).set({ status, updatedAt: new Date() }).where(eq(sales.id, saleId));
+  });
+  const detail = await getSale(db, saleId);
+  if (!detail) throw new HttpError(404, "Sale not found");
+  return detail;
+}
+
+type SaleLineRow = typeof saleLines.$inferSelect;
+
+/** What a refund or void gives back: kobo, by which method, units per sale line id. */
+type GivenBack = {
+  kind: RefundKind;
+  amount: number;
+  method: PaymentMethod;
+  perLine: Map<number, number>;
+};
+
+const remaining = (l: SaleLineRow) => l.quantity - l.refundedQuantity;
+const lineOf = (lines: readonly SaleLineRow[], id: number) =>
+  lines.find((l) => l.id === id) as SaleLineRow;
+
+/**
+ * The units to give back per sale line id: the `wanted` lines, or without them every unit not
+ * yet refunded.
+ * @throws HttpError 400 unknown line; 409 nothing left, or more units than are left on a line.
+ */
+function unitsToGiveBack(
+  saleNumber: number,
+  lines: readonly SaleLineRow[],
+  wanted: RefundInput["lines"],
+): Map<number, number> {
+  const asked = wanted
+    ? wanted.map((w) => {
+        const line = lines.find((l) => l.id === w.lineId);
+        if (!line) {
+          throw new HttpError(400, "Unknown sale line", { lines: "Unknown sale line" });
+        }
+        return { line, quantity: w.quantity };
+      })
+    : lines.filter((l) => remaining(l) > 0).map((line) => ({ line, quantity: remaining(line) }));
+  if (asked.length === 0) {
+    throw new HttpError(409, `Sale #${saleNumber} is already fully refunded`);
+  }
+  const perLine = new Map<number, number>();
+  for (const w of asked) perLine.set(w.line.id, (perLine.get(w.line.id) ?? 0) + w.quantity);
+  for (const [lineId, qty] of perLine) {
+    const line = lineOf(lines, lineId);
+    if (qty > remaining(line)) {
+      throw new HttpError(
+        409,
+        remaining(line) === 0
+          ? `${line.itemName} was already refunded`
+          : `Only ${remaining(line)} of ${line.itemName} can still be refunded`,
+      );
+    }
+  }
+  return perLine;
+}
+
+/**
+ * How money goes back when the desk names no method: cash if the sale took cash, else its first
+ * payment's method.
+ */
+async function defaultRefundMethod(tx: Tx, saleId: number): Promise<PaymentMethod> {
+  const payments = await tx
+    .select({ method: salePayments.method })
+    .from(salePayments)
+    .where(eq(salePayments.saleId, saleId))
+    .orderBy(asc(salePayments.id));
+  return payments.some((p) => p.method === "cash")
+    ? "cash"
+    : ((payments[0]?.method as PaymentMethod | undefined) ?? "cash");
+}
+
+/**
+ * Writes the refund row and its lines, counts the units refunded on the sale lines, puts the
+ * products back in stock and audits it, in `tx`.
+ */
+async function writeRefund(
+  tx: Tx,
+  admin: AdminIdentity,
+  sale: { id: number; saleNumber: number },
+  lines: readonly SaleLineRow[],
+  given: GivenBack,
+  reason: string,
+): Promise<void> {
+  const [refund] = await tx
+    .insert(saleRefunds)
+    .values({
+      saleId: sale.id,
+      kind: given.kind,
+      amountKobo: given.amount,
+      method: given.method,
+      reason,
+      createdBy: admin.id,
+      createdByName: admin.username,
+    })
+    .returning({ id: saleRefunds.id });
+  if (!refund) throw new Error("refund insert returned no row");
+  await tx.insert(saleRefundLines).values(
+    [...given.perLine].map(([lineId, qty]) => {
+      const line = lineOf(lines, lineId);
+      return {
+        refundId: refund.id,
+        saleLineId: lineId,
+        itemType: line.itemType,
+        quantity: qty,
+        amountKobo: line.unitPriceKobo * qty,
+      };
+    }),
+  );
+  for (const [lineId, qty] of given.perLine) {
+    const line = lineOf(lines, lineId);
+    await tx
+      .update(saleLines)
+      .set({ refundedQuantity: sql`${saleLines.refundedQuantity} + ${qty}` })
+      .where(eq(saleLines.id, lineId));
+    // A product deleted since is simply not restocked (no row to update).
+    if (line.itemType === "product" && line.itemId !== null) {
+      await returnStock(tx, line.itemId, qty);
+    }
+  }
+  await recordAudit(tx, admin, {
+    action: given.kind === "void" ? "sale.void" : "sale.refund",
+    entity: "sale",
+    entityId: sale.id,
+    details: {
+      saleNumber: sale.saleNumber,
+      amount: naira(given.amount),
+      method: given.method,
+      reason,
+      lines: [...given.perLine].map(([lineId, quantity]) => ({ lineId, quantity })),
+    },
+  });
+}

@@ -1,0 +1,484 @@
+/**
+ * Ringing up a sale (admin spec §2 "Point of sale", §3 "Sale payload", §4, §5, §7; issue 11):
+ * POST /api/pos/process-sale and the customer dialog's POST /api/sales. Money is integer kobo
+ * inside and naira in every answer.
+ *
+ * The rules that keep every naira accounted for:
+ * - The server prices every line from the catalogue, applies the active surcharges and the
+ *   discount itself; figures the till sends (line prices, subtotal, total, change) are compared
+ *   and a difference is a 409, never trusted.
+ * - Payments must add up to the total (settlement.ts); only cash may exceed it, and the excess
+ *   is the change.
+ * - A sale, its lines, its payments and the stock it takes are one transaction; the stock is
+ *   taken by catalog/stock.ts `takeStock` (products locked in id order, units held by pending
+ *   checkouts honoured, never below zero: 409 naming the product).
+ * - An idempotency key (header `Idempotency-Key` or field `idempotencyKey`) records one sale
+ *   however often it is sent: an advisory lock on the key serialises concurrent attempts and the
+ *   unique index is the last word; a repeat answers the stored sale (`replayed: true`).
+ */
+
+import { eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AdminIdentity } from "#common/auth.ts";
+import { koboToNaira, nairaToKobo } from "#common/money.ts";
+import {
+  OFFLINE_SALE_MAX_AGE_DAYS,
+  type ParsedSaleInput,
+  type ProcessSaleResult,
+  type recordSaleSchema,
+  type SaleItemType,
+  type SaleRecord,
+  type SurchargeType,
+  saleFigures,
+} from "#common/sales.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { products, services } from "#server/db/schema/catalog.ts";
+import { saleLines, salePayments, sales, surcharges } from "#server/db/schema/sales.ts";
+import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
+import { HttpError } from "#server/http.ts";
+import { recordAudit } from "#server/modules/audit/service.ts";
+import { updateAppointment } from "#server/modules/calendar/service.ts";
+import { availableUnits, takeStock } from "#server/modules/catalog/stock.ts";
+import { ensureClient } from "#server/modules/clients/service.ts";
+import { listSaleRecords } from "./records.ts";
+import { getSale } from "./sale-detail.ts";
+import { type Settlement, settle } from "./settlement.ts";
+import { DAY_MS, money, naira } from "./shared.ts";
+
+/** Advisory-lock namespace of idempotency keys (the calendar uses 710010). */
+const IDEMPOTENCY_LOCK = 710011;
+
+/** When a sale is dated: now, or the offline till's time when it is within the last week. */
+function saleInstant(soldAt: string | undefined, now: Date): Date {
+  if (!soldAt) return now;
+  const at = new Date(soldAt);
+  const oldest = now.getTime() - OFFLINE_SALE_MAX_AGE_DAYS * DAY_MS;
+  return at.getTime() > now.getTime() || at.getTime() < oldest ? now : at;
+}
+
+async function saleIdByKey(db: Db | Tx, key: string): Promise<number | null> {
+  const [row] = await db.select({ id: sales.id }).from(sales).where(eq(sales.idempotencyKey, key));
+  return row?.id ?? null;
+}
+
+/**
+ * POST /api/pos/process-sale (admin spec §3 "Sale payload", §4, §5, §7): records one sale with
+ * its lines and payments and takes the stock, in one transaction; then, for an appointment
+ * checkout, marks the appointment completed (through the calendar).
+ * @param headerKey the `Idempotency-Key` header, if sent (the body's `idempotencyKey` otherwise).
+ * @returns the sale (`replayed: true` when the key had already recorded it).
+ * @throws HttpError 400 bad payments, discount or surcharge; 409 a product short of stock (named),
+ *   an item no longer sold, a price or total that differs from the server's, an inactive surcharge.
+ */
+export async function processSale(
+  db: Db,
+  admin: AdminIdentity,
+  input: ParsedSaleInput,
+  headerKey?: string,
+): Promise<ProcessSaleResult> {
+  try {
+    return await recordSale(db, admin, input, headerKey);
+  } catch (err) {
+    // A refusal or a unique violation for a key another request has just recorded (the first
+    // attempt of a double tap took the last unit, or won the insert): answer that sale.
+    const key = headerKey ?? input.idempotencyKey;
+    if (key && (err instanceof HttpError || sqlState(err) === SQL_STATE.uniqueViolation)) {
+      const existing = await saleIdByKey(db, key);
+      if (existing !== null) return replay(db, existing);
+    }
+    throw err;
+  }
+}
+
+/** One priced cart line: the catalogue's name and price (kobo), the till's quantity. */
+type PricedLine = {
+  type: SaleItemType;
+  itemId: number;
+  name: string;
+  unitKobo: number;
+  quantity: number;
+};
+
+type SurchargeRow = typeof surcharges.$inferSelect;
+
+/** Everything a sale's rows are written from, checked before the transaction opens. */
+type CheckedSale = {
+  key: string | null;
+  soldAt: Date;
+  /** The applied surcharges in the order the till sent them (duplicates dropped). */
+  applied: SurchargeRow[];
+  priced: PricedLine[];
+  figures: ReturnType<typeof saleFigures>;
+  settlement: Settlement;
+};
+
+/** The sale's idempotency key: the header's or the body's (400 when both are sent and differ). */
+function idempotencyKeyOf(input: ParsedSaleInput, headerKey?: string): string | null {
+  if (headerKey && input.idempotencyKey && headerKey !== input.idempotencyKey) {
+    throw new HttpError(400, "The Idempotency-Key header and idempotencyKey field differ", {
+      idempotencyKey: "The Idempotency-Key header and idempotencyKey field differ",
+    });
+  }
+  return headerKey ?? input.idempotencyKey ?? null;
+}
+
+async function recordSale(
+  db: Db,
+  admin: AdminIdentity,
+  input: ParsedSaleInput,
+  headerKey?: string,
+): Promise<ProcessSaleResult> {
+  const key = idempotencyKeyOf(input, headerKey);
+  if (key) {
+    const existing = await saleIdByKey(db, key);
+    if (existing !== null) return replay(db, existing);
+  }
+  const checked = await checkSale(db, input, key);
+  const saleId = await db.transaction((tx) => writeSale(tx, admin, input, checked));
+  if (saleId < 0) return replay(db, -saleId);
+
+  let appointmentCompleted: boolean | null = null;
+  if (input.appointmentId) {
+    appointmentCompleted = await completeAppointment(db, admin, saleId, input.appointmentId);
+  }
+  const detail = await getSale(db, saleId);
+  if (!detail) throw new Error("sale vanished after commit");
+  return { ...detail, replayed: false, appointmentCompleted };
+}
+
+/**
+ * Reads and checks a sale before anything is written: surcharges, prices, a first stock check,
+ * the figures and the payments.
+ * @throws HttpError as processSale.
+ */
+async function checkSale(db: Db, input: ParsedSaleInput, key: string | null): Promise<CheckedSale> {
+  const soldAt = saleInstant(input.soldAt, new Date());
+  const applied = await appliedSurcharges(db, input.appliedSurcharges);
+  const priced = await priceCart(db, input);
+  const figures = saleFigures(
+    priced,
+    applied.map((s) => ({
+      id: s.id,
+      name: s.name,
+      type: s.type as SurchargeType,
+      amount: s.amount,
+    })),
+    nairaToKobo(input.discountAmount),
+  );
+  checkFigures(input, figures);
+  const settlement = settle(input, figures.totalKobo);
+  if (
+    settlement.paymentMethod === "cash" &&
+    input.changeAmount !== undefined &&
+    nairaToKobo(input.changeAmount) !== settlement.changeKobo
+  ) {
+    const message = `The change is ${money(settlement.changeKobo)}, not ${money(nairaToKobo(input.changeAmount))}`;
+    throw new HttpError(409, message, { changeAmount: message });
+  }
+  return { key, soldAt, applied, priced, figures, settlement };
+}
+
+/**
+ * The surcharges of `ids` in that order, duplicates dropped.
+ * @throws HttpError 400 an unknown one; 409 one no longer active.
+ */
+async function appliedSurcharges(db: Db, ids: readonly number[]): Promise<SurchargeRow[]> {
+  const surchargeIds = [...new Set(ids)];
+  const rows = surchargeIds.length
+    ? await db.select().from(surcharges).where(inArray(surcharges.id, surchargeIds))
+    : [];
+  return surchargeIds.map((id) => {
+    const s = rows.find((a) => a.id === id);
+    if (!s) {
+      throw new HttpError(400, "Unknown surcharge", { appliedSurcharges: "Unknown surcharge" });
+    }
+    if (!s.isActive) {
+      throw new HttpError(409, `The surcharge ${s.name} is no longer active`, {
+        appliedSurcharges: `The surcharge ${s.name} is no longer active`,
+      });
+    }
+    return s;
+  });
+}
+
+/**
+ * Prices the cart from the catalogue (kobo) and checks, without a lock, that the products have
+ * the units available (stock less live checkout reservations). The stock is taken at the end of
+ * the transaction (takeStock), so the product rows stay locked only until the commit.
+ * @throws HttpError 409 an item no longer sold or without a price, a price that differs, a
+ *   product short of stock.
+ */
+async function priceCart(db: Db, input: ParsedSaleInput): Promise<PricedLine[]> {
+  const serviceIds = input.cart.filter((l) => l.type === "service").map((l) => l.id);
+  const productIds = [
+    ...new Set(input.cart.filter((l) => l.type === "product").map((l) => l.id)),
+  ].sort((a, b) => a - b);
+  const [serviceRows, productRows] = await Promise.all([
+    serviceIds.length
+      ? db
+          .select({ id: services.id, name: services.name, priceKobo: services.priceKobo })
+          .from(services)
+          .where(inArray(services.id, serviceIds))
+      : [],
+    productIds.length
+      ? db
+          .select({ id: products.id, name: products.name, priceKobo: products.priceKobo })
+          .from(products)
+          .where(inArray(products.id, productIds))
+      : [],
+  ]);
+  const priced: PricedLine[] = input.cart.map((line, i) => {
+    const item =
+      line.type === "service"
+        ? serviceRows.find((s) => s.id === line.id)
+        : productRows.find((p) => p.id === line.id);
+    return priceLine(line, i, item);
+  });
+  const available = await availableUnits(db, productIds);
+  for (const [productId, quantity] of productUnits(priced)) {
+    const units = available.get(productId);
+    if (units && quantity > units.available) {
+      throw shortage(input, { id: productId, name: units.name, stock: units.available });
+    }
+  }
+  return priced;
+}
+
+/** One cart line priced from its catalogue `item` (409 when gone, unpriced or priced otherwise). */
+function priceLine(
+  line: ParsedSaleInput["cart"][number],
+  i: number,
+  item: { id: number; name: string; priceKobo: number | null } | undefined,
+): PricedLine {
+  if (!item) {
+    const message = `${line.name ?? "An item"} is no longer in the catalogue`;
+    throw new HttpError(409, message, { [`cart.${i}.id`]: message });
+  }
+  if (item.priceKobo === null) {
+    const message = `${item.name} has no set price and cannot be sold at the till`;
+    throw new HttpError(409, message, { [`cart.${i}.id`]: message });
+  }
+  if (line.price !== undefined && nairaToKobo(line.price) !== item.priceKobo) {
+    const message = `The price of ${item.name} is ${money(item.priceKobo)}, not ${money(nairaToKobo(line.price))}; please review the sale`;
+    throw new HttpError(409, message, { [`cart.${i}.price`]: message });
+  }
+  return {
+    type: line.type,
+    itemId: item.id,
+    name: item.name,
+    unitKobo: item.priceKobo,
+    quantity: line.quantity,
+  };
+}
+
+/** The units of each product the priced lines ask for, by product id. */
+function productUnits(priced: readonly PricedLine[]): Map<number, number> {
+  const units = new Map<number, number>();
+  for (const l of priced) {
+    if (l.type === "product") units.set(l.itemId, (units.get(l.itemId) ?? 0) + l.quantity);
+  }
+  return units;
+}
+
+/**
+ * The till's figures against the server's (kobo).
+ * @throws HttpError 400 a discount above subtotal plus surcharges; 409 a subtotal or total that
+ *   differs.
+ */
+function checkFigures(input: ParsedSaleInput, figures: ReturnType<typeof saleFigures>): void {
+  if (figures.totalKobo < 0) {
+    const message = "The discount cannot be more than the subtotal plus surcharges";
+    throw new HttpError(400, message, { discountAmount: message });
+  }
+  if (input.subtotal !== undefined && nairaToKobo(input.subtotal) !== figures.subtotalKobo) {
+    const message = `The subtotal is ${money(figures.subtotalKobo)}, not ${money(nairaToKobo(input.subtotal))}; please review the sale`;
+    throw new HttpError(409, message, { subtotal: message });
+  }
+  if (input.totalAmount !== undefined && nairaToKobo(input.totalAmount) !== figures.totalKobo) {
+    const message = `The total is ${money(figures.totalKobo)}, not ${money(nairaToKobo(input.totalAmount))}; please review the sale`;
+    throw new HttpError(409, message, { totalAmount: message });
+  }
+}
+
+/**
+ * Writes the checked sale in `tx`: the sale, its lines and payments, the audit entry, and last
+ * the stock (no deadlock between sales sharing products: takeStock locks them in id order; short
+ * stock rolls the whole sale back).
+ * @returns the new sale's id, or minus the id of the sale the idempotency key already recorded.
+ * @throws HttpError 409 a product short of stock (named).
+ */
+async function writeSale(
+  tx: Tx,
+  admin: AdminIdentity,
+  input: ParsedSaleInput,
+  sale: CheckedSale,
+): Promise<number> {
+  const { key, figures, settlement } = sale;
+  if (key) {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK}, hashtext(${key}))`);
+    const existing = await saleIdByKey(tx, key);
+    if (existing !== null) return -existing;
+  }
+  const clientId = await ensureClient(tx, {
+    email: input.customerInfo.email,
+    name: input.customerInfo.name,
+    phone: input.customerInfo.phone,
+  });
+  const [row] = await tx
+    .insert(sales)
+    .values({
+      clientId,
+      customerName: input.customerInfo.name,
+      customerEmail: input.customerInfo.email.toLowerCase(),
+      customerPhone: input.customerInfo.phone,
+      subtotalKobo: figures.subtotalKobo,
+      surchargesKobo: figures.surchargesKobo,
+      discountKobo: figures.discountKobo,
+      totalKobo: figures.totalKobo,
+      cashReceivedKobo: settlement.cashReceivedKobo,
+      changeKobo: settlement.changeKobo,
+      paymentMethod: settlement.paymentMethod,
+      status: "completed",
+      notes: input.notes ?? null,
+      idempotencyKey: key,
+      surchargeLines: figures.surchargeLines.map((l) => {
+        const s = sale.applied.find((a) => a.id === l.surchargeId) as SurchargeRow;
+        return { ...l, type: s.type, rate: s.amount };
+      }),
+      soldAt: sale.soldAt,
+      createdBy: admin.id,
+    })
+    .returning({ id: sales.id, saleNumber: sales.saleNumber });
+  if (!row) throw new Error("sale insert returned no row");
+  await writeLinesAndPayments(tx, row.id, sale);
+  await recordAudit(tx, admin, {
+    action: "sale.create",
+    entity: "sale",
+    entityId: row.id,
+    details: {
+      saleNumber: row.saleNumber,
+      total: naira(figures.totalKobo),
+      paymentMethod: settlement.paymentMethod,
+    },
+  });
+  const short = await takeStock(
+    tx,
+    [...productUnits(sale.priced)].map(([productId, quantity]) => ({ productId, quantity })),
+  );
+  if (short) {
+    // A product deleted since the check has no name left in the catalogue: the line keeps it.
+    const name = short.name || sale.priced.find((l) => l.itemId === short.productId)?.name || "";
+    throw shortage(input, { id: short.productId, name, stock: short.available });
+  }
+  return row.id;
+}
+
+/** The sale's lines and payments (kobo). */
+async function writeLinesAndPayments(tx: Tx, saleId: number, sale: CheckedSale): Promise<void> {
+  await tx.insert(saleLines).values(
+    sale.priced.map((l) => ({
+      saleId,
+      itemType: l.type,
+      itemId: l.itemId,
+      itemName: l.name,
+      unitPriceKobo: l.unitKobo,
+      quantity: l.quantity,
+      lineTotalKobo: l.unitKobo * l.quantity,
+    })),
+  );
+  if (sale.settlement.payments.length) {
+    await tx.insert(salePayments).values(sale.settlement.payments.map((p) => ({ saleId, ...p })));
+  }
+}
+
+/** The 409 for a product short of stock, naming it (on the cart line's quantity). */
+function shortage(input: ParsedSaleInput, p: { id: number; name: string; stock: number }) {
+  const message =
+    p.stock <= 0 ? `${p.name} is out of stock` : `Only ${p.stock} of ${p.name} left in stock`;
+  const i = input.cart.findIndex((l) => l.type === "product" && l.id === p.id);
+  return new HttpError(409, message, { [`cart.${i}.quantity`]: message });
+}
+
+async function replay(db: Db, id: number): Promise<ProcessSaleResult> {
+  const detail = await getSale(db, id);
+  if (!detail) throw new Error("replayed sale not found");
+  return { ...detail, replayed: true, appointmentCompleted: null };
+}
+
+/**
+ * Marks the checked-out appointment completed (calendar's PATCH rules; a waiting booking request
+ * becomes a completed appointment) and links it to the sale. The sale stands whatever happens
+ * here: a refusal (unknown appointment, a clash) is reported as false, not thrown.
+ */
+async function completeAppointment(
+  db: Db,
+  admin: AdminIdentity,
+  saleId: number,
+  ref: string,
+): Promise<boolean> {
+  try {
+    const appointment = await updateAppointment(db, admin, ref, { status: "completed" });
+    const id = Number(appointment.id);
+    if (Number.isInteger(id)) {
+      await db.update(sales).set({ appointmentId: id }).where(eq(sales.id, saleId));
+    }
+    return true;
+  } catch (err) {
+    if (err instanceof HttpError) return false;
+    throw err;
+  }
+}
+
+/**
+ * POST /api/sales (admin spec §5 "Record sale", §7): one item sold from the customer dialog,
+ * recorded like a till sale (priced by the server, stock taken, client linked, audited) and paid
+ * in full by `paymentMethod` (cash without change). Answers the spec's sale record.
+ * @throws HttpError as processSale: 409 a price or total that differs, short stock, unknown item.
+ */
+export async function recordCustomerSale(
+  db: Db,
+  admin: AdminIdentity,
+  input: z.output<typeof recordSaleSchema>,
+): Promise<SaleRecord> {
+  const table = input.type === "service" ? services : products;
+  const [item] = await db
+    .select({ priceKobo: table.priceKobo })
+    .from(table)
+    .where(eq(table.id, input.itemId));
+  const total =
+    input.totalAmount ??
+    (input.unitPrice !== undefined
+      ? koboToNaira(nairaToKobo(input.unitPrice) * input.quantity)
+      : item?.priceKobo != null
+        ? koboToNaira(item.priceKobo * input.quantity)
+        : undefined);
+  const sale = await processSale(db, admin, {
+    cart: [
+      {
+        id: input.itemId,
+        type: input.type,
+        name: input.itemName,
+        price: input.unitPrice,
+        quantity: input.quantity,
+      },
+    ],
+    customerInfo: {
+      name: input.customerName,
+      email: input.customerEmail,
+      phone: input.customerPhone,
+    },
+    appliedSurcharges: [],
+    discountAmount: 0,
+    splitPayments: [],
+    // 'online' (a payment the shop took) is booked like card: one payment of the total.
+    paymentMethod: input.paymentMethod as ParsedSaleInput["paymentMethod"],
+    totalAmount: total,
+    cashReceived: input.paymentMethod === "cash" ? (total ?? 0) : null,
+    tipAmount: 0,
+    notes: input.notes,
+    soldAt: input.saleDate,
+  });
+  const [record] = await listSaleRecords(db, { saleId: sale.id });
+  if (!record) throw new Error("recorded sale has no line");
+  return record;
+}
