@@ -19,11 +19,11 @@ import { outbox } from "#server/db/schema/content.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
 import { takeStock } from "#server/modules/catalog/stock.ts";
-import { listClientSales } from "#server/modules/clients/sales.ts";
 import { insertAppointment, insertProduct, insertService } from "#server/testing/builders.ts";
 import { orderPayload } from "#server/testing/orders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 import { salesDashboard } from "./back-office.ts";
+import { listClientSales } from "./records.ts";
 import { posCatalog } from "./till-catalog.ts";
 
 /** A small CSV reader for the export (quoted fields, doubled quotes, CRLF or LF). */
