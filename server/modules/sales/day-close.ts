@@ -26,7 +26,7 @@ import {
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
-import { lagosDayRange, naira, num } from "./shared.ts";
+import { naira, num, tillDayRange } from "./shared.ts";
 
 /** Shop orders that were paid and stand (admin spec §4 order statuses). */
 const PAID_ORDER_STATUSES = ["processing", "shipped", "completed"];
@@ -42,7 +42,7 @@ const PAID_ORDER_STATUSES = ["processing", "shipped", "completed"];
  * @throws HttpError 404 for a date that is not 'YYYY-MM-DD'.
  */
 export async function dailySales(db: Db, date: string): Promise<DailySales> {
-  const { from, to } = lagosDayRange(date);
+  const { from, to } = tillDayRange(date);
   const [pos, refunds, shop, close] = await Promise.all([
     posSums(db, from, to),
     refundSums(db, from, to),
@@ -272,7 +272,7 @@ export async function closeDay(
   input: { countedCash: number; notes: string | null },
   now: Date = new Date(),
 ): Promise<DayClose> {
-  const { from } = lagosDayRange(date);
+  const { from } = tillDayRange(date);
   if (from.getTime() > now.getTime()) {
     throw new HttpError(400, "A day can be closed only once it has started");
   }

@@ -12,7 +12,7 @@ import { koboToNairaText } from "#common/money.ts";
 import type { SaleItemType, SalePaymentMethod, SaleRecord, SaleStatus } from "#common/sales.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { saleLines, sales } from "#server/db/schema/sales.ts";
-import { lagosDayRange } from "./shared.ts";
+import { tillDayRange } from "./shared.ts";
 
 /**
  * The sales matching `where` with their lines, one row per line (a sale without lines gives one
@@ -59,7 +59,7 @@ export async function listSaleRecords(
   db: Db,
   query: { customerEmail?: string; date?: string; saleId?: number },
 ): Promise<SaleRecord[]> {
-  const range = query.date ? lagosDayRange(query.date) : null;
+  const range = query.date ? tillDayRange(query.date) : null;
   const rows = await saleLineRows(
     db,
     and(

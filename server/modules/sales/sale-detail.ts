@@ -22,7 +22,7 @@ import {
   saleRefunds,
   sales,
 } from "#server/db/schema/sales.ts";
-import { lagosDayRange, naira } from "./shared.ts";
+import { naira, tillDayRange } from "./shared.ts";
 
 type SaleRow = typeof sales.$inferSelect & { createdByName: string | null };
 
@@ -190,7 +190,7 @@ export async function listDaySales(
   date: string,
   limit = POS_DAY_SALES_LIMIT,
 ): Promise<SaleDetail[]> {
-  const { from, to } = lagosDayRange(date);
+  const { from, to } = tillDayRange(date);
   const ids = await db
     .select({ id: sales.id })
     .from(sales)

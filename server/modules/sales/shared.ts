@@ -3,7 +3,7 @@
  * instants of a Lagos day. Money is integer kobo inside and naira in every answer.
  */
 
-import { lagosDayStart } from "#common/calendar.ts";
+import { isRealDate, lagosDayRange } from "#common/lagos-time.ts";
 import { formatNairaWithKobo, koboToNaira } from "#common/money.ts";
 import { HttpError } from "#server/http.ts";
 
@@ -17,9 +17,11 @@ export const num = (v: unknown): number => Number(v ?? 0);
 /** Kobo as naira text with 2 decimals, for messages ("₦1,250.00"). */
 export const money = (kobo: number) => formatNairaWithKobo(koboToNaira(kobo));
 
-/** The [from, to) UTC instants of a Lagos date; 404 for a date that is not one. */
-export function lagosDayRange(date: string): { from: Date; to: Date } {
-  const from = lagosDayStart(date);
-  if (!from) throw new HttpError(404, "Enter the date as YYYY-MM-DD");
-  return { from, to: new Date(from.getTime() + DAY_MS) };
+/**
+ * The [from, to) UTC instants of the till's Lagos date `date` (common/lagos-time.ts).
+ * @throws HttpError 404 for text that is not a real 'YYYY-MM-DD' (the day's URL names no day).
+ */
+export function tillDayRange(date: string): { from: Date; to: Date } {
+  if (!isRealDate(date)) throw new HttpError(404, "Enter the date as YYYY-MM-DD");
+  return lagosDayRange(date);
 }
