@@ -3,18 +3,10 @@
  * reviews with their stars, date (Lagos) and service.
  */
 
+import { StarRating } from "#app/components/ui/star-rating.tsx";
 import type { ClientDetail } from "#common/clients.ts";
 import { SectionTitle } from "./customer-parts.tsx";
 import { formatLagosDate } from "./format.ts";
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span role="img" aria-label={`${rating} out of 5 stars`} className="text-amber-600">
-      {"★".repeat(rating)}
-      <span className="text-gray-300">{"★".repeat(5 - rating)}</span>
-    </span>
-  );
-}
 
 export function ReviewsTab({ detail }: { detail: ClientDetail }) {
   return (
@@ -27,7 +19,7 @@ export function ReviewsTab({ detail }: { detail: ClientDetail }) {
           {detail.reviews.map((r) => (
             <li key={r.id} className="rounded-md border border-gray-100 p-3 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <Stars rating={r.rating} />
+                <StarRating rating={r.rating} label={`${r.rating} out of 5 stars`} size="sm" />
                 <span className="text-xs text-gray-700">{formatLagosDate(r.createdAt)}</span>
               </div>
               <p className="mt-1 font-medium text-ink">{r.serviceName}</p>
