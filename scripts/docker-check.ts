@@ -159,22 +159,70 @@ function copyInto(src: string, dest: string, destIsDir: boolean, keep: (p: strin
   }
 }
 
-function replayBuild(scratch: string): { final: StageFs; env: Record<string, string> } {
-  const dockerfile = DockerfileParser.parse(dockerfileText);
+/** Whether a host path under the repository is in the build context (not in .dockerignore). */
+function buildContextFilter(): (p: string) => boolean {
   const ignore = dockerignore({ ignorecase: false }).add(
     readFileSync(path.join(root, ".dockerignore"), "utf8")
       .split("\n")
       .filter((l) => l.trim() && !l.startsWith("#")),
   );
-  const inContext = (p: string) => {
+  return (p: string) => {
     const rel = path.relative(root, p);
     return rel === "" || !ignore.ignores(rel.split(path.sep).join("/"));
   };
-  // `chown` stands in for the image's: the `node` user does not exist here.
+}
+
+/** A directory of stand-in commands for RUN: `chown`, since the `node` user does not exist here. */
+function commandShims(scratch: string): string {
   const shims = path.join(scratch, "shims");
   mkdirSync(shims);
   writeFileSync(path.join(shims, "chown"), '#!/bin/sh\necho "(chown $* recorded)"\n');
   chmodSync(path.join(shims, "chown"), 0o755);
+  return shims;
+}
+
+/**
+ * Replays one COPY into `fs`: from an earlier stage (`--from`) or from the build context, which
+ * it may not leave and whose .dockerignore'd files it may not name. Fails the check otherwise.
+ */
+function replayCopy(
+  instruction: Copy,
+  args: string[],
+  target: { fs: StageFs; workdir: string },
+  built: Map<string, StageFs>,
+  inContext: (p: string) => boolean,
+) {
+  const from = instruction
+    .getFlags()
+    .find((f) => f.getName() === "from")
+    ?.getValue();
+  const operands = args.filter((a) => !a.startsWith("--"));
+  const destArg = operands.pop() ?? ".";
+  const dest = target.fs.host(destArg, target.workdir);
+  const destIsDir = destArg.endsWith("/") || destArg === "." || operands.length > 1;
+  for (const source of operands) {
+    if (from) {
+      const sourceStage = built.get(from);
+      if (!sourceStage) fail(`COPY --from=${from}: no such stage before it`);
+      copyInto(sourceStage.host(source, "/"), dest, destIsDir, () => true);
+    } else {
+      const src = path.resolve(root, source);
+      if (!src.startsWith(root)) fail(`COPY ${source} leaves the build context`);
+      if (!existsSync(src)) fail(`COPY ${source}: not in the build context`);
+      if (!inContext(src)) fail(`COPY ${source}: excluded by .dockerignore`);
+      copyInto(src, dest, destIsDir, inContext);
+    }
+  }
+}
+
+/**
+ * Replays the Dockerfile's stages on the host under `scratch` (WORKDIR, ENV, COPY, RUN); answers
+ * the last stage's files and environment. Fails the check on a COPY or RUN that would fail.
+ */
+function replayBuild(scratch: string): { final: StageFs; env: Record<string, string> } {
+  const dockerfile = DockerfileParser.parse(dockerfileText);
+  const inContext = buildContextFilter();
+  const shims = commandShims(scratch);
 
   const built = new Map<string, StageFs>();
   let last: StageFs | undefined;
@@ -199,27 +247,7 @@ function replayBuild(scratch: string): { final: StageFs; env: Record<string, str
       } else if (keyword === "ENV") {
         Object.assign(env, envOf([instruction]));
       } else if (keyword === "COPY") {
-        const from = (instruction as Copy)
-          .getFlags()
-          .find((f) => f.getName() === "from")
-          ?.getValue();
-        const operands = args.filter((a) => !a.startsWith("--"));
-        const destArg = operands.pop() ?? ".";
-        const dest = fs.host(destArg, workdir);
-        const destIsDir = destArg.endsWith("/") || destArg === "." || operands.length > 1;
-        for (const source of operands) {
-          if (from) {
-            const sourceStage = built.get(from);
-            if (!sourceStage) fail(`COPY --from=${from}: no such stage before it`);
-            copyInto(sourceStage.host(source, "/"), dest, destIsDir, () => true);
-          } else {
-            const src = path.resolve(root, source);
-            if (!src.startsWith(root)) fail(`COPY ${source} leaves the build context`);
-            if (!existsSync(src)) fail(`COPY ${source}: not in the build context`);
-            if (!inContext(src)) fail(`COPY ${source}: excluded by .dockerignore`);
-            copyInto(src, dest, destIsDir, inContext);
-          }
-        }
+        replayCopy(instruction as Copy, args, { fs, workdir }, built, inContext);
       } else if (keyword === "RUN") {
         const command = mapPaths(instruction.getArgumentsContent() ?? "");
         const run = spawnSync("sh", ["-c", command], {

@@ -77,7 +77,10 @@ export type AppOptions = {
   build?: ServerBuild | (() => Promise<ServerBuild>);
 };
 
-/** Builds the application. Throws nothing; errors surface per request. */
+/**
+ * Builds the application: request logging, health checks, the session, the /api routers, the
+ * public feeds and (given a build) the pages. Throws nothing; errors surface per request.
+ */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   const { db, config } = deps;
   // Every line the app writes goes through the redaction and safe error rules (issue 14).
@@ -96,33 +99,61 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   // The client address (rate limits, sign-in throttle) is read through exactly the configured
   // number of proxies: 0 ignores X-Forwarded-For, so a forged header changes nothing (issue 14).
   app.set("trust proxy", config.TRUST_PROXY_HOPS > 0 ? config.TRUST_PROXY_HOPS : false);
+  app.use(requestLogging(logger));
+  addHealthChecks(app, db, logger);
 
-  app.use(
-    pinoHttp({
+  // Any state-changing request may change what the catalogue cache holds (issue 15).
+  app.use(invalidateOnWrite(db));
+  app.use(cookieParser());
+  app.use(loadSession(db));
+
+  const scheduler =
+    deps.scheduler ??
+    createScheduler({
+      db,
       logger,
-      genReqId: (req, res) => {
-        const id =
-          (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) ?? randomUUID();
-        res.setHeader("x-request-id", id);
-        return id;
-      },
-      autoLogging: {
-        ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true,
-      },
-      // Log no headers: cookies carry session tokens.
-      serializers: {
-        // The URL without query values or tokens: review signatures and search terms stay out.
-        req: (req: { id: unknown; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: safeUrl(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        err: safeErrorSerializer,
-      },
-    }),
-  );
+      jobs: operationsJobs({ ...safeDeps, backup: dailyBackup(config, db) }),
+    });
+  const apiDocument = openApiDocumentOf(app);
+  app.use("/api", apiRouter(safeDeps, scheduler, apiDocument));
+  app.use(seoRouter(db, config));
+  app.use(calendarFeedRouter(db));
+  if (options.build) mountPages(app, deps, options.build, { jobs: scheduler.jobs, apiDocument });
+  app.use(databaseUnavailableHandler);
+  return app;
+}
 
+/**
+ * One log line per request, tagged with X-Request-Id (the caller's, cut to 64 characters, or a
+ * new UUID, echoed back); no headers, and URLs without query values or tokens.
+ */
+function requestLogging(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) ?? randomUUID();
+      res.setHeader("x-request-id", id);
+      return id;
+    },
+    autoLogging: {
+      ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true,
+    },
+    // Log no headers: cookies carry session tokens.
+    serializers: {
+      // The URL without query values or tokens: review signatures and search terms stay out.
+      req: (req: { id: unknown; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: safeUrl(req.url),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: safeErrorSerializer,
+    },
+  });
+}
+
+/** GET /healthz (the process answers) and GET /readyz (the database answers too, else 503). */
+function addHealthChecks(app: Express, db: Db, logger: Logger) {
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -135,16 +166,23 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
       res.status(503).json({ status: "unavailable" });
     }
   });
+}
 
-  // Any state-changing request may change what the catalogue cache holds (issue 15).
-  app.use(invalidateOnWrite(db));
-  app.use(cookieParser());
-  app.use(loadSession(db));
-
+/**
+ * The /api router: the signed webhooks, then the JSON parser, control-character, Origin and
+ * public-write checks every other route shares, the module routers, a JSON 404 and the API's
+ * error handler. `deps.logger` is the app's redacting logger.
+ */
+function apiRouter(
+  deps: AppDeps,
+  scheduler: Scheduler,
+  apiDocument: ReturnType<typeof openApiDocumentOf>,
+): express.Router {
+  const { db, config, logger, smtp } = deps;
   const api = express.Router();
   // Before the JSON parser and the Origin check: it needs the raw body for its signature.
-  api.use(paystackWebhookRouter(safeDeps));
-  api.use(whatsappWebhookRouter(safeDeps));
+  api.use(paystackWebhookRouter(deps));
+  api.use(whatsappWebhookRouter(deps));
   api.use(express.json({ limit: "100kb" }));
   api.use(rejectControlCharacters);
   api.use(originCheck(config));
@@ -160,70 +198,66 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   api.use(newsletterRouter(db));
   api.use(authRouter(db, config));
   api.use(outboxRouter(db));
-  api.use(checkoutRouter(safeDeps));
+  api.use(checkoutRouter(deps));
   api.use(ordersRouter({ db, config, logger }));
   api.use(advisorRouter(db, config, logger));
   api.use(catalogAdminRouter(db));
   api.use(bookingsAdminRouter(db));
   api.use(calendarRouter(db, config));
-  api.use(staffRouter(db, config, deps.smtp));
-  api.use(salesRouter(db, deps.smtp));
+  api.use(staffRouter(db, config, smtp));
+  api.use(salesRouter(db, smtp));
   api.use(clientsRouter(db));
-  api.use(reviewsRouter(db, config, deps.smtp));
+  api.use(reviewsRouter(db, config, smtp));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));
   api.use(backupRouter(db));
   api.use(consentRouter(db, config));
-  const scheduler =
-    deps.scheduler ??
-    createScheduler({
-      db,
-      logger,
-      jobs: operationsJobs({ ...safeDeps, backup: dailyBackup(config, db) }),
-    });
   api.use(operationsRouter(db, scheduler));
-  const apiDocument = openApiDocumentOf(app);
   api.use(openApiRouter(apiDocument));
   api.use((_req, _res, next) => next(new HttpError(404, "Not found")));
   api.use(apiErrorHandler);
-  app.use("/api", api);
-  app.use(seoRouter(db, config));
-  app.use(calendarFeedRouter(db));
+  return api;
+}
 
-  if (options.build) {
-    const loadContext = (request: RequestFacts) => {
-      const context = new RouterContextProvider();
-      context.set(
-        pageContext,
-        pageServices(db, config, request, { jobs: scheduler.jobs, apiDocument }),
-      );
-      return context;
-    };
-    // The pages every visitor shares, rendered once per catalogue generation (issue 15).
-    if (typeof options.build !== "function") {
-      app.use(
-        publicPageCache({
-          db,
-          build: options.build,
-          mode: config.NODE_ENV,
-          origin: (req) => siteOrigin(config, req),
-          loadContext: (origin) => loadContext({ admin: null, nonce: "", origin }),
-        }),
-      );
-    }
+/**
+ * The React Router pages, each request given the page services through the load context. With
+ * a fixed build (not a development loader), the pages every visitor shares come from the
+ * public page cache first.
+ */
+function mountPages(
+  app: Express,
+  deps: AppDeps,
+  build: NonNullable<AppOptions["build"]>,
+  services: { jobs: Scheduler["jobs"]; apiDocument: ReturnType<typeof openApiDocumentOf> },
+) {
+  const { db, config } = deps;
+  const loadContext = (request: RequestFacts) => {
+    const context = new RouterContextProvider();
+    context.set(pageContext, pageServices(db, config, request, services));
+    return context;
+  };
+  // The pages every visitor shares, rendered once per catalogue generation (issue 15).
+  if (typeof build !== "function") {
     app.use(
-      createRequestHandler({
-        build: options.build,
+      publicPageCache({
+        db,
+        build,
         mode: config.NODE_ENV,
-        getLoadContext: (req, res) =>
-          loadContext({
-            admin: req.admin ?? null,
-            nonce: (res.locals.nonce as string | undefined) ?? "",
-            origin: siteOrigin(config, req),
-          }),
+        origin: (req) => siteOrigin(config, req),
+        loadContext: (origin) => loadContext({ admin: null, nonce: "", origin }),
       }),
     );
   }
-  app.use(databaseUnavailableHandler);
-  return app;
+  app.use(
+    createRequestHandler({
+      build,
+      mode: config.NODE_ENV,
+      getLoadContext: (req, res) =>
+        loadContext({
+          admin: req.admin ?? null,
+          nonce: (res.locals.nonce as string | undefined) ?? "",
+          origin: siteOrigin(config, req),
+        }),
+    }),
+  );
 }

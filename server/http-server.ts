@@ -89,7 +89,37 @@ export async function startHttpServer(
   server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
   server.headersTimeout = options.headersTimeoutMs ?? 15_000;
   server.requestTimeout = options.requestTimeoutMs ?? 60_000;
+  const connections = trackConnections(server);
+  const port = await listen(server, options.port, options.host);
+  logger.info({ port, ...options.describe }, `listening on http://localhost:${port}`);
 
+  let stopping: Promise<void> | null = null;
+  const shutdown = (reason: string): Promise<void> => {
+    stopping ??= (async () => {
+      const started = Date.now();
+      logger.info(
+        { reason, connections: connections.sockets.size },
+        "shutting down: draining requests",
+      );
+      connections.drain();
+      await stopAccepting(server, connections.sockets, options);
+      await runClosers(options);
+      logger.info({ ms: Date.now() - started }, "stopped");
+      (options.exit ?? process.exit)(0);
+    })();
+    return stopping;
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  return { server, port, shutdown };
+}
+
+/**
+ * Keeps the open sockets and the responses under way. `drain()` marks every response not yet
+ * started, and every request that starts afterwards, as its connection's last
+ * (`Connection: close`).
+ */
+function trackConnections(server: http.Server) {
   const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -103,69 +133,78 @@ export async function startHttpServer(
     inFlight.add(res);
     res.once("close", () => inFlight.delete(res));
   });
+  const drain = () => {
+    draining = true;
+    for (const res of inFlight) {
+      if (!res.headersSent) res.setHeader("Connection", "close");
+    }
+  };
+  return { sockets, drain };
+}
 
+/** Listens on `port` (0: any free one) and `host`; answers the real port. Rejects on 'error'. */
+async function listen(server: http.Server, port: number, host: string) {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port, options.host, () => {
+    server.listen(port, host, () => {
       server.off("error", reject);
       resolve();
     });
   });
   const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
-  logger.info({ port, ...options.describe }, `listening on http://localhost:${port}`);
+  return typeof address === "object" && address ? address.port : port;
+}
 
-  let stopping: Promise<void> | null = null;
-  const shutdown = (reason: string): Promise<void> => {
-    stopping ??= (async () => {
-      const started = Date.now();
-      logger.info({ reason, connections: sockets.size }, "shutting down: draining requests");
-      draining = true;
-      for (const res of inFlight) {
-        if (!res.headersSent) res.setHeader("Connection", "close");
-      }
-      // net.Server's close stops accepting only; http.Server's would also reset idle
-      // keep-alive connections at once, racing clients that are writing their next request.
-      const closed = new Promise<void>((resolve) => {
-        net.Server.prototype.close.call(server, () => resolve());
-      });
-      const forced = setTimeout(() => {
-        logger.warn({ connections: sockets.size }, "grace period over: closing connections");
-        server.closeAllConnections();
-        for (const socket of sockets) socket.destroy();
-      }, options.graceMs);
-      // After the linger, a connection is closed as soon as it is idle (one whose response had
-      // started before the signal could not be told `Connection: close`).
-      let sweep: NodeJS.Timeout | undefined;
-      const linger = setTimeout(
-        () => {
-          server.closeIdleConnections();
-          sweep = setInterval(() => server.closeIdleConnections(), 100);
-        },
-        Math.min(LINGER_MS, options.graceMs),
-      );
-      await closed;
-      clearTimeout(forced);
-      clearTimeout(linger);
-      clearInterval(sweep);
-      for (const closer of [...closers].reverse()) {
-        try {
-          await closer();
-        } catch (err) {
-          logger.error({ err }, "shutdown step failed");
-        }
-      }
-      try {
-        await options.closeDatabase();
-      } catch (err) {
-        logger.error({ err }, "closing the database failed");
-      }
-      logger.info({ ms: Date.now() - started }, "stopped");
-      (options.exit ?? process.exit)(0);
-    })();
-    return stopping;
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  return { server, port, shutdown };
+/**
+ * Stops accepting and resolves once every connection has closed: idle ones are closed after
+ * LINGER_MS (or the grace period if shorter), the rest forcibly when `graceMs` is over.
+ */
+async function stopAccepting(
+  server: http.Server,
+  sockets: Set<Socket>,
+  { graceMs, logger }: Pick<HttpServerOptions, "graceMs" | "logger">,
+) {
+  // net.Server's close stops accepting only; http.Server's would also reset idle
+  // keep-alive connections at once, racing clients that are writing their next request.
+  const closed = new Promise<void>((resolve) => {
+    net.Server.prototype.close.call(server, () => resolve());
+  });
+  const forced = setTimeout(() => {
+    logger.warn({ connections: sockets.size }, "grace period over: closing connections");
+    server.closeAllConnections();
+    for (const socket of sockets) socket.destroy();
+  }, graceMs);
+  // After the linger, a connection is closed as soon as it is idle (one whose response had
+  // started before the signal could not be told `Connection: close`).
+  let sweep: NodeJS.Timeout | undefined;
+  const linger = setTimeout(
+    () => {
+      server.closeIdleConnections();
+      sweep = setInterval(() => server.closeIdleConnections(), 100);
+    },
+    Math.min(LINGER_MS, graceMs),
+  );
+  await closed;
+  clearTimeout(forced);
+  clearTimeout(linger);
+  clearInterval(sweep);
+}
+
+/** Runs the onShutdown closers newest first, then closes the database; failures are logged. */
+async function runClosers({
+  logger,
+  closeDatabase,
+}: Pick<HttpServerOptions, "logger" | "closeDatabase">) {
+  for (const closer of [...closers].reverse()) {
+    try {
+      await closer();
+    } catch (err) {
+      logger.error({ err }, "shutdown step failed");
+    }
+  }
+  try {
+    await closeDatabase();
+  } catch (err) {
+    logger.error({ err }, "closing the database failed");
+  }
 }

@@ -10,9 +10,10 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+import type { Logger } from "pino";
 import type { AppDeps } from "./app.ts";
 import { startControlSocket } from "./backup/control.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { exitOnDatabaseStartupError } from "./db/configured.ts";
 import { onShutdown, startHttpServer } from "./http-server.ts";
 import { createSmtpTransport } from "./integrations/smtp.ts";
@@ -26,17 +27,9 @@ import { startDatabase } from "./startup.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 
+/** Starts the process: config, database, middleware, the app, listen, scheduler, shutdown. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = readConfig();
   // React (and Express) pick their production code paths from NODE_ENV when first loaded, so the
   // production build always runs them in production mode; `config` was parsed above from the
   // operator's NODE_ENV, so `config.isProduction` (secure cookies, HSTS, the demo-credential
@@ -48,15 +41,7 @@ async function main() {
   // Migrations, the admin account and the demo seed under one advisory lock (server/startup.ts).
   const database = await startDatabase(config, logger).catch(exitOnDatabaseStartupError);
   const { db } = database;
-  // PGlite: `npm run db:backup` asks this process for the backup (server/backup/control.ts).
-  // Not fatal: a socket path too long for the OS (about 100 bytes) only costs online backups.
-  const stopControl =
-    database.kind === "pglite"
-      ? await startControlSocket(config.dataDir, config.backupDir, db, logger).catch((err) => {
-          logger.warn({ err }, "control socket unavailable: db:backup needs the server stopped");
-          return async () => {};
-        })
-      : async () => {};
+  const stopControl = await startOnlineBackups(database, config, logger);
   const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM });
   const scheduler = createScheduler({
     db,
@@ -67,6 +52,59 @@ async function main() {
 
   const server = express();
   server.disable("x-powered-by");
+  addProcessMiddleware(server, config);
+  if (dev) await mountDevelopmentApp(server, deps);
+  else await mountProductionApp(server, deps);
+
+  // SIGTERM/SIGINT drain requests, run the onShutdown closers, then close the database.
+  await startHttpServer(server, {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    closeDatabase: () => database.close(),
+    describe: { database: database.kind, dev },
+  });
+  onShutdown(stopControl);
+  if (config.SCHEDULER === "on") {
+    scheduler.start().catch((err) => logger.error({ err }, "scheduler did not start"));
+  }
+  // Closers run newest first: runs under way finish before the control socket and the database.
+  onShutdown(() => scheduler.stop());
+}
+
+/** The configuration from the environment; a ConfigError prints its message and exits 1. */
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/**
+ * PGlite: `npm run db:backup` asks this process for the backup (server/backup/control.ts).
+ * Answers the socket's closer (a no-op on PostgreSQL). Not fatal: a socket path too long for
+ * the OS (about 100 bytes) only costs online backups.
+ */
+async function startOnlineBackups(
+  database: Awaited<ReturnType<typeof startDatabase>>,
+  config: Config,
+  logger: Logger,
+): Promise<() => Promise<void>> {
+  if (database.kind !== "pglite") return async () => {};
+  return startControlSocket(config.dataDir, config.backupDir, database.db, logger).catch((err) => {
+    logger.warn({ err }, "control socket unavailable: db:backup needs the server stopped");
+    return async () => {};
+  });
+}
+
+/** The process's own middleware, before the app: assets, CSP nonce, security headers, gzip. */
+function addProcessMiddleware(server: express.Express, config: Config) {
   if (!dev) {
     // Hashed scripts and styles, Brotli-encoded ahead of the page headers (issue 15): a document's
     // policy headers (CSP, frame and permission policies, about 1.2 KB) mean nothing on them.
@@ -87,60 +125,54 @@ async function main() {
     (res as { flush?: () => void }).flush = () => {};
     next();
   });
+}
 
-  if (dev) {
-    const vite = await import("vite").then((v) =>
-      v.createServer({ root, server: { middlewareMode: true }, appType: "custom" }),
-    );
-    server.use(vite.middlewares);
-    onShutdown(() => vite.close());
-    const apps = new WeakMap<object, ReturnType<typeof createServerAppType>>();
-    server.use(async (req, res, next) => {
-      try {
-        const mod = await vite.ssrLoadModule(path.join(root, "server/ssr-entry.ts"));
-        let app = apps.get(mod);
-        if (!app) {
-          app = (mod.createServerApp as typeof createServerAppType)(deps);
-          apps.set(mod, app);
-        }
-        app(req, res, next);
-      } catch (err) {
-        if (err instanceof Error) vite.ssrFixStacktrace(err);
-        next(err);
+/**
+ * `--dev`: Vite in middleware mode, and the app rebuilt from server/ssr-entry.ts each time Vite
+ * reloads that module (one app per module instance). Vite closes on shutdown.
+ */
+async function mountDevelopmentApp(server: express.Express, deps: AppDeps) {
+  const vite = await import("vite").then((v) =>
+    v.createServer({ root, server: { middlewareMode: true }, appType: "custom" }),
+  );
+  server.use(vite.middlewares);
+  onShutdown(() => vite.close());
+  const apps = new WeakMap<object, ReturnType<typeof createServerAppType>>();
+  server.use(async (req, res, next) => {
+    try {
+      const mod = await vite.ssrLoadModule(path.join(root, "server/ssr-entry.ts"));
+      let app = apps.get(mod);
+      if (!app) {
+        app = (mod.createServerApp as typeof createServerAppType)(deps);
+        apps.set(mod, app);
       }
-    });
-  } else {
-    const buildFile = path.join(root, "build/server/index.js");
-    if (!existsSync(buildFile)) {
-      console.error("No production build found. Run `npm run build` (npm start does it for you).");
-      process.exit(1);
+      app(req, res, next);
+    } catch (err) {
+      if (err instanceof Error) vite.ssrFixStacktrace(err);
+      next(err);
     }
-    const { createServerApp } = (await import(pathToFileURL(buildFile).href)) as {
-      createServerApp: typeof createServerAppType;
-    };
-    server.use(
-      "/assets",
-      express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
-    );
-    server.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
-    server.use(createServerApp(deps));
-  }
-
-  // SIGTERM/SIGINT drain requests, run the onShutdown closers, then close the database.
-  await startHttpServer(server, {
-    port: config.PORT,
-    host: config.HOST,
-    logger,
-    graceMs: config.SHUTDOWN_GRACE_MS,
-    closeDatabase: () => database.close(),
-    describe: { database: database.kind, dev },
   });
-  onShutdown(stopControl);
-  if (config.SCHEDULER === "on") {
-    scheduler.start().catch((err) => logger.error({ err }, "scheduler did not start"));
+}
+
+/**
+ * The production build: static files (hashed assets cached a year, the rest an hour) and the
+ * app from build/server/index.js. Without a build, prints how to make one and exits 1.
+ */
+async function mountProductionApp(server: express.Express, deps: AppDeps) {
+  const buildFile = path.join(root, "build/server/index.js");
+  if (!existsSync(buildFile)) {
+    console.error("No production build found. Run `npm run build` (npm start does it for you).");
+    process.exit(1);
   }
-  // Closers run newest first: runs under way finish before the control socket and the database.
-  onShutdown(() => scheduler.stop());
+  const { createServerApp } = (await import(pathToFileURL(buildFile).href)) as {
+    createServerApp: typeof createServerAppType;
+  };
+  server.use(
+    "/assets",
+    express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),
+  );
+  server.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+  server.use(createServerApp(deps));
 }
 
 // Type-only stand-in so main.ts does not import the bundle's modules at compile time.

@@ -154,10 +154,50 @@ function timedPost(
   });
 }
 
+/**
+ * Benchmarks the till on a running server: SALES sales through POST /api/pos/process-sale
+ * (after 11 warm-up sales), then REQUESTS reads of the day's sales and of two references, and
+ * prints the table (ms, sales per second).
+ */
 async function measure(kind: string, port: number, catalogue: Catalogue): Promise<void> {
   const cookie = await signIn(port);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const saleBody = (i: number) =>
+  const saleBody = saleBodies(catalogue);
+  const first = await timedPost(agent, port, "/api/pos/process-sale", cookie, saleBody(-1));
+  if (first.status !== 201) throw new Error(`process-sale answered ${first.status}`);
+  for (let i = 0; i < 10; i++)
+    await timedPost(agent, port, "/api/pos/process-sale", cookie, saleBody(-2 - i));
+  const sales = await timeSales(agent, port, cookie, saleBody);
+
+  const dailyPath = `/api/sales/daily/${DAY}`;
+  const sample = await timedGet(agent, port, dailyPath, cookie, false);
+  if (sample.status !== 200) throw new Error(`${dailyPath} answered ${sample.status}`);
+  const daily = JSON.parse(sample.body) as { totals: { salesQty: number } };
+  agent.destroy();
+  const load = { requests: REQUESTS, concurrency: CONCURRENCY };
+  const daily_ = await loadGets(port, dailyPath, cookie, load);
+  // References: a static file of the daily answer's bytes, and a small signed-in read.
+  const staticRef = await loadStaticCopy(port, cookie, sample.body);
+  const readRef = await loadGets(port, "/api/surcharges", cookie, load);
+
+  console.log(`\n${kind}: ${CONCURRENCY} concurrent, keep-alive`);
+  printTable([
+    ["request", "p50 ms", "p99 ms", "errors"],
+    [
+      `POST /api/pos/process-sale (${(SALES / sales.seconds).toFixed(1)} sales/s)`,
+      percentile(sales.ms, 50).toFixed(1),
+      percentile(sales.ms, 99).toFixed(1),
+      String(sales.errors),
+    ],
+    ["  reference: GET /api/surcharges (a small signed-in read)", ...row(readRef)],
+    [`GET ${dailyPath} (${DAY_SALES} sales, ${daily.totals.salesQty} items)`, ...row(daily_)],
+    ["  reference: static file, same bytes", ...row(staticRef)],
+  ]);
+}
+
+/** The body of walk-in sale `i`: a service and a product, paid by card or cash, a fresh key. */
+function saleBodies(catalogue: Catalogue): (i: number) => string {
+  return (i) =>
     JSON.stringify({
       cart: [
         { id: catalogue.serviceId, type: "service", price: 180000, quantity: 1 },
@@ -168,73 +208,49 @@ async function measure(kind: string, port: number, catalogue: Catalogue): Promis
       cashReceived: i % 2 ? null : 210000,
       idempotencyKey: `bench-${randomBytes(8).toString("hex")}`,
     });
-  const first = await timedPost(agent, port, "/api/pos/process-sale", cookie, saleBody(-1));
-  if (first.status !== 201) throw new Error(`process-sale answered ${first.status}`);
-  for (let i = 0; i < 10; i++)
-    await timedPost(agent, port, "/api/pos/process-sale", cookie, saleBody(-2 - i));
+}
 
-  const saleMs: number[] = [];
-  let saleErrors = 0;
+/**
+ * SALES sales, CONCURRENCY at a time: each one's time in ms (sorted), the answers other than
+ * 201, and the seconds the whole run took.
+ */
+async function timeSales(
+  agent: http.Agent,
+  port: number,
+  cookie: string,
+  saleBody: (i: number) => string,
+): Promise<{ ms: number[]; errors: number; seconds: number }> {
+  const ms: number[] = [];
+  let errors = 0;
   let next = 0;
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < SALES) {
         const i = next++;
-        const { ms, status } = await timedPost(
-          agent,
-          port,
-          "/api/pos/process-sale",
-          cookie,
-          saleBody(i),
-        );
-        if (status !== 201) saleErrors += 1;
-        saleMs.push(ms);
+        const sale = await timedPost(agent, port, "/api/pos/process-sale", cookie, saleBody(i));
+        if (sale.status !== 201) errors += 1;
+        ms.push(sale.ms);
       }
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  saleMs.sort((a, b) => a - b);
+  ms.sort((a, b) => a - b);
+  return { ms, errors, seconds };
+}
 
-  const dailyPath = `/api/sales/daily/${DAY}`;
-  const sample = await timedGet(agent, port, dailyPath, cookie, false);
-  if (sample.status !== 200) throw new Error(`${dailyPath} answered ${sample.status}`);
-  const daily = JSON.parse(sample.body) as { totals: { salesQty: number } };
-  agent.destroy();
-  const daily_ = await loadGets(port, dailyPath, cookie, {
-    requests: REQUESTS,
-    concurrency: CONCURRENCY,
-  });
-  // References: a static file of the daily answer's bytes, and a small signed-in read.
+/** REQUESTS reads of `body` served as a static file of the build (removed afterwards). */
+async function loadStaticCopy(port: number, cookie: string, body: string) {
   const file = `bench-pos-${randomBytes(4).toString("hex")}.json`;
-  writeFileSync(path.join(root, "build/client", file), sample.body);
-  let staticRef: Awaited<ReturnType<typeof loadGets>>;
+  writeFileSync(path.join(root, "build/client", file), body);
   try {
-    staticRef = await loadGets(port, `/${file}`, cookie, {
+    return await loadGets(port, `/${file}`, cookie, {
       requests: REQUESTS,
       concurrency: CONCURRENCY,
     });
   } finally {
     unlinkSync(path.join(root, "build/client", file));
   }
-  const readRef = await loadGets(port, "/api/surcharges", cookie, {
-    requests: REQUESTS,
-    concurrency: CONCURRENCY,
-  });
-
-  console.log(`\n${kind}: ${CONCURRENCY} concurrent, keep-alive`);
-  printTable([
-    ["request", "p50 ms", "p99 ms", "errors"],
-    [
-      `POST /api/pos/process-sale (${(SALES / seconds).toFixed(1)} sales/s)`,
-      percentile(saleMs, 50).toFixed(1),
-      percentile(saleMs, 99).toFixed(1),
-      String(saleErrors),
-    ],
-    ["  reference: GET /api/surcharges (a small signed-in read)", ...row(readRef)],
-    [`GET ${dailyPath} (${DAY_SALES} sales, ${daily.totals.salesQty} items)`, ...row(daily_)],
-    ["  reference: static file, same bytes", ...row(staticRef)],
-  ]);
 }
 
 const row = (f: { p50: number; p99: number; errors: number }) => [

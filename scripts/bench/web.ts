@@ -201,98 +201,7 @@ async function main() {
   });
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    const products = (await (await fetch(`${base}/api/products`)).json()) as Product[];
-    const product = products[0];
-    const productId = product?.id ?? 1;
-    const rows: string[][] = [
-      [
-        "page",
-        "perf",
-        "a11y",
-        "best pr.",
-        "SEO",
-        "LCP ms",
-        "FCP ms",
-        "TBT ms",
-        "CLS",
-        "JS KB wire",
-        "JS files",
-      ],
-    ];
-    const reference = await startReferenceServer(base);
-    /** The median figures of RUNS Lighthouse runs of `url`, or null if none could be read. */
-    const measure = async (url: string, label: string): Promise<Figures | null> => {
-      const runs: Figures[] = [];
-      // A run Lighthouse could not read (now and then NO_NAVSTART) is repeated, twice at most
-      // per page, so the median is of RUNS runs; the failure is still printed.
-      for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 2; attempt++) {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        });
-        const lhr = result?.lhr as unknown as Lhr | undefined;
-        if (!lhr || lhr.runtimeError) {
-          console.error(`${label} run ${attempt}: ${lhr?.runtimeError?.code ?? "no result"}`);
-          continue;
-        }
-        if (OUT) {
-          mkdirSync(OUT, { recursive: true });
-          const name = `${label.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "") || "home"}-${runs.length + 1}.json`;
-          writeFileSync(path.join(OUT, name), JSON.stringify(lhr));
-        }
-        runs.push(figures(lhr));
-      }
-      if (runs.length === 0) return null;
-      const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
-      return {
-        performance: m("performance"),
-        accessibility: m("accessibility"),
-        bestPractices: m("bestPractices"),
-        seo: m("seo"),
-        lcp: m("lcp"),
-        fcp: m("fcp"),
-        tbt: m("tbt"),
-        cls: m("cls"),
-        jsKb: m("jsKb"),
-        jsFiles: m("jsFiles"),
-      };
-    };
-    const row = (label: string, f: Figures | null): string[] =>
-      f
-        ? [
-            label,
-            String(f.performance),
-            String(f.accessibility),
-            String(f.bestPractices),
-            String(f.seo),
-            f.lcp.toFixed(0),
-            f.fcp.toFixed(0),
-            f.tbt.toFixed(0),
-            f.cls.toFixed(3),
-            f.jsKb.toFixed(1),
-            String(f.jsFiles),
-          ]
-        : [label, "failed"];
-    try {
-      for (const page of PAGES) {
-        const address = page.replace(":id", String(productId));
-        const withCart = page === "/checkout" && product !== undefined;
-        if (withCart) {
-          const { id, name, description, price, image, category } = product;
-          await setCart(chrome.port, base, [
-            { id, name, description, price, image, category, quantity: 1 },
-          ]);
-        }
-        rows.push(row(page, await measure(base + address, page)));
-        if (withCart) await setCart(chrome.port, base, null);
-        const refUrl = await reference.add(address);
-        rows.push(row("  same, no JS", await measure(refUrl, `${page} reference`)));
-      }
-    } finally {
-      await reference.close();
-    }
+    const rows = [TABLE_HEADER, ...(await measurePages(chrome.port, base))];
     console.log(`\nLighthouse mobile preset, median of ${RUNS} runs, ${new Date().toISOString()}`);
     console.log(
       "Under each page, its reference: the same server-rendered HTML with every script removed,\n" +
@@ -305,6 +214,110 @@ async function main() {
     await stop(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+const TABLE_HEADER = [
+  "page",
+  "perf",
+  "a11y",
+  "best pr.",
+  "SEO",
+  "LCP ms",
+  "FCP ms",
+  "TBT ms",
+  "CLS",
+  "JS KB wire",
+  "JS files",
+];
+
+/**
+ * The table rows of every page of PAGES (the first product's page; the checkout with that
+ * product in the cart), each followed by its reference without scripts.
+ */
+async function measurePages(chromePort: number, base: string): Promise<string[][]> {
+  const products = (await (await fetch(`${base}/api/products`)).json()) as Product[];
+  const product = products[0];
+  const productId = product?.id ?? 1;
+  const rows: string[][] = [];
+  const reference = await startReferenceServer(base);
+  try {
+    for (const page of PAGES) {
+      const address = page.replace(":id", String(productId));
+      const withCart = page === "/checkout" && product !== undefined;
+      if (withCart) {
+        const { id, name, description, price, image, category } = product;
+        await setCart(chromePort, base, [
+          { id, name, description, price, image, category, quantity: 1 },
+        ]);
+      }
+      rows.push(tableRow(page, await measure(chromePort, base + address, page)));
+      if (withCart) await setCart(chromePort, base, null);
+      const refUrl = await reference.add(address);
+      rows.push(tableRow("  same, no JS", await measure(chromePort, refUrl, `${page} reference`)));
+    }
+  } finally {
+    await reference.close();
+  }
+  return rows;
+}
+
+/** The median figures of RUNS Lighthouse runs of `url`, or null if none could be read. */
+async function measure(chromePort: number, url: string, label: string): Promise<Figures | null> {
+  const runs: Figures[] = [];
+  // A run Lighthouse could not read (now and then NO_NAVSTART) is repeated, twice at most
+  // per page, so the median is of RUNS runs; the failure is still printed.
+  for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 2; attempt++) {
+    const result = await lighthouse(url, {
+      port: chromePort,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    const lhr = result?.lhr as unknown as Lhr | undefined;
+    if (!lhr || lhr.runtimeError) {
+      console.error(`${label} run ${attempt}: ${lhr?.runtimeError?.code ?? "no result"}`);
+      continue;
+    }
+    if (OUT) {
+      mkdirSync(OUT, { recursive: true });
+      const name = `${label.replace(/[^a-z]+/g, "-").replace(/^-|-$/g, "") || "home"}-${runs.length + 1}.json`;
+      writeFileSync(path.join(OUT, name), JSON.stringify(lhr));
+    }
+    runs.push(figures(lhr));
+  }
+  if (runs.length === 0) return null;
+  const m = (key: keyof Figures) => median(runs.map((r) => r[key]));
+  return {
+    performance: m("performance"),
+    accessibility: m("accessibility"),
+    bestPractices: m("bestPractices"),
+    seo: m("seo"),
+    lcp: m("lcp"),
+    fcp: m("fcp"),
+    tbt: m("tbt"),
+    cls: m("cls"),
+    jsKb: m("jsKb"),
+    jsFiles: m("jsFiles"),
+  };
+}
+
+/** One row of the table: the page's figures, or "failed". */
+function tableRow(label: string, f: Figures | null): string[] {
+  return f
+    ? [
+        label,
+        String(f.performance),
+        String(f.accessibility),
+        String(f.bestPractices),
+        String(f.seo),
+        f.lcp.toFixed(0),
+        f.fcp.toFixed(0),
+        f.tbt.toFixed(0),
+        f.cls.toFixed(3),
+        f.jsKb.toFixed(1),
+        String(f.jsFiles),
+      ]
+    : [label, "failed"];
 }
 
 main().catch((err) => {

@@ -76,47 +76,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let timers: Cron[] = [];
   let stopped = false;
 
-  async function record(job: Job, values: Partial<typeof jobs.$inferInsert>) {
-    await db
-      .insert(jobs)
-      .values({ name: job.name, schedule: job.schedule, ...values, updatedAt: now() })
-      .onConflictDoUpdate({
-        target: jobs.name,
-        set: { schedule: job.schedule, ...values, updatedAt: now() },
-      });
-  }
-
-  async function runLocked(job: Job): Promise<JobRun> {
-    const ctx: JobContext = { db, now, logger: logger.child({ job: job.name }) };
-    const outcome = await withJobLock(db, job.name, async (): Promise<JobRun> => {
-      await record(job, { lastStatus: "running", lastStartedAt: now() });
-      let run: JobRun;
-      try {
-        run = { status: "ok", result: (await job.run(ctx)).slice(0, 500) };
-      } catch (err) {
-        run = { status: "failed", error: err instanceof Error ? err.message : String(err) };
-      }
-      const finishedAt = now();
-      await record(job, {
-        lastStatus: run.status,
-        lastFinishedAt: finishedAt,
-        lastResult: run.status === "ok" ? run.result : null,
-        lastError: run.status === "failed" ? run.error.slice(0, 500) : null,
-        nextRunAt: nextRunOf(job.schedule, finishedAt),
-      });
-      return run;
-    });
-    if (!outcome.ran) return { status: "skipped" };
-    const run = outcome.value;
-    if (run.status === "failed") ctx.logger.error({ err: run.error }, "job failed");
-    else ctx.logger.info({ result: run.status === "ok" ? run.result : "" }, "job ran");
-    return run;
-  }
-
   function runJob(name: string): Promise<JobRun> {
     const job = byName.get(name);
     if (!job) return Promise.reject(new Error(`No scheduled job is named ${name}`));
-    const p = runLocked(job).catch((err: unknown): JobRun => {
+    const p = runLocked({ db, now, logger }, job).catch((err: unknown): JobRun => {
       // The lock or the jobs table failed (database down): the next tick tries again.
       const error = err instanceof Error ? err.message : String(err);
       logger.error({ job: name, err: error }, "job could not run");
@@ -143,7 +106,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         );
         timers.push(timer);
         // Shows the schedule before the first run; another instance may write the same values.
-        await record(job, { nextRunAt: nextRunOf(job.schedule, now()) });
+        await recordJob({ db, now }, job, { nextRunAt: nextRunOf(job.schedule, now()) });
       }
       logger.info({ jobs: options.jobs.map((j) => j.name) }, "scheduler started");
     },
@@ -154,4 +117,58 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       await Promise.allSettled([...running]);
     },
   };
+}
+
+type RunDeps = { db: Db; now: () => Date; logger: Logger };
+
+/** Upserts the job's row of the `jobs` table (its schedule and `values`) for the Operations page. */
+async function recordJob(
+  { db, now }: Pick<RunDeps, "db" | "now">,
+  job: Job,
+  values: Partial<typeof jobs.$inferInsert>,
+) {
+  await db
+    .insert(jobs)
+    .values({ name: job.name, schedule: job.schedule, ...values, updatedAt: now() })
+    .onConflictDoUpdate({
+      target: jobs.name,
+      set: { schedule: job.schedule, ...values, updatedAt: now() },
+    });
+}
+
+/**
+ * Runs `job` once under its advisory lock, recording its start and its end (status, result or
+ * error cut to 500 characters, next run); 'skipped' when the lock is held elsewhere.
+ * @throws when the lock or the jobs table fails (the job's own errors are its 'failed' run).
+ */
+async function runLocked(deps: RunDeps, job: Job): Promise<JobRun> {
+  const { db, now } = deps;
+  const ctx: JobContext = { db, now, logger: deps.logger.child({ job: job.name }) };
+  const outcome = await withJobLock(db, job.name, async (): Promise<JobRun> => {
+    await recordJob(deps, job, { lastStatus: "running", lastStartedAt: now() });
+    const run = await runCaught(job, ctx);
+    const finishedAt = now();
+    await recordJob(deps, job, {
+      lastStatus: run.status,
+      lastFinishedAt: finishedAt,
+      lastResult: run.status === "ok" ? run.result : null,
+      lastError: run.status === "failed" ? run.error.slice(0, 500) : null,
+      nextRunAt: nextRunOf(job.schedule, finishedAt),
+    });
+    return run;
+  });
+  if (!outcome.ran) return { status: "skipped" };
+  const run = outcome.value;
+  if (run.status === "failed") ctx.logger.error({ err: run.error }, "job failed");
+  else ctx.logger.info({ result: run.status === "ok" ? run.result : "" }, "job ran");
+  return run;
+}
+
+/** The job's run as an outcome: its result cut to 500 characters, or its error's message. */
+async function runCaught(job: Job, ctx: JobContext): Promise<JobRun> {
+  try {
+    return { status: "ok", result: (await job.run(ctx)).slice(0, 500) };
+  } catch (err) {
+    return { status: "failed", error: err instanceof Error ? err.message : String(err) };
+  }
 }

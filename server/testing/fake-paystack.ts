@@ -47,11 +47,13 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+/** What the fake remembers, shared by its request handlers and the test. */
+type Ledger = Pick<FakePaystack, "transactions" | "verifyCalls" | "refunds">;
+
 /** Starts the fake on `port` (0 = any free port). */
 export async function startFakePaystack(port = 0): Promise<FakePaystack> {
-  const transactions = new Map<string, Transaction>();
-  const verifyCalls = new Map<string, number>();
-  const refunds = new Map<string, number>();
+  const ledger: Ledger = { transactions: new Map(), verifyCalls: new Map(), refunds: new Map() };
+  const { transactions } = ledger;
   const server = http.createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) {
       send(res, 401, { status: false, message: "Invalid key" });
@@ -61,90 +63,7 @@ export async function startFakePaystack(port = 0): Promise<FakePaystack> {
     req.on("data", (chunk) => {
       raw += chunk;
     });
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://fake");
-      if (req.method === "POST" && url.pathname === "/transaction/initialize") {
-        const body = JSON.parse(raw || "{}") as Record<string, unknown>;
-        const reference = String(body.reference);
-        if (transactions.has(reference)) {
-          send(res, 400, { status: false, message: "Duplicate Transaction Reference" });
-          return;
-        }
-        transactions.set(reference, {
-          reference,
-          amount: Number(body.amount),
-          currency: String(body.currency ?? "NGN"),
-          email: String(body.email),
-          status: "ongoing",
-        });
-        send(res, 200, {
-          status: true,
-          message: "Authorization URL created",
-          data: {
-            authorization_url: `https://checkout.paystack.com/${reference}`,
-            access_code: `access_${reference}`,
-            reference,
-          },
-        });
-        return;
-      }
-      const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
-      if (req.method === "GET" && verify) {
-        const reference = decodeURIComponent(verify[1] as string);
-        verifyCalls.set(reference, (verifyCalls.get(reference) ?? 0) + 1);
-        const tx = transactions.get(reference);
-        if (!tx) {
-          send(res, 400, { status: false, message: "Transaction reference not found" });
-          return;
-        }
-        send(res, 200, {
-          status: true,
-          message: "Verification successful",
-          data: {
-            id: 1000 + transactions.size,
-            domain: "test",
-            status: tx.status,
-            reference: tx.reference,
-            amount: tx.amount,
-            currency: tx.currency,
-            channel: "card",
-            gateway_response: tx.status === "success" ? "Successful" : "Declined",
-            paid_at: tx.status === "success" ? new Date().toISOString() : null,
-            customer: { email: tx.email },
-          },
-        });
-        return;
-      }
-      if (req.method === "POST" && url.pathname === "/refund") {
-        // Paystack's Create Refund: {transaction: reference or id, amount?} → a queued refund.
-        const body = JSON.parse(raw || "{}") as Record<string, unknown>;
-        const tx = transactions.get(String(body.transaction));
-        if (tx?.status !== "success") {
-          send(res, 400, { status: false, message: "Transaction not found or not successful" });
-          return;
-        }
-        if (refunds.has(tx.reference)) {
-          send(res, 400, { status: false, message: "Transaction has been fully reversed" });
-          return;
-        }
-        const amount = body.amount === undefined ? tx.amount : Number(body.amount);
-        refunds.set(tx.reference, amount);
-        tx.status = "reversed";
-        send(res, 200, {
-          status: true,
-          message: "Refund has been queued for processing",
-          data: {
-            transaction: { reference: tx.reference, amount: tx.amount },
-            amount,
-            currency: tx.currency,
-            status: "pending",
-            id: 5000 + refunds.size,
-          },
-        });
-        return;
-      }
-      send(res, 404, { status: false, message: "Not found" });
-    });
+    req.on("end", () => route(ledger, req, raw, res));
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -155,9 +74,7 @@ export async function startFakePaystack(port = 0): Promise<FakePaystack> {
       PAYSTACK_SECRET_KEY: FAKE_SECRET_KEY,
       PAYSTACK_BASE_URL: url,
     },
-    transactions,
-    verifyCalls,
-    refunds,
+    ...ledger,
     pay(reference, over = {}) {
       const tx = transactions.get(reference) ?? {
         reference,
@@ -191,4 +108,116 @@ export async function startFakePaystack(port = 0): Promise<FakePaystack> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** Answers one request (its whole body in `raw`) by method and path; 404 for anything else. */
+function route(ledger: Ledger, req: http.IncomingMessage, raw: string, res: http.ServerResponse) {
+  const url = new URL(req.url ?? "/", "http://fake");
+  if (req.method === "POST" && url.pathname === "/transaction/initialize") {
+    initializeTransaction(ledger, JSON.parse(raw || "{}") as Record<string, unknown>, res);
+    return;
+  }
+  const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
+  if (req.method === "GET" && verify) {
+    verifyTransaction(ledger, decodeURIComponent(verify[1] as string), res);
+    return;
+  }
+  if (req.method === "POST" && url.pathname === "/refund") {
+    createRefund(ledger, JSON.parse(raw || "{}") as Record<string, unknown>, res);
+    return;
+  }
+  send(res, 404, { status: false, message: "Not found" });
+}
+
+/** POST /transaction/initialize: records an 'ongoing' transaction; 400 for a reference reused. */
+function initializeTransaction(
+  { transactions }: Ledger,
+  body: Record<string, unknown>,
+  res: http.ServerResponse,
+) {
+  const reference = String(body.reference);
+  if (transactions.has(reference)) {
+    send(res, 400, { status: false, message: "Duplicate Transaction Reference" });
+    return;
+  }
+  transactions.set(reference, {
+    reference,
+    amount: Number(body.amount),
+    currency: String(body.currency ?? "NGN"),
+    email: String(body.email),
+    status: "ongoing",
+  });
+  send(res, 200, {
+    status: true,
+    message: "Authorization URL created",
+    data: {
+      authorization_url: `https://checkout.paystack.com/${reference}`,
+      access_code: `access_${reference}`,
+      reference,
+    },
+  });
+}
+
+/** GET /transaction/verify/{reference}: the transaction as it stands (counted in verifyCalls). */
+function verifyTransaction(
+  { transactions, verifyCalls }: Ledger,
+  reference: string,
+  res: http.ServerResponse,
+) {
+  verifyCalls.set(reference, (verifyCalls.get(reference) ?? 0) + 1);
+  const tx = transactions.get(reference);
+  if (!tx) {
+    send(res, 400, { status: false, message: "Transaction reference not found" });
+    return;
+  }
+  send(res, 200, {
+    status: true,
+    message: "Verification successful",
+    data: {
+      id: 1000 + transactions.size,
+      domain: "test",
+      status: tx.status,
+      reference: tx.reference,
+      amount: tx.amount,
+      currency: tx.currency,
+      channel: "card",
+      gateway_response: tx.status === "success" ? "Successful" : "Declined",
+      paid_at: tx.status === "success" ? new Date().toISOString() : null,
+      customer: { email: tx.email },
+    },
+  });
+}
+
+/**
+ * POST /refund, Paystack's Create Refund: {transaction: reference or id, amount? (kobo)} → a
+ * queued refund; the transaction becomes 'reversed'. 400 unless paid and not yet refunded.
+ */
+function createRefund(
+  { transactions, refunds }: Ledger,
+  body: Record<string, unknown>,
+  res: http.ServerResponse,
+) {
+  const tx = transactions.get(String(body.transaction));
+  if (tx?.status !== "success") {
+    send(res, 400, { status: false, message: "Transaction not found or not successful" });
+    return;
+  }
+  if (refunds.has(tx.reference)) {
+    send(res, 400, { status: false, message: "Transaction has been fully reversed" });
+    return;
+  }
+  const amount = body.amount === undefined ? tx.amount : Number(body.amount);
+  refunds.set(tx.reference, amount);
+  tx.status = "reversed";
+  send(res, 200, {
+    status: true,
+    message: "Refund has been queued for processing",
+    data: {
+      transaction: { reference: tx.reference, amount: tx.amount },
+      amount,
+      currency: tx.currency,
+      status: "pending",
+      id: 5000 + refunds.size,
+    },
+  });
 }

@@ -22,6 +22,7 @@ import {
   safeForSignals,
   safetyFor,
 } from "./recommender.ts";
+import type { SafetySignal } from "./safety.ts";
 import { firstSentence } from "./text.ts";
 
 const MAX_SERVICES = 3;
@@ -106,71 +107,11 @@ export async function llmRecommend(
   history: ChatMessage[],
   context: AdvisorContext,
 ): Promise<Recommendation> {
-  const raw = await llm.completeJson({
-    messages: [
-      { role: "system", content: systemPrompt(index) },
-      ...history,
-      { role: "user", content: query },
-    ],
-    schemaName: "treatment_recommendation",
-    schema: ANSWER_JSON_SCHEMA as unknown as Record<string, unknown>,
-  });
-  const parsed = answerSchema.safeParse(raw);
-  if (!parsed.success)
-    throw new LlmError("malformed", "Language model answer does not match the schema");
-  const answer = parsed.data;
+  const answer = await askModel(llm, index, query, history);
   const safety = safetyFor(query, context);
-
-  const seen = new Set<number>();
-  let services: ServicePick[] = [];
-  for (const pick of answer.services) {
-    const service = index.serviceById.get(pick.id);
-    if (!service || seen.has(service.id)) continue; // unknown ids are dropped
-    if (!safeForSignals(service.name, service.category, safety)) continue;
-    seen.add(service.id);
-    services.push({
-      service,
-      reason: pick.reason,
-      consultationFirst: needsConsultationFirst(service) || safety.length > 0,
-    });
-    if (services.length >= MAX_SERVICES) break;
-  }
-  const products: ProductPick[] = [];
-  const seenProducts = new Set<number>();
-  for (const pick of answer.products) {
-    const product = index.productById.get(pick.id);
-    if (!product || product.stock <= 0 || seenProducts.has(product.id)) continue;
-    if (safety.some((s) => s.avoidNames?.test(`${product.name} ${product.description}`))) continue;
-    seenProducts.add(product.id);
-    products.push({ product, reason: pick.reason });
-    if (products.length >= MAX_PRODUCTS) break;
-  }
-
-  const notes: string[] = [];
-  if (safety.length > 0) {
-    const categories = services.map((s) => s.service.category);
-    const consult = consultationService(index, categories, safety);
-    if (consult && !services.some((s) => isConsultationService(s.service))) {
-      services = [
-        {
-          service: consult,
-          reason:
-            "The safest first step: our doctor reviews your health and skin before any treatment.",
-          consultationFirst: true,
-        },
-        ...services,
-      ].slice(0, MAX_SERVICES);
-    }
-    for (const signal of safety) notes.push(signal.note);
-  } else if (
-    services.some((s) => needsConsultationFirst(s.service)) &&
-    !/consultation/i.test(answer.reply)
-  ) {
-    notes.push(
-      "Laser and injectable treatments always begin with a consultation, so our doctor can check the treatment and settings are right for your skin.",
-    );
-  }
-
+  const picked = servicePicks(index, answer.services, safety);
+  const products = productPicks(index, answer.products, safety);
+  const { services, notes } = withSafetyRules(index, picked, safety, answer.reply);
   const concepts = detectConcepts(query).map((h) => h.concept.id);
   return {
     concepts: concepts.length > 0 ? concepts : context.previousConcepts,
@@ -183,6 +124,118 @@ export async function llmRecommend(
         ? "Ready when you are: book a consultation and our team will confirm your appointment by phone or WhatsApp."
         : null,
   };
+}
+
+type Answer = z.infer<typeof answerSchema>;
+
+/**
+ * The model's answer to the question, after the system prompt and the conversation so far.
+ * @throws LlmError as llmRecommend does.
+ */
+async function askModel(
+  llm: LlmClient,
+  index: CatalogueIndex,
+  query: string,
+  history: ChatMessage[],
+): Promise<Answer> {
+  const raw = await llm.completeJson({
+    messages: [
+      { role: "system", content: systemPrompt(index) },
+      ...history,
+      { role: "user", content: query },
+    ],
+    schemaName: "treatment_recommendation",
+    schema: ANSWER_JSON_SCHEMA as unknown as Record<string, unknown>,
+  });
+  const parsed = answerSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new LlmError("malformed", "Language model answer does not match the schema");
+  return parsed.data;
+}
+
+/**
+ * The model's services that are in the catalogue and suit the safety signals, once each, at
+ * most MAX_SERVICES, in the model's order; unknown ids are dropped.
+ */
+function servicePicks(
+  index: CatalogueIndex,
+  picks: Answer["services"],
+  safety: SafetySignal[],
+): ServicePick[] {
+  const seen = new Set<number>();
+  const services: ServicePick[] = [];
+  for (const pick of picks) {
+    const service = index.serviceById.get(pick.id);
+    if (!service || seen.has(service.id)) continue; // unknown ids are dropped
+    if (!safeForSignals(service.name, service.category, safety)) continue;
+    seen.add(service.id);
+    services.push({
+      service,
+      reason: pick.reason,
+      consultationFirst: needsConsultationFirst(service) || safety.length > 0,
+    });
+    if (services.length >= MAX_SERVICES) break;
+  }
+  return services;
+}
+
+/**
+ * The model's products that are in the catalogue, in stock and suit the safety signals, once
+ * each, at most MAX_PRODUCTS, in the model's order.
+ */
+function productPicks(
+  index: CatalogueIndex,
+  picks: Answer["products"],
+  safety: SafetySignal[],
+): ProductPick[] {
+  const products: ProductPick[] = [];
+  const seen = new Set<number>();
+  for (const pick of picks) {
+    const product = index.productById.get(pick.id);
+    if (!product || product.stock <= 0 || seen.has(product.id)) continue;
+    if (safety.some((s) => s.avoidNames?.test(`${product.name} ${product.description}`))) continue;
+    seen.add(product.id);
+    products.push({ product, reason: pick.reason });
+    if (products.length >= MAX_PRODUCTS) break;
+  }
+  return products;
+}
+
+/**
+ * The clinic's rules over the model's picks: with a safety signal, a consultation leads (unless
+ * one is picked already) and each signal's note is added; otherwise laser and injectables get
+ * the consultation note when the reply does not mention one.
+ */
+function withSafetyRules(
+  index: CatalogueIndex,
+  services: ServicePick[],
+  safety: SafetySignal[],
+  reply: string,
+): { services: ServicePick[]; notes: string[] } {
+  if (safety.length > 0) {
+    const notes = safety.map((signal) => signal.note);
+    const categories = services.map((s) => s.service.category);
+    const consult = consultationService(index, categories, safety);
+    if (!consult || services.some((s) => isConsultationService(s.service))) {
+      return { services, notes };
+    }
+    const lead: ServicePick = {
+      service: consult,
+      reason:
+        "The safest first step: our doctor reviews your health and skin before any treatment.",
+      consultationFirst: true,
+    };
+    return { services: [lead, ...services].slice(0, MAX_SERVICES), notes };
+  }
+  if (services.some((s) => needsConsultationFirst(s.service)) && !/consultation/i.test(reply)) {
+    return {
+      services,
+      notes: [
+        "Laser and injectable treatments always begin with a consultation, so our doctor can check the treatment and settings are right for your skin.",
+      ],
+    };
+  }
+  return { services, notes: [] };
 }
 
 /**

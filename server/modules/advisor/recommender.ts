@@ -514,11 +514,64 @@ export function recommend(
 ): Recommendation {
   const hits = detectConcepts(query);
   const intents = detectIntents(query);
-  const safety = safetyFor(query, context);
-  const isFollowUp = hits.length === 0 && context.previousConcepts.length > 0;
+  const clinic = hits.length === 0 ? clinicAnswer(query, intents, context) : null;
+  if (clinic) return clinic;
 
-  // Questions about the clinic itself.
-  if (hits.length === 0 && intents.has("location")) {
+  const question: Question = {
+    weighted: weightedConcepts(hits, context),
+    intents,
+    safety: safetyFor(query, context),
+    isFollowUp: hits.length === 0 && context.previousConcepts.length > 0,
+    rawQuery: tokenize(query)
+      .map((t) => SEARCH_SYNONYMS[t] ?? t)
+      .join(" "),
+  };
+  // A follow-up about price, time or booking keeps the earlier picks (prices re-read from the db).
+  const keepEarlier =
+    question.isFollowUp &&
+    !intents.has("more") &&
+    !intents.has("cheaper") &&
+    context.previousServiceIds.length > 0;
+  const ranked = rankedForQuestion(index, question, context, keepEarlier);
+  const services = pickServices(index, question, ranked, keepEarlier);
+  const products = pickProducts(index, question, context, keepEarlier);
+  const { weighted, safety, isFollowUp } = question;
+  const text = writeText({ hits, weighted, services, products, safety, intents, isFollowUp });
+  return {
+    concepts: weighted.map((w) => w.concept.id),
+    safety,
+    services,
+    products,
+    text,
+    bookingPrompt: services.length > 0 ? BOOKING_PROMPT : null,
+  };
+}
+
+/** What the steps of `recommend` share about the question. */
+type Question = {
+  /** The question's concepts (or, on a follow-up, the earlier ones), best first. */
+  weighted: Weighted[];
+  intents: Set<Intent>;
+  safety: SafetySignal[];
+  /** No concept of its own, and the conversation had some. */
+  isFollowUp: boolean;
+  /** The question's words with search synonyms applied. */
+  rawQuery: string;
+};
+
+type RankedService = ReturnType<typeof rankServices>[number];
+
+/**
+ * The answer to a question about the clinic itself (where, when, a thanks or a greeting without
+ * a safety signal), or null when the question is about a concern. Only for questions with no
+ * concept.
+ */
+function clinicAnswer(
+  query: string,
+  intents: Set<Intent>,
+  context: AdvisorContext,
+): Recommendation | null {
+  if (intents.has("location")) {
     return {
       concepts: context.previousConcepts,
       safety: [],
@@ -528,49 +581,56 @@ export function recommend(
       bookingPrompt: BOOKING_PROMPT,
     };
   }
-  if (hits.length === 0 && safetyNow(query) && (intents.has("thanks") || intents.has("greeting"))) {
-    if (intents.has("thanks")) {
-      return {
-        concepts: [],
-        safety: [],
-        services: [],
-        products: [],
-        text: "You're very welcome! If anything else comes up about your skin or wellness, just ask.",
-        bookingPrompt: null,
-      };
-    }
+  if (!safetyNow(query) || !(intents.has("thanks") || intents.has("greeting"))) return null;
+  if (intents.has("thanks")) {
     return {
-      concepts: context.previousConcepts,
+      concepts: [],
       safety: [],
       services: [],
       products: [],
-      text: "Hello! It's lovely to hear from you. Tell me what you'd like help with — for example breakouts, dark marks, dry skin, tummy fat, stress or unwanted hair — and I'll suggest the right treatments.",
+      text: "You're very welcome! If anything else comes up about your skin or wellness, just ask.",
       bookingPrompt: null,
     };
   }
+  return {
+    concepts: context.previousConcepts,
+    safety: [],
+    services: [],
+    products: [],
+    text: "Hello! It's lovely to hear from you. Tell me what you'd like help with — for example breakouts, dark marks, dry skin, tummy fat, stress or unwanted hair — and I'll suggest the right treatments.",
+    bookingPrompt: null,
+  };
+}
 
-  const weighted: Weighted[] = (
+/**
+ * The question's concepts weighted against the best one (1), or on a follow-up the earlier
+ * concepts (1 for the first, 0.6 for the others); those under 0.3 are dropped.
+ */
+function weightedConcepts(hits: ConceptHit[], context: AdvisorContext): Weighted[] {
+  return (
     hits.length > 0
       ? hits.map((h) => ({ concept: h.concept, weight: h.score / (hits[0]?.score ?? 1) }))
       : context.previousConcepts
           .map((id, i) => ({ concept: CONCEPT_BY_ID.get(id), weight: i === 0 ? 1 : 0.6 }))
           .filter((c): c is Weighted => c.concept !== undefined)
   ).filter((c) => c.weight >= 0.3);
+}
 
+/**
+ * The services ranked for the question: on 'more', without the earlier picks; with
+ * `keepEarlier`, the earlier picks that still suit the safety signals, in their order; on a
+ * 'cheaper' follow-up, the relevant priced ones, cheapest first.
+ */
+function rankedForQuestion(
+  index: CatalogueIndex,
+  { weighted, rawQuery, safety, intents, isFollowUp }: Question,
+  context: AdvisorContext,
+  keepEarlier: boolean,
+): RankedService[] {
   const exclude = new Set<number>(
     isFollowUp && intents.has("more") ? context.previousServiceIds : [],
   );
-  const rawQuery = tokenize(query)
-    .map((t) => SEARCH_SYNONYMS[t] ?? t)
-    .join(" ");
   let ranked = rankServices(index, weighted, rawQuery, safety, exclude);
-
-  // A follow-up about price, time or booking keeps the earlier picks (prices re-read from the db).
-  const keepEarlier =
-    isFollowUp &&
-    !intents.has("more") &&
-    !intents.has("cheaper") &&
-    context.previousServiceIds.length > 0;
   if (keepEarlier) {
     const earlier = context.previousServiceIds
       .map((id) => index.serviceById.get(id))
@@ -594,13 +654,25 @@ export function recommend(
       .filter((r) => typeof r.service.price === "number" && r.service.price > 0)
       .sort((a, b) => (a.service.price as number) - (b.service.price as number));
   }
+  return ranked;
+}
 
+/**
+ * The service cards: the relevant ranked services, varied by category, each with its reason.
+ * With a safety signal a consultation leads; with no pick, a consultation is offered.
+ */
+function pickServices(
+  index: CatalogueIndex,
+  { weighted, rawQuery, safety }: Question,
+  ranked: RankedService[],
+  keepEarlier: boolean,
+): ServicePick[] {
   // Cards after the first must be close in relevance, so a weak match never pads the list.
   const topBase = Math.max(0, ...ranked.slice(0, 5).map((r) => r.base));
   const relevant = keepEarlier
     ? ranked
     : ranked.filter((r, i) => i === 0 || r.base >= 0.5 * topBase);
-  let services: ServicePick[] = diverse(relevant, (r) => r.service.category, MAX_SERVICES).map(
+  const services: ServicePick[] = diverse(relevant, (r) => r.service.category, MAX_SERVICES).map(
     (r) => {
       const first = needsConsultationFirst(r.service) || safety.length > 0;
       return {
@@ -622,14 +694,15 @@ export function recommend(
         !isConsultationService(s.service) &&
         (!primary || primary.serviceCategories.includes(s.service.category)),
     );
-    services = [
+    return [
       ...(lead ? [lead] : []),
       ...alternatives.filter((s) => s.service.id !== lead?.service.id),
     ].slice(0, MAX_SERVICES);
-  } else if (services.length === 0) {
+  }
+  if (services.length === 0) {
     const consult = consultationService(index, primary?.serviceCategories ?? [], safety);
     if (consult) {
-      services = [
+      return [
         {
           service: consult,
           reason:
@@ -639,39 +712,37 @@ export function recommend(
       ];
     }
   }
+  return services;
+}
 
+/**
+ * The product cards: in stock, varied by category (3 when products were asked for, else
+ * MAX_PRODUCTS); on 'more', without the earlier ones; with `keepEarlier`, the earlier ones
+ * still in stock instead.
+ */
+function pickProducts(
+  index: CatalogueIndex,
+  { weighted, rawQuery, safety, intents, isFollowUp }: Question,
+  context: AdvisorContext,
+  keepEarlier: boolean,
+): ProductPick[] {
   const productExclude = new Set<number>(
     isFollowUp && intents.has("more") ? context.previousProductIds : [],
   );
-  const wantsProducts = intents.has("products");
   const earlierProducts = keepEarlier
     ? context.previousProductIds
         .map((id) => index.productById.get(id))
         .filter((p): p is PublicProduct => p !== undefined && p.stock > 0)
     : [];
-  const products: ProductPick[] = diverse(
+  const concept = weighted[0]?.concept;
+  if (earlierProducts.length > 0 && concept) {
+    return earlierProducts.map((product) => ({ product, reason: productReason(product, concept) }));
+  }
+  return diverse(
     rankProducts(index, weighted, rawQuery, safety, productExclude),
     (r) => r.product.category,
-    wantsProducts ? 3 : MAX_PRODUCTS,
+    intents.has("products") ? 3 : MAX_PRODUCTS,
   ).map((r) => ({ product: r.product, reason: productReason(r.product, r.concept) }));
-  if (earlierProducts.length > 0 && weighted[0]) {
-    const concept = weighted[0].concept;
-    products.splice(
-      0,
-      products.length,
-      ...earlierProducts.map((product) => ({ product, reason: productReason(product, concept) })),
-    );
-  }
-
-  const text = writeText({ hits, weighted, services, products, safety, intents, isFollowUp });
-  return {
-    concepts: weighted.map((w) => w.concept.id),
-    safety,
-    services,
-    products,
-    text,
-    bookingPrompt: services.length > 0 ? BOOKING_PROMPT : null,
-  };
 }
 
 /** True when the question itself raises no safety signal. */
@@ -700,6 +771,11 @@ const SAFETY_WORD: Record<string, string> = {
   diagnosis: "diagnose",
 };
 
+/**
+ * The answer's text, in the clinic's voice: a request for more detail when the question names
+ * no concern, the safety notes first when there is a signal, else the picks with their prices
+ * (naira), or the follow-up asked for (price, cheaper, timings, more, booking).
+ */
 function writeText(input: {
   hits: ConceptHit[];
   weighted: Weighted[];
@@ -711,101 +787,116 @@ function writeText(input: {
 }): string {
   const { weighted, services, products, safety, intents, isFollowUp } = input;
   const primary = weighted[0]?.concept;
-  const parts: string[] = [];
-  const [s1, s2] = services;
-
-  if (!primary && safety.length === 0) {
-    if (intents.has("greeting")) {
-      parts.push(
-        "Hello! It's lovely to hear from you. Tell me what you'd like help with — for example breakouts, dark marks, dry skin, tummy fat, stress or unwanted hair — and I'll suggest the right treatments.",
-      );
-    } else {
-      parts.push(
-        "I'd love to help, but I want to be sure I understand. Could you tell me a little more — is it about your skin (breakouts, dark marks, dryness, fine lines), your body (tummy fat, cellulite, stretch marks), relaxation, or hair removal?",
-      );
-    }
-    if (s1) {
-      parts.push(
-        `In the meantime, a ${s1.service.name} (${priceText(s1.service)}) is a great first step: our therapist looks at your skin and builds a plan with you.`,
-      );
-    }
-    return parts.join(" ");
-  }
-
-  if (safety.length > 0) {
-    parts.push("Thank you for telling me — that's important, and it changes what I'd suggest.");
-    for (const signal of safety) parts.push(signal.note);
-    if (s1 && isConsultationService(s1.service)) {
-      parts.push(`Please start with the ${s1.service.name} (${priceText(s1.service)}).`);
-    } else if (s1) {
-      parts.push(
-        `For the ${s1.service.name} (${priceText(s1.service)}), choose 'Book Consultation' so our doctor can check first.`,
-      );
-    }
-    const later = services.slice(1).map((s) => s.service.name);
-    if (later.length > 0) {
-      parts.push(
-        `Once our doctor gives the go-ahead, you could ask about the ${listNames(later)}.`,
-      );
-    }
-    if (products.length > 0) {
-      parts.push(
-        `Gentle products that are usually fine: the ${listNames(products.map((p) => p.product.name))} — check with the doctor first.`,
-      );
-    }
-    return parts.join(" ");
-  }
-
-  if (isFollowUp && intents.has("price") && s1) {
-    const lines = services.map((s) => `${s.service.name}: ${priceText(s.service)}`);
-    parts.push(
-      `Here are the current prices for ${primary?.label ?? "what I suggested"}: ${lines.join("; ")}.`,
-    );
-    parts.push(
-      "Every price is from our live menu; consultation-type treatments are priced after your consultation.",
-    );
-  } else if (isFollowUp && intents.has("cheaper") && s1) {
-    parts.push(
-      `Of course. The most affordable options for ${primary?.label} are the ${listNames(services.map((s) => `${s.service.name} (${priceText(s.service)})`))}.`,
-    );
-  } else if (isFollowUp && intents.has("duration") && s1) {
-    parts.push(
-      `Timings: ${services.map((s) => `the ${s.service.name} takes about ${s.service.duration}`).join("; ")}. Please arrive 10 minutes early.`,
-    );
-  } else if (isFollowUp && intents.has("more") && s1) {
-    parts.push(
-      `Other good options for ${primary?.label} are the ${listNames(services.map((s) => `${s.service.name} (${priceText(s.service)})`))}.`,
-    );
-  } else if (isFollowUp && intents.has("book")) {
-    parts.push(
-      `Booking is easy: choose 'Book Now' on a treatment below, or book a consultation and our team will confirm your time by phone or WhatsApp. Please book at least 24 hours ahead; a ${formatNaira(BOOKING_FEE)} booking fee secures your appointment.`,
-    );
-  } else if (isFollowUp) {
-    parts.push(
-      `Good question — our therapist will talk you through exactly what to expect at your appointment. For ${primary?.label}, here's a reminder of what I'd suggest.`,
-    );
-  } else {
-    if (primary) parts.push(primary.opener);
-    if (s1) {
-      const alt = s2 ? `, or the ${s2.service.name} (${priceText(s2.service)})` : "";
-      const label = weighted
-        .slice(0, 2)
-        .map((w) => w.concept.label)
-        .join(" and ");
-      parts.push(
-        `For ${label}, I'd suggest the ${s1.service.name} (${priceText(s1.service)})${alt}.`,
-      );
-    }
-    if (products.length > 0) {
-      parts.push(
-        `At home, the ${listNames(products.map((p) => `${p.product.name} (${formatNaira(p.product.price)})`))} will help keep your results going.`,
-      );
-    }
-  }
+  if (!primary && safety.length === 0) return unclearText(intents, services);
+  if (safety.length > 0) return safetyText(safety, services, products);
+  const parts = isFollowUp
+    ? [followUpText(intents, primary, services)]
+    : firstAnswerText(weighted, services, products);
   if (services.some((s) => needsConsultationFirst(s.service))) {
     parts.push(
       "Laser and injectable treatments always begin with a consultation, so our doctor can check the treatment and settings are right for your skin.",
     );
   }
   return parts.join(" ");
+}
+
+/** No concern and no safety signal: a greeting or a request for more detail, and a first step. */
+function unclearText(intents: Set<Intent>, [s1]: ServicePick[]): string {
+  const parts: string[] = [];
+  if (intents.has("greeting")) {
+    parts.push(
+      "Hello! It's lovely to hear from you. Tell me what you'd like help with — for example breakouts, dark marks, dry skin, tummy fat, stress or unwanted hair — and I'll suggest the right treatments.",
+    );
+  } else {
+    parts.push(
+      "I'd love to help, but I want to be sure I understand. Could you tell me a little more — is it about your skin (breakouts, dark marks, dryness, fine lines), your body (tummy fat, cellulite, stretch marks), relaxation, or hair removal?",
+    );
+  }
+  if (s1) {
+    parts.push(
+      `In the meantime, a ${s1.service.name} (${priceText(s1.service)}) is a great first step: our therapist looks at your skin and builds a plan with you.`,
+    );
+  }
+  return parts.join(" ");
+}
+
+/** A safety signal: its notes, the consultation first, the rest once the doctor agrees. */
+function safetyText(
+  safety: SafetySignal[],
+  services: ServicePick[],
+  products: ProductPick[],
+): string {
+  const parts = ["Thank you for telling me — that's important, and it changes what I'd suggest."];
+  for (const signal of safety) parts.push(signal.note);
+  const [s1] = services;
+  if (s1 && isConsultationService(s1.service)) {
+    parts.push(`Please start with the ${s1.service.name} (${priceText(s1.service)}).`);
+  } else if (s1) {
+    parts.push(
+      `For the ${s1.service.name} (${priceText(s1.service)}), choose 'Book Consultation' so our doctor can check first.`,
+    );
+  }
+  const later = services.slice(1).map((s) => s.service.name);
+  if (later.length > 0) {
+    parts.push(`Once our doctor gives the go-ahead, you could ask about the ${listNames(later)}.`);
+  }
+  if (products.length > 0) {
+    parts.push(
+      `Gentle products that are usually fine: the ${listNames(products.map((p) => p.product.name))} — check with the doctor first.`,
+    );
+  }
+  return parts.join(" ");
+}
+
+/** A follow-up's answer: the prices, the cheaper or other options, the timings or how to book. */
+function followUpText(
+  intents: Set<Intent>,
+  primary: Concept | undefined,
+  services: ServicePick[],
+): string {
+  const [s1] = services;
+  if (intents.has("price") && s1) {
+    const lines = services.map((s) => `${s.service.name}: ${priceText(s.service)}`);
+    return `Here are the current prices for ${primary?.label ?? "what I suggested"}: ${lines.join("; ")}. Every price is from our live menu; consultation-type treatments are priced after your consultation.`;
+  }
+  if (intents.has("cheaper") && s1) {
+    return `Of course. The most affordable options for ${primary?.label} are the ${listNames(services.map((s) => `${s.service.name} (${priceText(s.service)})`))}.`;
+  }
+  if (intents.has("duration") && s1) {
+    return `Timings: ${services.map((s) => `the ${s.service.name} takes about ${s.service.duration}`).join("; ")}. Please arrive 10 minutes early.`;
+  }
+  if (intents.has("more") && s1) {
+    return `Other good options for ${primary?.label} are the ${listNames(services.map((s) => `${s.service.name} (${priceText(s.service)})`))}.`;
+  }
+  if (intents.has("book")) {
+    return `Booking is easy: choose 'Book Now' on a treatment below, or book a consultation and our team will confirm your time by phone or WhatsApp. Please book at least 24 hours ahead; a ${formatNaira(BOOKING_FEE)} booking fee secures your appointment.`;
+  }
+  return `Good question — our therapist will talk you through exactly what to expect at your appointment. For ${primary?.label}, here's a reminder of what I'd suggest.`;
+}
+
+/** A first answer: the concern's opener, the top one or two services, products for home care. */
+function firstAnswerText(
+  weighted: Weighted[],
+  [s1, s2]: ServicePick[],
+  products: ProductPick[],
+): string[] {
+  const parts: string[] = [];
+  const primary = weighted[0]?.concept;
+  if (primary) parts.push(primary.opener);
+  if (s1) {
+    const alt = s2 ? `, or the ${s2.service.name} (${priceText(s2.service)})` : "";
+    const label = weighted
+      .slice(0, 2)
+      .map((w) => w.concept.label)
+      .join(" and ");
+    parts.push(
+      `For ${label}, I'd suggest the ${s1.service.name} (${priceText(s1.service)})${alt}.`,
+    );
+  }
+  if (products.length > 0) {
+    parts.push(
+      `At home, the ${listNames(products.map((p) => `${p.product.name} (${formatNaira(p.product.price)})`))} will help keep your results going.`,
+    );
+  }
+  return parts;
 }
