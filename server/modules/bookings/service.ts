@@ -17,7 +17,7 @@ import {
 import type { BookingKind } from "#common/calendar.ts";
 import { consultationFor, findServiceCategory } from "#common/catalog.ts";
 import { likePattern, type Page } from "#common/paging.ts";
-import type { Db } from "#server/db/client.ts";
+import type { Db, Tx } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { services } from "#server/db/schema/catalog.ts";
@@ -366,6 +366,44 @@ export async function markNoShow(db: Db, admin: AdminIdentity, id: number): Prom
     { status: "no-show", processed: true },
     { action: "booking.no-show" },
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes inside another module's transaction: the calendar acting on a booking request (admin
+// spec §4) changes the booking and its appointment together, so these take the caller's `tx`.
+// The bookings table has no other writer (issue 27).
+
+/**
+ * Locks booking `id` (SELECT … FOR UPDATE) until the caller's transaction ends, so two actions on
+ * one request queue. @returns false when no such booking exists.
+ */
+export async function lockBooking(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.id, id))
+    .for("update");
+  return row !== undefined;
+}
+
+/** The state of a booking request the calendar may change: status, processed, requested time. */
+export type BookingStateChange = Partial<{ status: string; processed: boolean; date: Date }>;
+
+/**
+ * Sets `change` on booking `id` in the caller's transaction; the caller audits the action.
+ * @throws HttpError 404 for an unknown id.
+ */
+export async function setBookingState(
+  tx: Tx,
+  id: number,
+  change: BookingStateChange,
+): Promise<void> {
+  const rows = await tx
+    .update(bookings)
+    .set(change)
+    .where(eq(bookings.id, id))
+    .returning({ id: bookings.id });
+  if (rows.length === 0) throw new HttpError(404, "Booking not found");
 }
 
 /** Deletes a booking; a review of it stays. @throws HttpError 404 for an unknown id. */

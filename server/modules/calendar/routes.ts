@@ -22,23 +22,20 @@ import { handler, parse, parseId, siteOrigin } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { sendCachedJson } from "#server/response-cache.ts";
+import { createAppointments, deleteAppointment, updateAppointment } from "./appointments.ts";
+import {
+  createBlockedTime,
+  deleteBlockedTime,
+  listBlockedTimes,
+  updateBlockedTime,
+} from "./blocks.ts";
 import {
   createCalendarFeed,
   getCalendarFeed,
   revokeCalendarFeed,
   staffCalendarIcs,
 } from "./feed.ts";
-import {
-  cachedAppointments,
-  createAppointments,
-  createBlockedTime,
-  deleteAppointment,
-  deleteBlockedTime,
-  listBlockedTimes,
-  listUpcomingAppointments,
-  updateAppointment,
-  updateBlockedTime,
-} from "./service.ts";
+import { cachedAppointments, listUpcomingAppointments } from "./queries.ts";
 
 /**
  * A therapist's calendar reads are their own (issue 13): the query with their staff id, or null
