@@ -12,9 +12,16 @@ import {
   type BookingRequest,
   bookingPeriodStart,
   checkBookingDate,
+  lagosDate,
+  type ParsedBookingDate,
   parseBookingDate,
 } from "#common/booking.ts";
-import type { BookingKind } from "#common/calendar.ts";
+import {
+  type BookingKind,
+  clockMinutes,
+  lagosClock,
+  parseCalendarDateTime,
+} from "#common/calendar.ts";
 import { consultationFor, findServiceCategory } from "#common/catalog.ts";
 import { likePattern, type Page } from "#common/paging.ts";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -271,6 +278,21 @@ export async function listProcessedBookings(db: Db): Promise<BookingRecord[]> {
   return rows.map(toRecord);
 }
 
+/**
+ * A booking date as staff send it: the calendar's 'YYYY-MM-DD HH:MM' (24-hour Lagos wall time,
+ * its reschedule prompt; admin spec §4) or an ISO instant, both read once by common/calendar.ts
+ * `parseCalendarDateTime`; else the booking form's 'YYYY-MM-DD at h:mm AM' (`parseBookingDate`).
+ * @returns the instant with its Lagos day and minutes after midnight, for `checkBookingDate`.
+ */
+function staffBookingDate(text: string): ParsedBookingDate {
+  const instant = parseCalendarDateTime(text);
+  if (!instant) return parseBookingDate(text);
+  // A time with seconds is off every slot (as parseBookingDate rules); Lagos is whole hours from UTC.
+  if (instant.getTime() % 60_000 !== 0) return { ok: false, field: "time" };
+  const minutes = clockMinutes(lagosClock(instant));
+  return { ok: true, instant, date: lagosDate(instant), minutes };
+}
+
 export type BookingPatch = Partial<{
   name: string;
   email: string;
@@ -310,12 +332,7 @@ export async function updateBooking(
     Object.assign(values, resolved);
   }
   if (patch.date !== undefined) {
-    // The calendar's reschedule prompt sends 'YYYY-MM-DD HH:MM' (24-hour, Lagos; admin spec §4).
-    const wall = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/.exec(patch.date.trim());
-    const text = wall
-      ? `${wall[1]} at ${Number(wall[2]) % 12 || 12}:${wall[3]} ${Number(wall[2]) < 12 ? "AM" : "PM"}`
-      : patch.date;
-    const parsed = parseBookingDate(text);
+    const parsed = staffBookingDate(patch.date);
     const bad = parsed.ok ? checkBookingDate(parsed, { now: new Date(), staff: true }) : "date";
     if (bad || !parsed.ok) {
       throw new HttpError(400, "Please choose a time on the half hour from 08:00 to 19:30", {
