@@ -92,6 +92,49 @@ async function resolveService(db: Db, service: string): Promise<ResolvedService 
 }
 
 /**
+ * The instant of a booking request's `date` ('YYYY-MM-DD at h:mm AM' Lagos, or ISO), checked
+ * against the public slots and 90-day window, or for `staff` any half hour 08:00-19:30.
+ * @throws HttpError 400 with `fields.date` or `fields.time` and the spec's message.
+ */
+function requestedInstant(text: string, now: Date, staff: boolean): Date {
+  const parsed = parseBookingDate(text);
+  const badField = parsed.ok ? checkBookingDate(parsed, { now, staff }) : parsed.field;
+  if (badField === "date") {
+    throw new HttpError(400, "Please select a date from today up to 90 days ahead", {
+      date: BOOKING_MESSAGES.date,
+    });
+  }
+  if (badField === "time" || !parsed.ok) {
+    throw new HttpError(400, "Please select one of the available appointment times", {
+      time: BOOKING_MESSAGES.time,
+    });
+  }
+  return parsed.instant;
+}
+
+/** The first booking of the same email, service and slot made within DUPLICATE_WINDOW_MS of `now`. */
+async function recentDuplicate(
+  tx: Tx,
+  request: { email: string; service: string; date: Date },
+  now: Date,
+): Promise<typeof bookings.$inferSelect | undefined> {
+  const [duplicate] = await tx
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.email, request.email),
+        eq(bookings.service, request.service),
+        eq(bookings.date, request.date),
+        gte(bookings.createdAt, new Date(now.getTime() - DUPLICATE_WINDOW_MS)),
+      ),
+    )
+    .orderBy(asc(bookings.id))
+    .limit(1);
+  return duplicate;
+}
+
+/**
  * Records a booking request.
  * @param input parsed POST /api/bookings payload; `date` as 'YYYY-MM-DD at h:mm AM' (Lagos) or ISO.
  * @param options.staff true for a signed-in admin: any half hour 08:00–19:30 on any date.
@@ -110,20 +153,7 @@ export async function createBooking(
   options: { now?: Date; staff?: boolean; admin?: AdminIdentity | null; origin?: string } = {},
 ): Promise<BookingRecord & { created: boolean }> {
   const now = options.now ?? new Date();
-  const parsed = parseBookingDate(input.date);
-  const badField = parsed.ok
-    ? checkBookingDate(parsed, { now, staff: options.staff ?? false })
-    : parsed.field;
-  if (badField === "date") {
-    throw new HttpError(400, "Please select a date from today up to 90 days ahead", {
-      date: BOOKING_MESSAGES.date,
-    });
-  }
-  if (badField === "time" || !parsed.ok) {
-    throw new HttpError(400, "Please select one of the available appointment times", {
-      time: BOOKING_MESSAGES.time,
-    });
-  }
+  const date = requestedInstant(input.date, now, options.staff ?? false);
   const resolved = await resolveService(db, input.service);
   if (!resolved) {
     throw new HttpError(400, BOOKING_MESSAGES.service, { service: BOOKING_MESSAGES.service });
@@ -134,7 +164,7 @@ export async function createBooking(
     phone: input.phone,
     service: input.service,
     ...resolved,
-    date: parsed.instant,
+    date,
     message: input.message || null,
   };
   const admin = options.admin;
@@ -145,19 +175,7 @@ export async function createBooking(
     // that triple makes concurrent copies queue, so the second finds the first.
     const key = `booking:${values.email}|${values.service}|${values.date.toISOString()}`;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
-    const [duplicate] = await tx
-      .select()
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.email, values.email),
-          eq(bookings.service, values.service),
-          eq(bookings.date, values.date),
-          gte(bookings.createdAt, new Date(now.getTime() - DUPLICATE_WINDOW_MS)),
-        ),
-      )
-      .orderBy(asc(bookings.id))
-      .limit(1);
+    const duplicate = await recentDuplicate(tx, values, now);
     if (duplicate) {
       created = false;
       return duplicate;
