@@ -1,25 +1,17 @@
 /**
- * The calendar module's public functions for other modules (the point of sale: sales/), each
- * from the file that holds it. Within this module, import the file itself.
+ * What other modules use of the calendar (the point of sale, sales/: the upcoming list and
+ * completing an appointment at checkout), each from the file that holds it. Within this module,
+ * import the file itself:
  *
- * - queries.ts: reading appointments (with booking requests as virtual ones), upcoming, one.
- * - appointments.ts: book, change, delete appointments.
+ * - queries.ts: appointments in a range (booking requests as virtual ones), upcoming, one.
+ * - appointments.ts: book (one or a series), change, delete appointments.
  * - virtual-bookings.ts: the calendar's actions on a booking request ('booking-{id}').
  * - blocks.ts: blocked time.
- * - clash.ts: the locks and clash rules every write that takes a member's time shares.
- * - resolve.ts: staff, service and instants a write names; booking-requests.ts: booking rows
- *   as virtual appointments; appointment-messages.ts: what the client is told.
+ * - clash.ts: the locks and clash rules that every write taking a member's time shares.
+ * - resolve.ts: the staff, service and instants a write names; booking-requests.ts: booking
+ *   rows read as virtual appointments; appointment-messages.ts: what the client is told.
+ * - routes.ts, pages.ts, back-office.ts, feed.ts: the API, the screen's data, the dashboard's
+ *   figures and members' iCalendar feeds.
  */
-export { createAppointments, deleteAppointment, updateAppointment } from "./appointments.ts";
-export {
-  createBlockedTime,
-  deleteBlockedTime,
-  listBlockedTimes,
-  updateBlockedTime,
-} from "./blocks.ts";
-export {
-  cachedAppointments,
-  getAppointment,
-  listAppointments,
-  listUpcomingAppointments,
-} from "./queries.ts";
+export { updateAppointment } from "./appointments.ts";
+export { listUpcomingAppointments } from "./queries.ts";
