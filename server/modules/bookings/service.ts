@@ -441,6 +441,32 @@ export async function setBookingState(
   if (rows.length === 0) throw new HttpError(404, "Booking not found");
 }
 
+/** Booking requests of client `clientId`, or made under the email `email` (lower-case). */
+const ofClient = (clientId: number, email: string) =>
+  or(eq(bookings.clientId, clientId), sql`lower(${bookings.email}) = ${email}`);
+
+/**
+ * A client's email change (clients module, issue 12): re-addresses the booking requests of client
+ * `clientId` (or under the old email `from`, lower-case) to `to`, linking them to the client.
+ * Runs in the caller's transaction; the caller audits.
+ */
+export async function moveBookingsToEmail(
+  tx: Tx,
+  clientId: number,
+  from: string,
+  to: string,
+): Promise<void> {
+  await tx.update(bookings).set({ email: to, clientId }).where(ofClient(clientId, from));
+}
+
+/**
+ * A client's erasure (privacy): deletes the booking requests of client `clientId` (or under
+ * `email`, lower-case). Runs in the caller's transaction; the caller audits.
+ */
+export async function deleteClientBookings(tx: Tx, clientId: number, email: string): Promise<void> {
+  await tx.delete(bookings).where(ofClient(clientId, email));
+}
+
 /** Deletes a booking; a review of it stays. @throws HttpError 404 for an unknown id. */
 export async function deleteBooking(db: Db, admin: AdminIdentity, id: number): Promise<void> {
   await db.transaction(async (tx) => {

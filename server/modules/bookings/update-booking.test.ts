@@ -1,17 +1,19 @@
 /**
  * An admin's booking edit (PATCH /api/bookings/{id}, admin spec §4, §5): the date forms staff
  * send (the calendar's 24-hour Lagos wall time, the form's 'at h:mm AM' text, ISO) and the
- * range they must keep (a half hour 08:00-19:30 Lagos); and the writes the calendar makes on a
- * booking inside its own transaction.
+ * range they must keep (a half hour 08:00-19:30 Lagos); and the writes other modules make on
+ * bookings inside their own transaction (the calendar's, the clients module's).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpError } from "#server/http.ts";
-import { insertService } from "#server/testing/builders.ts";
+import { insertClient, insertService } from "#server/testing/builders.ts";
 import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
 import {
   createBooking,
+  deleteClientBookings,
   getBooking,
   lockBooking,
+  moveBookingsToEmail,
   setBookingState,
   updateBooking,
 } from "./service.ts";
@@ -88,5 +90,17 @@ describe.each(dbKinds)("updateBooking dates on %s", (kind) => {
         status: 404,
       });
     });
+  });
+
+  it("re-addresses a client's bookings on an email change and deletes them on an erasure", async () => {
+    const booking = await getBooking(t.db, id);
+    expect(booking?.email).toBe("ada@example.com");
+    const client = await insertClient(t.db, { email: "ada.obi@example.com" });
+    await t.db.transaction((tx) =>
+      moveBookingsToEmail(tx, client.id, "ada@example.com", "ada.obi@example.com"),
+    );
+    expect(await getBooking(t.db, id)).toMatchObject({ email: "ada.obi@example.com" });
+    await t.db.transaction((tx) => deleteClientBookings(tx, client.id, "someone@example.com"));
+    expect(await getBooking(t.db, id)).toBeNull();
   });
 });
