@@ -12,12 +12,19 @@ import {
   type BookingRequest,
   bookingPeriodStart,
   checkBookingDate,
+  lagosDate,
+  type ParsedBookingDate,
   parseBookingDate,
 } from "#common/booking.ts";
-import type { BookingKind } from "#common/calendar.ts";
+import {
+  type BookingKind,
+  clockMinutes,
+  lagosClock,
+  parseCalendarDateTime,
+} from "#common/calendar.ts";
 import { consultationFor, findServiceCategory } from "#common/catalog.ts";
 import { likePattern, type Page } from "#common/paging.ts";
-import type { Db } from "#server/db/client.ts";
+import type { Db, Tx } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { services } from "#server/db/schema/catalog.ts";
@@ -85,6 +92,49 @@ async function resolveService(db: Db, service: string): Promise<ResolvedService 
 }
 
 /**
+ * The instant of a booking request's `date` ('YYYY-MM-DD at h:mm AM' Lagos, or ISO), checked
+ * against the public slots and 90-day window, or for `staff` any half hour 08:00-19:30.
+ * @throws HttpError 400 with `fields.date` or `fields.time` and the spec's message.
+ */
+function requestedInstant(text: string, now: Date, staff: boolean): Date {
+  const parsed = parseBookingDate(text);
+  const badField = parsed.ok ? checkBookingDate(parsed, { now, staff }) : parsed.field;
+  if (badField === "date") {
+    throw new HttpError(400, "Please select a date from today up to 90 days ahead", {
+      date: BOOKING_MESSAGES.date,
+    });
+  }
+  if (badField === "time" || !parsed.ok) {
+    throw new HttpError(400, "Please select one of the available appointment times", {
+      time: BOOKING_MESSAGES.time,
+    });
+  }
+  return parsed.instant;
+}
+
+/** The first booking of the same email, service and slot made within DUPLICATE_WINDOW_MS of `now`. */
+async function recentDuplicate(
+  tx: Tx,
+  request: { email: string; service: string; date: Date },
+  now: Date,
+): Promise<typeof bookings.$inferSelect | undefined> {
+  const [duplicate] = await tx
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.email, request.email),
+        eq(bookings.service, request.service),
+        eq(bookings.date, request.date),
+        gte(bookings.createdAt, new Date(now.getTime() - DUPLICATE_WINDOW_MS)),
+      ),
+    )
+    .orderBy(asc(bookings.id))
+    .limit(1);
+  return duplicate;
+}
+
+/**
  * Records a booking request.
  * @param input parsed POST /api/bookings payload; `date` as 'YYYY-MM-DD at h:mm AM' (Lagos) or ISO.
  * @param options.staff true for a signed-in admin: any half hour 08:00–19:30 on any date.
@@ -103,20 +153,7 @@ export async function createBooking(
   options: { now?: Date; staff?: boolean; admin?: AdminIdentity | null; origin?: string } = {},
 ): Promise<BookingRecord & { created: boolean }> {
   const now = options.now ?? new Date();
-  const parsed = parseBookingDate(input.date);
-  const badField = parsed.ok
-    ? checkBookingDate(parsed, { now, staff: options.staff ?? false })
-    : parsed.field;
-  if (badField === "date") {
-    throw new HttpError(400, "Please select a date from today up to 90 days ahead", {
-      date: BOOKING_MESSAGES.date,
-    });
-  }
-  if (badField === "time" || !parsed.ok) {
-    throw new HttpError(400, "Please select one of the available appointment times", {
-      time: BOOKING_MESSAGES.time,
-    });
-  }
+  const date = requestedInstant(input.date, now, options.staff ?? false);
   const resolved = await resolveService(db, input.service);
   if (!resolved) {
     throw new HttpError(400, BOOKING_MESSAGES.service, { service: BOOKING_MESSAGES.service });
@@ -127,7 +164,7 @@ export async function createBooking(
     phone: input.phone,
     service: input.service,
     ...resolved,
-    date: parsed.instant,
+    date,
     message: input.message || null,
   };
   const admin = options.admin;
@@ -138,19 +175,7 @@ export async function createBooking(
     // that triple makes concurrent copies queue, so the second finds the first.
     const key = `booking:${values.email}|${values.service}|${values.date.toISOString()}`;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
-    const [duplicate] = await tx
-      .select()
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.email, values.email),
-          eq(bookings.service, values.service),
-          eq(bookings.date, values.date),
-          gte(bookings.createdAt, new Date(now.getTime() - DUPLICATE_WINDOW_MS)),
-        ),
-      )
-      .orderBy(asc(bookings.id))
-      .limit(1);
+    const duplicate = await recentDuplicate(tx, values, now);
     if (duplicate) {
       created = false;
       return duplicate;
@@ -271,6 +296,21 @@ export async function listProcessedBookings(db: Db): Promise<BookingRecord[]> {
   return rows.map(toRecord);
 }
 
+/**
+ * A booking date as staff send it: the calendar's 'YYYY-MM-DD HH:MM' (24-hour Lagos wall time,
+ * its reschedule prompt; admin spec §4) or an ISO instant, both read once by common/calendar.ts
+ * `parseCalendarDateTime`; else the booking form's 'YYYY-MM-DD at h:mm AM' (`parseBookingDate`).
+ * @returns the instant with its Lagos day and minutes after midnight, for `checkBookingDate`.
+ */
+function staffBookingDate(text: string): ParsedBookingDate {
+  const instant = parseCalendarDateTime(text);
+  if (!instant) return parseBookingDate(text);
+  // A time with seconds is off every slot (as parseBookingDate rules); Lagos is whole hours from UTC.
+  if (instant.getTime() % 60_000 !== 0) return { ok: false, field: "time" };
+  const minutes = clockMinutes(lagosClock(instant));
+  return { ok: true, instant, date: lagosDate(instant), minutes };
+}
+
 export type BookingPatch = Partial<{
   name: string;
   email: string;
@@ -310,12 +350,7 @@ export async function updateBooking(
     Object.assign(values, resolved);
   }
   if (patch.date !== undefined) {
-    // The calendar's reschedule prompt sends 'YYYY-MM-DD HH:MM' (24-hour, Lagos; admin spec §4).
-    const wall = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})$/.exec(patch.date.trim());
-    const text = wall
-      ? `${wall[1]} at ${Number(wall[2]) % 12 || 12}:${wall[3]} ${Number(wall[2]) < 12 ? "AM" : "PM"}`
-      : patch.date;
-    const parsed = parseBookingDate(text);
+    const parsed = staffBookingDate(patch.date);
     const bad = parsed.ok ? checkBookingDate(parsed, { now: new Date(), staff: true }) : "date";
     if (bad || !parsed.ok) {
       throw new HttpError(400, "Please choose a time on the half hour from 08:00 to 19:30", {
@@ -366,6 +401,70 @@ export async function markNoShow(db: Db, admin: AdminIdentity, id: number): Prom
     { status: "no-show", processed: true },
     { action: "booking.no-show" },
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes inside another module's transaction: the calendar acting on a booking request (admin
+// spec §4) changes the booking and its appointment together, so these take the caller's `tx`.
+// The bookings table has no other writer (issue 27).
+
+/**
+ * Locks booking `id` (SELECT … FOR UPDATE) until the caller's transaction ends, so two actions on
+ * one request queue. @returns false when no such booking exists.
+ */
+export async function lockBooking(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(eq(bookings.id, id))
+    .for("update");
+  return row !== undefined;
+}
+
+/** The state of a booking request the calendar may change: status, processed, requested time. */
+export type BookingStateChange = Partial<{ status: string; processed: boolean; date: Date }>;
+
+/**
+ * Sets `change` on booking `id` in the caller's transaction; the caller audits the action.
+ * @throws HttpError 404 for an unknown id.
+ */
+export async function setBookingState(
+  tx: Tx,
+  id: number,
+  change: BookingStateChange,
+): Promise<void> {
+  const rows = await tx
+    .update(bookings)
+    .set(change)
+    .where(eq(bookings.id, id))
+    .returning({ id: bookings.id });
+  if (rows.length === 0) throw new HttpError(404, "Booking not found");
+}
+
+/** Booking requests of client `clientId`, or made under the email `email` (lower-case). */
+const ofClient = (clientId: number, email: string) =>
+  or(eq(bookings.clientId, clientId), sql`lower(${bookings.email}) = ${email}`);
+
+/**
+ * A client's email change (clients module, issue 12): re-addresses the booking requests of client
+ * `clientId` (or under the old email `from`, lower-case) to `to`, linking them to the client.
+ * Runs in the caller's transaction; the caller audits.
+ */
+export async function moveBookingsToEmail(
+  tx: Tx,
+  clientId: number,
+  from: string,
+  to: string,
+): Promise<void> {
+  await tx.update(bookings).set({ email: to, clientId }).where(ofClient(clientId, from));
+}
+
+/**
+ * A client's erasure (privacy): deletes the booking requests of client `clientId` (or under
+ * `email`, lower-case). Runs in the caller's transaction; the caller audits.
+ */
+export async function deleteClientBookings(tx: Tx, clientId: number, email: string): Promise<void> {
+  await tx.delete(bookings).where(ofClient(clientId, email));
 }
 
 /** Deletes a booking; a review of it stays. @throws HttpError 404 for an unknown id. */

@@ -130,25 +130,8 @@ export async function revokeCalendarFeed(
   return { staffId, active: false, url: null, createdAt: null };
 }
 
-/**
- * The iCalendar text of the feed whose token is `token`, or null when no member has it (revoked,
- * rotated or made up). Events: active appointments ('HydraFacial – Ada Obi', CONFIRMED or
- * TENTATIVE) and blocks ('Blocked: Lunch'), times with TZID=Africa/Lagos. No client contact or
- * health data is included.
- */
-export async function staffCalendarIcs(
-  db: Db,
-  token: string,
-  now: Date = new Date(),
-): Promise<string | null> {
-  if (!TOKEN_RE.test(token)) return null;
-  const [member] = await db
-    .select({ id: staff.id, firstName: staff.firstName, lastName: staff.lastName })
-    .from(staff)
-    .where(eq(staff.calendarFeedTokenHash, hashToken(token)));
-  if (!member) return null;
-  const from = new Date(now.getTime() - FEED_DAYS_BACK * DAY_MS);
-  const to = new Date(now.getTime() + FEED_DAYS_AHEAD * DAY_MS);
+/** A member's active appointments and blocks (theirs and all staff's) overlapping [from, to). */
+async function feedEntries(db: Db, memberId: number, from: Date, to: Date) {
   const [visits, blocks] = await Promise.all([
     db
       .select({
@@ -165,7 +148,7 @@ export async function staffCalendarIcs(
       .from(appointments)
       .where(
         and(
-          eq(appointments.staffId, member.id),
+          eq(appointments.staffId, memberId),
           notInArray(appointments.status, [...INACTIVE_APPOINTMENT_STATUSES]),
           lt(appointments.startsAt, to),
           gt(appointments.endsAt, from),
@@ -185,14 +168,23 @@ export async function staffCalendarIcs(
       .from(blockedTimes)
       .where(
         and(
-          or(eq(blockedTimes.staffId, member.id), isNull(blockedTimes.staffId)),
+          or(eq(blockedTimes.staffId, memberId), isNull(blockedTimes.staffId)),
           lt(blockedTimes.startsAt, to),
           gt(blockedTimes.endsAt, from),
         ),
       )
       .orderBy(asc(blockedTimes.startsAt)),
   ]);
+  return { visits, blocks };
+}
 
+type FeedEntries = Awaited<ReturnType<typeof feedEntries>>;
+
+/** The iCalendar of `member`'s entries, times with TZID=Africa/Lagos. */
+function feedCalendar(
+  member: { firstName: string; lastName: string },
+  { visits, blocks }: FeedEntries,
+): string {
   const lagos = (d: Date) => new TZDate(d, BUSINESS_TIME_ZONE);
   const calendar = ical({
     name: `${BUSINESS.shortName} – ${member.firstName} ${member.lastName}`,
@@ -225,4 +217,26 @@ export async function staffCalendarIcs(
     });
   }
   return calendar.toString();
+}
+
+/**
+ * The iCalendar text of the feed whose token is `token`, or null when no member has it (revoked,
+ * rotated or made up). Events: active appointments ('HydraFacial – Ada Obi', CONFIRMED or
+ * TENTATIVE) and blocks ('Blocked: Lunch'), times with TZID=Africa/Lagos. No client contact or
+ * health data is included.
+ */
+export async function staffCalendarIcs(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<string | null> {
+  if (!TOKEN_RE.test(token)) return null;
+  const [member] = await db
+    .select({ id: staff.id, firstName: staff.firstName, lastName: staff.lastName })
+    .from(staff)
+    .where(eq(staff.calendarFeedTokenHash, hashToken(token)));
+  if (!member) return null;
+  const from = new Date(now.getTime() - FEED_DAYS_BACK * DAY_MS);
+  const to = new Date(now.getTime() + FEED_DAYS_AHEAD * DAY_MS);
+  return feedCalendar(member, await feedEntries(db, member.id, from, to));
 }

@@ -10,7 +10,8 @@ import { durationMinutes } from "#common/catalog.ts";
 import type { Db } from "#server/db/client.ts";
 import { staff } from "#server/db/schema/staff.ts";
 import { listServices } from "#server/modules/catalog/service.ts";
-import { cachedAppointments, listBlockedTimes } from "./service.ts";
+import { listBlockedTimes } from "./blocks.ts";
+import { cachedAppointments } from "./queries.ts";
 
 export function calendarPages(db: Db): CalendarPages {
   return {

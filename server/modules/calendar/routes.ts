@@ -22,23 +22,20 @@ import { handler, parse, parseId, siteOrigin } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { sendCachedJson } from "#server/response-cache.ts";
+import { createAppointments, deleteAppointment, updateAppointment } from "./appointments.ts";
+import {
+  createBlockedTime,
+  deleteBlockedTime,
+  listBlockedTimes,
+  updateBlockedTime,
+} from "./blocks.ts";
 import {
   createCalendarFeed,
   getCalendarFeed,
   revokeCalendarFeed,
   staffCalendarIcs,
 } from "./feed.ts";
-import {
-  cachedAppointments,
-  createAppointments,
-  createBlockedTime,
-  deleteAppointment,
-  deleteBlockedTime,
-  listBlockedTimes,
-  listUpcomingAppointments,
-  updateAppointment,
-  updateBlockedTime,
-} from "./service.ts";
+import { cachedAppointments, listUpcomingAppointments } from "./queries.ts";
 
 /**
  * A therapist's calendar reads are their own (issue 13): the query with their staff id, or null
@@ -50,9 +47,20 @@ function ownCalendar(req: Request, query: CalendarQuery): CalendarQuery | null {
   return admin.staffId ? { ...query, staffId: admin.staffId } : null;
 }
 
+/**
+ * The calendar's admin API (admin spec §7): appointments, blocked time and members' feed links.
+ * Reads for any role (a therapist's are their own), writes for the desk, feeds for managers.
+ */
 export function calendarRouter(db: Db, config: Config): Router {
   const router = Router();
+  appointmentRoutes(router, db);
+  blockRoutes(router, db);
+  feedLinkRoutes(router, db, config);
+  return router;
+}
 
+/** /api/appointments: upcoming, list, create, change, delete. */
+function appointmentRoutes(router: Router, db: Db): void {
   router.get(
     "/appointments/upcoming",
     requireRole(...DESK_ROLES),
@@ -98,7 +106,10 @@ export function calendarRouter(db: Db, config: Config): Router {
       res.json({ success: true });
     }),
   );
+}
 
+/** /api/blocked-time: list, create, change, delete. */
+function blockRoutes(router: Router, db: Db): void {
   router.get(
     "/blocked-time",
     requireRole(...ANY_ROLE),
@@ -132,7 +143,10 @@ export function calendarRouter(db: Db, config: Config): Router {
       res.json({ success: true });
     }),
   );
+}
 
+/** /api/staff/{id}/calendar-feed: a member's feed link, shown, (re)made or revoked. */
+function feedLinkRoutes(router: Router, db: Db, config: Config): void {
   router.get(
     "/staff/:id/calendar-feed",
     requireRole(...MANAGER_ONLY),
@@ -158,8 +172,6 @@ export function calendarRouter(db: Db, config: Config): Router {
       res.json(await revokeCalendarFeed(db, currentAdmin(req), id));
     }),
   );
-
-  return router;
 }
 
 /**
