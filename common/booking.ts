@@ -15,32 +15,17 @@ import { emailField, personNameField, phoneText } from "./contact.ts";
 import {
   CALENDAR_FIRST_SLOT_MINUTES,
   CALENDAR_LAST_SLOT_MINUTES,
-  formatLagosDateTime,
   inLagos,
   isRealDate,
   lagosDate,
   lagosInstant,
   lagosMinutes,
-  lagosTime,
   slotMinutes,
 } from "./lagos-time.ts";
 import type { MessageSummary } from "./outbox.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
-// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
-export {
-  BOOKING_WINDOW_DAYS,
-  bookingWindow,
-  CALENDAR_FIRST_SLOT_MINUTES,
-  CALENDAR_LAST_SLOT_MINUTES,
-  composeBookingDate,
-  formatLagosDateTime,
-  lagosDate,
-  lagosInstant,
-  lagosTime,
-  slotMinutes,
-  TIME_SLOTS,
-};
+export { BOOKING_WINDOW_DAYS, bookingWindow, composeBookingDate, TIME_SLOTS };
 
 export const BOOKING_MESSAGES = {
   name: "Name must be at least 3 characters",

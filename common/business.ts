@@ -28,6 +28,3 @@ export const BUSINESS = {
   /** Map search query for the embedded map on /contact. */
   mapQuery: "14 Adeola Odeku Street, Victoria Island, Lagos",
 } as const;
-
-// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
-export { LAGOS_TIME_ZONE as BUSINESS_TIME_ZONE, LAGOS_UTC_OFFSET_MS } from "./lagos-time.ts";

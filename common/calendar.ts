@@ -17,27 +17,14 @@ import {
   formatLagosWallTime,
   hhmm,
   inLagos,
-  lagosClock,
   lagosDate,
   lagosDayRange,
   lagosDayStart,
   lagosMinutes,
-  lagosWeek,
   lagosWeekday,
   lagosWeekdayName,
   parseLagosDateTime,
 } from "./lagos-time.ts";
-
-// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
-export {
-  clockMinutes,
-  formatLagosSpan,
-  formatLagosWallTime,
-  lagosClock,
-  lagosDayStart,
-  lagosWeek,
-  parseLagosDateTime as parseCalendarDateTime,
-};
 
 /** Appointment statuses: the same list as bookings' (admin spec §4 "Appointment and booking statuses"). */
 export const APPOINTMENT_STATUSES = BOOKING_STATUSES;

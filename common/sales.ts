@@ -8,10 +8,7 @@ import { z } from "zod";
 import type { Appointment } from "./calendar.ts";
 import { emailField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./contact.ts";
 import { databaseIdSchema } from "./ids.ts";
-import { isRealDate, lagosDateTime, shiftLagosDate } from "./lagos-time.ts";
-
-// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
-export { isRealDate as isIsoDate, lagosDateTime, shiftLagosDate as shiftDate };
+import { isRealDate } from "./lagos-time.ts";
 
 /** Sale statuses: created completed; refunded and voided are displayed states (admin spec §4). */
 export const SALE_STATUSES = ["completed", "refunded", "voided"] as const;

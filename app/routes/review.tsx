@@ -8,9 +8,9 @@ import { useState } from "react";
 import { data, Link } from "react-router";
 import { StarRatingInput } from "#app/components/ui/star-rating.tsx";
 import { apiRequest } from "#app/lib/api.ts";
-import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
 import { parseDatabaseId } from "#common/ids.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/review";
 

@@ -1,7 +1,7 @@
 import { SalesScreen } from "#app/features/admin/sales/sales-screen.tsx";
 import { adminPagesOf } from "#app/lib/admin-gate.ts";
-import { lagosDate } from "#common/lagos-time.ts";
-import { isIsoDate, POS_TABS, type PosTab } from "#common/sales.ts";
+import { isRealDate, lagosDate } from "#common/lagos-time.ts";
+import { POS_TABS, type PosTab } from "#common/sales.ts";
 import type { Route } from "./+types/sales";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -9,7 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const asked = params.get("date") ?? "";
   // A bad or missing date shows today (Lagos), as the Today button does.
-  const date = isIsoDate(asked) ? asked : lagosDate(new Date());
+  const date = isRealDate(asked) ? asked : lagosDate(new Date());
   const tab = params.get("tab") ?? "";
   const initialTab: PosTab = (POS_TABS as readonly string[]).includes(tab)
     ? (tab as PosTab)

@@ -7,9 +7,9 @@
  * Money is naira.
  */
 import { and, asc, desc, gte, ilike, lt, notExists, notInArray, or, sql } from "drizzle-orm";
-import { formatLagosDateTime } from "#common/booking.ts";
 import { CONSULTATION_PRICE } from "#common/catalog.ts";
 import { type AppointmentItem, dashboardServicePrice } from "#common/dashboard.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { koboToNaira } from "#common/money.ts";
 import {
   type ClearableTable,

@@ -12,17 +12,12 @@ import {
   type BookingRequest,
   bookingPeriodStart,
   checkBookingDate,
-  lagosDate,
   type ParsedBookingDate,
   parseBookingDate,
 } from "#common/booking.ts";
-import {
-  type BookingKind,
-  clockMinutes,
-  lagosClock,
-  parseCalendarDateTime,
-} from "#common/calendar.ts";
+import type { BookingKind } from "#common/calendar.ts";
 import { consultationFor, findServiceCategory } from "#common/catalog.ts";
+import { lagosDate, lagosMinutes, parseLagosDateTime } from "#common/lagos-time.ts";
 import { likePattern, type Page } from "#common/paging.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
@@ -298,17 +293,16 @@ export async function listProcessedBookings(db: Db): Promise<BookingRecord[]> {
 
 /**
  * A booking date as staff send it: the calendar's 'YYYY-MM-DD HH:MM' (24-hour Lagos wall time,
- * its reschedule prompt; admin spec §4) or an ISO instant, both read once by common/calendar.ts
- * `parseCalendarDateTime`; else the booking form's 'YYYY-MM-DD at h:mm AM' (`parseBookingDate`).
+ * its reschedule prompt; admin spec §4) or an ISO instant, both read once by common/lagos-time.ts
+ * `parseLagosDateTime`; else the booking form's 'YYYY-MM-DD at h:mm AM' (`parseBookingDate`).
  * @returns the instant with its Lagos day and minutes after midnight, for `checkBookingDate`.
  */
 function staffBookingDate(text: string): ParsedBookingDate {
-  const instant = parseCalendarDateTime(text);
+  const instant = parseLagosDateTime(text);
   if (!instant) return parseBookingDate(text);
   // A time with seconds is off every slot (as parseBookingDate rules); Lagos is whole hours from UTC.
   if (instant.getTime() % 60_000 !== 0) return { ok: false, field: "time" };
-  const minutes = clockMinutes(lagosClock(instant));
-  return { ok: true, instant, date: lagosDate(instant), minutes };
+  return { ok: true, instant, date: lagosDate(instant), minutes: lagosMinutes(instant) };
 }
 
 export type BookingPatch = Partial<{
@@ -439,32 +433,6 @@ export async function setBookingState(
     .where(eq(bookings.id, id))
     .returning({ id: bookings.id });
   if (rows.length === 0) throw new HttpError(404, "Booking not found");
-}
-
-/** Booking requests of client `clientId`, or made under the email `email` (lower-case). */
-const ofClient = (clientId: number, email: string) =>
-  or(eq(bookings.clientId, clientId), sql`lower(${bookings.email}) = ${email}`);
-
-/**
- * A client's email change (clients module, issue 12): re-addresses the booking requests of client
- * `clientId` (or under the old email `from`, lower-case) to `to`, linking them to the client.
- * Runs in the caller's transaction; the caller audits.
- */
-export async function moveBookingsToEmail(
-  tx: Tx,
-  clientId: number,
-  from: string,
-  to: string,
-): Promise<void> {
-  await tx.update(bookings).set({ email: to, clientId }).where(ofClient(clientId, from));
-}
-
-/**
- * A client's erasure (privacy): deletes the booking requests of client `clientId` (or under
- * `email`, lower-case). Runs in the caller's transaction; the caller audits.
- */
-export async function deleteClientBookings(tx: Tx, clientId: number, email: string): Promise<void> {
-  await tx.delete(bookings).where(ofClient(clientId, email));
 }
 
 /** Deletes a booking; a review of it stays. @throws HttpError 404 for an unknown id. */

@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpError } from "#server/http.ts";
 import { insertClient, insertService } from "#server/testing/builders.ts";
 import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
+import { deleteClientBookings, moveBookingsToEmail } from "./client-records.ts";
 import {
   createBooking,
-  deleteClientBookings,
   getBooking,
   lockBooking,
-  moveBookingsToEmail,
   setBookingState,
   updateBooking,
 } from "./service.ts";

@@ -6,9 +6,9 @@
  * service price, or the §9 fallback when unknown); ranges are UTC instants.
  */
 import { and, asc, desc, eq, gte, ilike, isNotNull, lt, notInArray, or, sql } from "drizzle-orm";
-import { formatLagosDateTime, lagosDate } from "#common/booking.ts";
 import { INACTIVE_APPOINTMENT_STATUSES } from "#common/calendar.ts";
 import { type AppointmentItem, dashboardServicePrice } from "#common/dashboard.ts";
+import { formatLagosDateTime, lagosDate } from "#common/lagos-time.ts";
 import { koboToNaira } from "#common/money.ts";
 import {
   type ClearableTable,

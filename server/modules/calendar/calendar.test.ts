@@ -9,7 +9,7 @@ import { count, eq } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lagosDate } from "#common/booking.ts";
+import { lagosDate } from "#common/lagos-time.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { appointments, blockedTimes } from "#server/db/schema/calendar.ts";
 import { clients } from "#server/db/schema/clients.ts";

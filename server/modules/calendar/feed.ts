@@ -7,12 +7,12 @@
  * 30 days back to 90 days ahead, in Africa/Lagos time (docs/decisions.md "Staff calendar feeds").
  */
 import { createHash, randomBytes } from "node:crypto";
-import { TZDate } from "@date-fns/tz";
 import { and, asc, eq, gt, isNull, lt, notInArray, or } from "drizzle-orm";
 import ical, { ICalEventStatus } from "ical-generator";
 import type { AdminIdentity } from "#common/auth.ts";
-import { BUSINESS, BUSINESS_TIME_ZONE } from "#common/business.ts";
+import { BUSINESS } from "#common/business.ts";
 import { type CalendarFeed, INACTIVE_APPOINTMENT_STATUSES } from "#common/calendar.ts";
+import { inLagos, LAGOS_TIME_ZONE } from "#common/lagos-time.ts";
 import type { Db } from "#server/db/client.ts";
 import { appointments, blockedTimes } from "#server/db/schema/calendar.ts";
 import { staff } from "#server/db/schema/staff.ts";
@@ -39,11 +39,11 @@ export function feedPath(token: string): string {
  * know the zone id still place events right.
  */
 function vtimezone(name: string): string | null {
-  if (name !== "Africa/Lagos") return null;
+  if (name !== LAGOS_TIME_ZONE) return null;
   return [
     "BEGIN:VTIMEZONE",
-    "TZID:Africa/Lagos",
-    "X-LIC-LOCATION:Africa/Lagos",
+    `TZID:${LAGOS_TIME_ZONE}`,
+    `X-LIC-LOCATION:${LAGOS_TIME_ZONE}`,
     "BEGIN:STANDARD",
     "DTSTART:19700101T000000",
     "TZOFFSETFROM:+0100",
@@ -185,19 +185,18 @@ function feedCalendar(
   member: { firstName: string; lastName: string },
   { visits, blocks }: FeedEntries,
 ): string {
-  const lagos = (d: Date) => new TZDate(d, BUSINESS_TIME_ZONE);
   const calendar = ical({
     name: `${BUSINESS.shortName} – ${member.firstName} ${member.lastName}`,
     prodId: { company: BUSINESS.shortName, product: "calendar", language: "EN" },
-    timezone: { name: BUSINESS_TIME_ZONE, generator: vtimezone },
+    timezone: { name: LAGOS_TIME_ZONE, generator: vtimezone },
     ttl: 15 * 60,
   });
   for (const a of visits) {
     calendar.createEvent({
       id: `appointment-${a.id}@glowhaven`,
-      start: lagos(a.startsAt),
-      end: lagos(a.endsAt),
-      timezone: BUSINESS_TIME_ZONE,
+      start: inLagos(a.startsAt),
+      end: inLagos(a.endsAt),
+      timezone: LAGOS_TIME_ZONE,
       stamp: a.updatedAt,
       summary: `${a.serviceName} – ${a.customerName}${a.groupSize > 1 ? ` (group of ${a.groupSize})` : ""}`,
       description: a.notes ?? undefined,
@@ -208,9 +207,9 @@ function feedCalendar(
   for (const b of blocks) {
     calendar.createEvent({
       id: `blocked-time-${b.id}@glowhaven`,
-      start: lagos(b.startsAt),
-      end: lagos(b.endsAt),
-      timezone: BUSINESS_TIME_ZONE,
+      start: inLagos(b.startsAt),
+      end: inLagos(b.endsAt),
+      timezone: LAGOS_TIME_ZONE,
       stamp: b.updatedAt,
       summary: `Blocked: ${b.title}${b.staffId === null ? " (all staff)" : ""}`,
       description: b.description ?? undefined,

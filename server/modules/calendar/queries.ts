@@ -9,12 +9,12 @@ import {
   type Appointment,
   type CalendarQuery,
   DEFAULT_APPOINTMENT_MINUTES,
-  lagosWeek,
   MAX_LIST_RANGE_DAYS,
   queryRange,
   type RecurrenceType,
   UPCOMING_APPOINTMENTS_LIMIT,
 } from "#common/calendar.ts";
+import { lagosWeek } from "#common/lagos-time.ts";
 import { koboToNaira } from "#common/money.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";

@@ -4,12 +4,9 @@
  * field with the spec's message (common/calendar.ts APPOINTMENT_MESSAGES, BLOCK_MESSAGES).
  */
 import { eq } from "drizzle-orm";
-import {
-  APPOINTMENT_MESSAGES,
-  DEFAULT_APPOINTMENT_MINUTES,
-  parseCalendarDateTime,
-} from "#common/calendar.ts";
+import { APPOINTMENT_MESSAGES, DEFAULT_APPOINTMENT_MINUTES } from "#common/calendar.ts";
 import { durationMinutes } from "#common/catalog.ts";
+import { parseLagosDateTime } from "#common/lagos-time.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { services } from "#server/db/schema/catalog.ts";
 import { staff } from "#server/db/schema/staff.ts";
@@ -93,7 +90,7 @@ export async function findService(db: Db | Tx, id: number): Promise<ServiceTerms
  * @throws HttpError 400 with `message` on `field` when the text names no real time.
  */
 export function instantOf(text: string, field: string, message: string): Date {
-  const instant = parseCalendarDateTime(text);
+  const instant = parseLagosDateTime(text);
   if (!instant) throw new HttpError(400, message, { [field]: message });
   return instant;
 }

@@ -18,6 +18,8 @@ import { orderItems, orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { deleteClientBookings } from "#server/modules/bookings/client-records.ts";
+import { anonymiseClientAppointments } from "#server/modules/calendar/client-records.ts";
 import { listClientSales } from "#server/modules/sales/records.ts";
 import { getClientDetail } from "./detail.ts";
 
@@ -178,25 +180,12 @@ export async function eraseClient(
         .where(or(eq(orders.clientId, id), sql`lower(${orders.customerEmail}) = ${email}`))
         .returning({ id: orders.id })
     ).length;
-    await tx
-      .update(appointments)
-      .set({
-        customerName: ERASED_NAME,
-        customerEmail: anonEmail,
-        customerPhone: "",
-        notes: null,
-        clientId: null,
-      })
-      .where(
-        or(eq(appointments.clientId, id), sql`lower(${appointments.customerEmail}) = ${email}`),
-      );
+    await anonymiseClientAppointments(tx, id, email, { name: ERASED_NAME, anonEmail });
     await tx
       .update(reviews)
       .set({ customerName: ERASED_NAME, customerEmail: anonEmail, reviewText: null })
       .where(sql`lower(${reviews.customerEmail}) = ${email}`);
-    await tx
-      .delete(bookings)
-      .where(sql`${bookings.clientId} = ${id} or lower(${bookings.email}) = ${email}`);
+    await deleteClientBookings(tx, id, email);
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
     await tx.delete(outbox).where(sql`lower(${outbox.toAddress}) = ${email}`);
     await tx.delete(clients).where(eq(clients.id, id));

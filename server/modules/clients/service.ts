@@ -31,6 +31,8 @@ import { sales } from "#server/db/schema/sales.ts";
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { moveBookingsToEmail } from "#server/modules/bookings/client-records.ts";
+import { moveAppointmentsToEmail } from "#server/modules/calendar/client-records.ts";
 import { getClientRecord, notesOf } from "./detail.ts";
 
 /** The rows of a raw `db.execute` answer (both drivers, PGlite and node-postgres, give `rows`). */
@@ -265,12 +267,11 @@ export async function updateClientByEmail(
 }
 
 /** Re-addresses everything of client `id` (or under `from`) to email `to`. */
-async function moveHistory(tx: Db | Tx, id: number, from: string, to: string) {
-  await tx
-    .update(bookings)
-    .set({ email: to, clientId: id })
-    .where(or(eq(bookings.clientId, id), sameEmail(bookings.email, from)));
-  for (const table of [appointments, orders, sales]) {
+async function moveHistory(tx: Tx, id: number, from: string, to: string) {
+  // Bookings and appointments through their own modules (one writer per table, issue 27).
+  await moveBookingsToEmail(tx, id, from, to);
+  await moveAppointmentsToEmail(tx, id, from, to);
+  for (const table of [orders, sales]) {
     await tx
       .update(table)
       .set({ customerEmail: to, clientId: id })

@@ -14,9 +14,9 @@
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import type { ReactNode } from "react";
-import { formatLagosDateTime } from "#common/booking.ts";
 import { BUSINESS } from "#common/business.ts";
 import { BOOKING_FEE } from "#common/catalog.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { formatNaira } from "#common/money.ts";
 import type {
   MessageAttachment,

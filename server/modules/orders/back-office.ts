@@ -3,7 +3,7 @@
  * Clear Admin Data empties, and paid orders as sales on the dashboard (admin spec §2).
  */
 import { and, desc, gte, ilike, lt, notInArray, or } from "drizzle-orm";
-import { formatLagosDateTime } from "#common/booking.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { formatNaira, koboToNaira } from "#common/money.ts";
 import { UNPAID_ORDER_STATUSES } from "#common/orders.ts";
 import {

@@ -31,8 +31,8 @@ import {
   sql,
 } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
-import { lagosDayStart } from "#common/calendar.ts";
 import type { OrderPayload } from "#common/checkout.ts";
+import { lagosDayStart } from "#common/lagos-time.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import type {
   AdminOrderStatus,

@@ -2,10 +2,11 @@
  * The point of sale screen's reads (common/sales.ts `SalesPages`): the same service functions
  * the POS API calls, gathered for one loader.
  */
-import { lagosDate } from "#common/booking.ts";
+
+import { lagosDate } from "#common/lagos-time.ts";
 import type { SalesPages } from "#common/sales.ts";
 import type { Db } from "#server/db/client.ts";
-import { listUpcomingAppointments } from "#server/modules/calendar/service.ts";
+import { listUpcomingAppointments } from "#server/modules/calendar/queries.ts";
 import { dailySales } from "./day-close.ts";
 import { receiptOf } from "./receipts.ts";
 import { listDaySales } from "./sale-detail.ts";

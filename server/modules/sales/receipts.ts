@@ -6,8 +6,9 @@
 import { randomUUID } from "node:crypto";
 import type { AdminIdentity } from "#common/auth.ts";
 import { BUSINESS } from "#common/business.ts";
+import { lagosDateTime } from "#common/lagos-time.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
-import { lagosDateTime, POS_MESSAGES, type Receipt } from "#common/sales.ts";
+import { POS_MESSAGES, type Receipt } from "#common/sales.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";

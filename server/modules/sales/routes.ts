@@ -8,13 +8,13 @@
 
 import { stringify } from "csv-stringify/sync";
 import { Router } from "express";
+import { isRealDate } from "#common/lagos-time.ts";
 import { searchText } from "#common/paging.ts";
 import { DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
 import {
   dayCloseInputSchema,
   emailReceiptSchema,
   IDEMPOTENCY_KEY_PATTERN,
-  isIsoDate,
   longDayLabel,
   POS_MESSAGES,
   recordSaleSchema,
@@ -43,7 +43,7 @@ import { popularItems, searchPosClients } from "./till-catalog.ts";
 /** A path date: 'YYYY-MM-DD' naming a real day, else 404 (no such day). */
 function pathDate(value: unknown): string {
   const text = String(value);
-  if (!isIsoDate(text)) throw new HttpError(404, POS_MESSAGES.date);
+  if (!isRealDate(text)) throw new HttpError(404, POS_MESSAGES.date);
   return text;
 }
 

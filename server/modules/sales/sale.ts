@@ -37,7 +37,7 @@ import { saleLines, salePayments, sales, surcharges } from "#server/db/schema/sa
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
-import { updateAppointment } from "#server/modules/calendar/service.ts";
+import { updateAppointment } from "#server/modules/calendar/appointments.ts";
 import { availableUnits, takeStock } from "#server/modules/catalog/stock.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
 import { listSaleRecords } from "./records.ts";

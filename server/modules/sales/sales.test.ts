@@ -11,7 +11,7 @@ import { TZDate } from "@date-fns/tz";
 import { count, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lagosDate } from "#common/booking.ts";
+import { lagosDate } from "#common/lagos-time.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import { products } from "#server/db/schema/catalog.ts";

@@ -8,7 +8,7 @@
 import { and, asc, eq, gte, inArray, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
-import { lagosDate } from "#common/booking.ts";
+import { lagosDate } from "#common/lagos-time.ts";
 import { koboToNairaText, nairaToKobo } from "#common/money.ts";
 import { canOpen } from "#common/roles.ts";
 import {

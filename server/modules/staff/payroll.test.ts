@@ -1,12 +1,7 @@
 /** Pay arithmetic (issue 13): minutes, breaks, weekly overtime, kobo rounding. */
 import { describe, expect, it } from "vitest";
-import {
-  computePay,
-  lagosWeekOf,
-  minutesToHours,
-  splitOvertime,
-  workedMinutes,
-} from "./payroll.ts";
+import { lagosSundayWeek } from "#common/lagos-time.ts";
+import { computePay, minutesToHours, splitOvertime, workedMinutes } from "./payroll.ts";
 
 /** Lagos wall time 'YYYY-MM-DD HH:MM' (UTC+1) as an instant. */
 const at = (text: string) => new Date(`${text.replace(" ", "T")}:00+01:00`);
@@ -25,8 +20,8 @@ describe("pay arithmetic", () => {
 
   it("groups weeks from Sunday in Lagos time", () => {
     // Sunday 00:30 Lagos is Saturday 23:30 UTC: still the week starting that Sunday.
-    expect(lagosWeekOf(at("2030-01-06 00:30"))).toBe("2030-01-06");
-    expect(lagosWeekOf(at("2030-01-05 23:30"))).toBe("2029-12-30");
+    expect(lagosSundayWeek(at("2030-01-06 00:30")).sunday).toBe("2030-01-06");
+    expect(lagosSundayWeek(at("2030-01-05 23:30")).sunday).toBe("2029-12-30");
   });
 
   it("pays overtime beyond 40 hours in each week, not across weeks", () => {

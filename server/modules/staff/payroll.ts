@@ -33,11 +33,6 @@ export function workedMinutes(entry: WorkedEntry): number {
   return Math.max(0, Math.round(ms / 60_000));
 }
 
-/** 'YYYY-MM-DD' of the Sunday that starts the Lagos week of `instant`. */
-export function lagosWeekOf(instant: Date): string {
-  return lagosSundayWeek(instant).sunday;
-}
-
 /** Regular and overtime minutes: each week's minutes beyond the threshold are overtime. */
 export function splitOvertime(entries: WorkedEntry[]): {
   regularMinutes: number;
@@ -45,7 +40,7 @@ export function splitOvertime(entries: WorkedEntry[]): {
 } {
   const byWeek = new Map<string, number>();
   for (const e of entries) {
-    const week = lagosWeekOf(e.clockIn);
+    const week = lagosSundayWeek(e.clockIn).sunday;
     byWeek.set(week, (byWeek.get(week) ?? 0) + workedMinutes(e));
   }
   const threshold = OVERTIME_WEEKLY_THRESHOLD_HOURS * 60;

@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
-import { parseCalendarDateTime } from "#common/calendar.ts";
+import { parseLagosDateTime } from "#common/lagos-time.ts";
 import {
   STAFF_MESSAGES,
   TIME_ENTRIES_SHOWN,
@@ -291,7 +291,7 @@ export async function correctTimeEntry(
 ): Promise<TimeEntry> {
   const readTime = (text: string | undefined, field: string) => {
     if (text === undefined) return undefined;
-    const at = parseCalendarDateTime(text);
+    const at = parseLagosDateTime(text);
     if (!at)
       throw new HttpError(400, STAFF_MESSAGES.clockTime, { [field]: STAFF_MESSAGES.clockTime });
     if (at.getTime() > now.getTime()) {

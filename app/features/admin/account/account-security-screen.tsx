@@ -14,7 +14,7 @@ import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
 import type { AccountSecurity, TotpSetup } from "#common/account-security.ts";
 import type { AdminIdentity } from "#common/auth.ts";
-import { formatLagosDateTime } from "#common/booking.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { ACCESS_ROLE_LABELS } from "#common/roles.ts";
 
 const GENERIC = "Something went wrong. Please try again.";

@@ -9,7 +9,7 @@ import { ListToolbar, SearchBox } from "#app/features/admin/kit/list-toolbar.tsx
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { PagedList } from "#app/features/admin/kit/paged-list.tsx";
 import type { AuditListQuery, AuditRecord } from "#common/audit.ts";
-import { formatLagosDateTime } from "#common/booking.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import type { Page } from "#common/paging.ts";
 
 const COLUMNS: Column<AuditRecord>[] = [

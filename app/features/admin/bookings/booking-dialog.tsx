@@ -15,12 +15,14 @@ import { useRecordSave } from "#app/features/admin/kit/use-record-save.ts";
 import {
   type AdminBookingFormValues,
   adminBookingFormSchema,
+  composeBookingDate,
+} from "#common/booking.ts";
+import {
   CALENDAR_FIRST_SLOT_MINUTES,
   CALENDAR_LAST_SLOT_MINUTES,
-  composeBookingDate,
   lagosDate,
   lagosTime,
-} from "#common/booking.ts";
+} from "#common/lagos-time.ts";
 
 export type ServiceOption = { id: string; name: string };
 

@@ -3,7 +3,7 @@
  * channel, template, status and time (Lagos), newest first.
  */
 import { Badge } from "#app/features/admin/kit/badge.tsx";
-import { formatLagosDateTime } from "#common/booking.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import type { MessageSummary } from "#common/outbox.ts";
 
 const CHANNEL_LABEL: Record<string, string> = { email: "Email", whatsapp: "WhatsApp" };

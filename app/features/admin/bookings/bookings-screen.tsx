@@ -21,8 +21,8 @@ import {
   bookingBadge,
   canProcess,
   canRequestReview,
-  formatLagosDateTime,
 } from "#common/booking.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import type { MessageSummary } from "#common/outbox.ts";
 import type { Page } from "#common/paging.ts";
 import { BookingDialog, type ServiceOption } from "./booking-dialog.tsx";

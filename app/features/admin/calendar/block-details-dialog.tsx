@@ -9,7 +9,8 @@ import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { type BlockedTime, formatLagosSpan } from "#common/calendar.ts";
+import type { BlockedTime } from "#common/calendar.ts";
+import { formatLagosSpan } from "#common/lagos-time.ts";
 
 export function BlockDetailsDialog({
   block,

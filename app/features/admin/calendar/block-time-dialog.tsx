@@ -20,8 +20,8 @@ import {
   type CalendarStaff,
   DEFAULT_BLOCK_COLOR,
   DEFAULT_BLOCK_TYPE,
-  formatLagosWallTime,
 } from "#common/calendar.ts";
+import { formatLagosWallTime } from "#common/lagos-time.ts";
 
 const FORM_FIELDS = [
   "title",

@@ -11,7 +11,8 @@ import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { type CalendarFeed, type CalendarStaff, formatLagosWallTime } from "#common/calendar.ts";
+import type { CalendarFeed, CalendarStaff } from "#common/calendar.ts";
+import { formatLagosWallTime } from "#common/lagos-time.ts";
 
 export function CalendarFeedDialog({
   member,

@@ -12,9 +12,9 @@ import {
   type BlockedTime,
   CALENDAR_SLOTS,
   gridPosition,
-  lagosClock,
   SLOT_HEIGHT_PX,
 } from "#common/calendar.ts";
+import { lagosClock } from "#common/lagos-time.ts";
 import { type DayLayout, dayLabels, layoutDays, MAX_LANES, statusStyle } from "./calendar-view.ts";
 
 const EMPTY_DAY: DayLayout = { count: 0, appointments: [], blocks: [], more: [] };

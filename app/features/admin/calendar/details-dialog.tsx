@@ -16,7 +16,6 @@ import {
   useAdminMutation,
 } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
-import { lagosDate } from "#common/booking.ts";
 import {
   type Appointment,
   type AppointmentAction,
@@ -24,9 +23,8 @@ import {
   appointmentPatchSchema,
   CALENDAR_SLOTS,
   duplicateOf,
-  formatLagosSpan,
-  lagosClock,
 } from "#common/calendar.ts";
+import { formatLagosSpan, lagosClock, lagosDate } from "#common/lagos-time.ts";
 import { statusStyle } from "./calendar-view.ts";
 
 export function DetailsDialog({

@@ -15,7 +15,6 @@ import { PagedList } from "#app/features/admin/kit/paged-list.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { useListParams } from "#app/features/admin/kit/use-list-params.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { formatLagosDateTime } from "#common/booking.ts";
 import type { CalendarStaff } from "#common/calendar.ts";
 import {
   CLIENT_MESSAGES,
@@ -27,11 +26,11 @@ import {
   type ClientsPages,
   type RecentBooking,
 } from "#common/clients.ts";
+import { formatLagosDateTime, formatLagosDay } from "#common/lagos-time.ts";
 import type { Page } from "#common/paging.ts";
 import { AddCustomerDialog } from "./add-customer-dialog.tsx";
 import { ClientsTable } from "./clients-table.tsx";
 import { CustomerDialog } from "./customer-dialog.tsx";
-import { formatLagosDate } from "./format.ts";
 
 type SaleItems = Awaited<ReturnType<ClientsPages["saleItems"]>>;
 
@@ -228,7 +227,7 @@ function RecentBookings({ bookings }: { bookings: RecentBooking[] }) {
                 </p>
                 {b.message && <p className="mt-1 text-gray-700">“{b.message}”</p>}
                 <p className="mt-1 text-xs text-gray-600">
-                  Requested {formatLagosDate(b.createdAt)}
+                  Requested {formatLagosDay(b.createdAt)}
                 </p>
                 <button
                   type="button"

@@ -7,7 +7,8 @@
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { type Column, DataTable } from "#app/features/admin/kit/data-table.tsx";
 import type { ClientListQuery, ClientRow } from "#common/clients.ts";
-import { formatLagosDate, STATUS_TONE } from "./format.ts";
+import { formatLagosDay } from "#common/lagos-time.ts";
+import { STATUS_TONE } from "./format.ts";
 
 function columns(onOpen: (id: number) => void): Column<ClientRow>[] {
   return [
@@ -45,7 +46,7 @@ function columns(onOpen: (id: number) => void): Column<ClientRow>[] {
     {
       header: "Last Activity",
       className: "whitespace-nowrap",
-      cell: (r) => formatLagosDate(r.lastActivity),
+      cell: (r) => formatLagosDay(r.lastActivity),
     },
     {
       header: "Status",

@@ -19,9 +19,9 @@ import {
   customerDetailsFormSchema,
 } from "#common/clients.ts";
 import { OPT_OUT_CHANNELS, type OptOutChoice } from "#common/consent.ts";
+import { formatLagosDay } from "#common/lagos-time.ts";
 import { formatNairaExact } from "#common/money.ts";
 import { Detail } from "./customer-parts.tsx";
-import { formatLagosDate } from "./format.ts";
 
 type DetailsInput = z.input<typeof customerDetailsFormSchema>;
 type DetailsOutput = z.output<typeof customerDetailsFormSchema>;
@@ -64,7 +64,7 @@ export function ClientDetails({
           <Detail label="Email">{client.email}</Detail>
           <Detail label="Phone">{client.phone || "Not provided"}</Detail>
           <Detail label="Last Visit">
-            {client.lastVisit ? formatLagosDate(client.lastVisit) : "No visits yet"}
+            {client.lastVisit ? formatLagosDay(client.lastVisit) : "No visits yet"}
           </Detail>
           <Detail label="Status">
             <Badge tone="green">Active</Badge>
@@ -72,7 +72,7 @@ export function ClientDetails({
           <Detail label="Total Spent">{formatNairaExact(Number(client.totalSpent))}</Detail>
           <Detail label="Marketing Consent">
             {client.marketingConsent
-              ? `Yes${client.marketingConsentAt ? `, since ${formatLagosDate(client.marketingConsentAt)}` : ""}${client.marketingConsentSource ? ` (${client.marketingConsentSource})` : ""}`
+              ? `Yes${client.marketingConsentAt ? `, since ${formatLagosDay(client.marketingConsentAt)}` : ""}${client.marketingConsentSource ? ` (${client.marketingConsentSource})` : ""}`
               : "No"}
           </Detail>
           <Detail label="Reminders and Offers">
@@ -167,7 +167,7 @@ function OptOutSummary({ choices }: { choices: OptOutChoice[] }) {
         return (
           <li key={channel}>
             {CHANNEL_LABEL[channel]}: no {rows.map((r) => SCOPE_LABEL[r.scope]).join(" or ")} since{" "}
-            {formatLagosDate(first.createdAt)} ({SOURCE_LABEL[first.source] ?? first.source})
+            {formatLagosDay(first.createdAt)} ({SOURCE_LABEL[first.source] ?? first.source})
           </li>
         );
       })}

@@ -11,8 +11,8 @@ import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { CLIENT_MESSAGES, type CustomerNote, customerNotesSchema } from "#common/clients.ts";
+import { formatLagosDayTime } from "#common/lagos-time.ts";
 import { SectionTitle } from "./customer-parts.tsx";
-import { formatLagosDateTime24 } from "./format.ts";
 
 type NotesInput = z.input<typeof customerNotesSchema>;
 type NotesOutput = z.output<typeof customerNotesSchema>;
@@ -97,9 +97,7 @@ export function NotesTab({ email, note }: { email: string; note: CustomerNote })
         <p className="text-sm text-gray-700">No notes added yet</p>
       )}
       {note.updatedAt && (
-        <p className="text-xs text-gray-600">
-          Last updated: {formatLagosDateTime24(note.updatedAt)}
-        </p>
+        <p className="text-xs text-gray-600">Last updated: {formatLagosDayTime(note.updatedAt)}</p>
       )}
     </div>
   );

@@ -12,10 +12,10 @@ import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts"
 import { apiRequest } from "#app/lib/api.ts";
 import type { CalendarStaff } from "#common/calendar.ts";
 import { CLIENT_MESSAGES, type ClientDetail, deleteCustomerQuestion } from "#common/clients.ts";
+import { formatLagosDayTime } from "#common/lagos-time.ts";
 import { ClientDetails } from "./customer-details.tsx";
 import { Detail, type SaleItems } from "./customer-parts.tsx";
 import { Timeline } from "./customer-timeline.tsx";
-import { formatLagosDateTime24 } from "./format.ts";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
 export function OverviewTab({
@@ -177,7 +177,7 @@ function RecentActivity({ items }: { items: ClientDetail["recentActivity"] }) {
             >
               <span>
                 <span className="font-medium">{v.serviceName}</span>
-                <span className="block text-xs text-gray-700">{formatLagosDateTime24(v.date)}</span>
+                <span className="block text-xs text-gray-700">{formatLagosDayTime(v.date)}</span>
               </span>
               <Badge
                 tone={v.label === "Completed" ? "green" : v.label === "Pending" ? "amber" : "gray"}

@@ -6,9 +6,9 @@ import { useState } from "react";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import type { ClientDetail } from "#common/clients.ts";
+import { formatLagosDay } from "#common/lagos-time.ts";
 import { formatNairaExact } from "#common/money.ts";
 import { type SaleItems, SectionTitle } from "./customer-parts.tsx";
-import { formatLagosDate } from "./format.ts";
 import { RecordSaleDialog } from "./record-sale-dialog.tsx";
 
 const METHOD_LABEL: Record<string, string> = {
@@ -52,7 +52,7 @@ export function SalesTab({
                 <p className="font-medium text-ink">{s.itemName}</p>
                 <p className="text-xs text-gray-700">
                   {s.type === "product" ? "Product" : "Service"} · Qty {s.quantity} ·{" "}
-                  {formatLagosDate(s.saleDate)} · {METHOD_LABEL[s.paymentMethod] ?? s.paymentMethod}
+                  {formatLagosDay(s.saleDate)} · {METHOD_LABEL[s.paymentMethod] ?? s.paymentMethod}
                 </p>
               </div>
               <div className="flex items-center gap-2">

@@ -1,6 +1,6 @@
 /** The customer dialog's timeline (admin spec §2 "Customer detail dialog"). */
 import type { TimelineItem } from "#common/clients.ts";
-import { formatLagosDateTime24 } from "./format.ts";
+import { formatLagosDayTime } from "#common/lagos-time.ts";
 
 const TIMELINE_LABEL: Record<TimelineItem["kind"], string> = {
   visit: "Visit",
@@ -25,7 +25,7 @@ export function Timeline({ items }: { items: TimelineItem[] }) {
           {items.map((i) => (
             <li key={i.key} className="text-sm">
               <span className="text-xs text-gray-600">
-                {formatLagosDateTime24(i.at)} · {TIMELINE_LABEL[i.kind]}
+                {formatLagosDayTime(i.at)} · {TIMELINE_LABEL[i.kind]}
               </span>
               <span className="block font-medium text-ink">{i.title}</span>
               <span className="block text-gray-700">{i.detail}</span>

@@ -5,12 +5,6 @@
 import type { BadgeTone } from "#app/features/admin/kit/badge.tsx";
 import type { ClientRowStatus } from "#common/clients.ts";
 
-// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
-export {
-  formatLagosDay as formatLagosDate,
-  formatLagosDayTime as formatLagosDateTime24,
-} from "#common/lagos-time.ts";
-
 /** Badge colours of the list's statuses. */
 export const STATUS_TONE: Record<ClientRowStatus, BadgeTone> = {
   Active: "green",

@@ -7,8 +7,8 @@ import { useEffect } from "react";
 import { useRevalidator } from "react-router";
 import { DataTable } from "#app/features/admin/kit/data-table.tsx";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
-import { formatLagosDateTime } from "#common/booking.ts";
 import { DASHBOARD_REFRESH_MS, type Dashboard } from "#common/dashboard.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { formatNaira } from "#common/money.ts";
 import { SalesChart } from "./sales-chart.tsx";
 

@@ -11,7 +11,7 @@ import { EmptyState } from "#app/features/admin/kit/empty-state.tsx";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { formatLagosDateTime } from "#common/booking.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { describeSchedule, type JobRunAnswer, type JobView } from "#common/operations.ts";
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {

@@ -11,7 +11,7 @@ import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import { type Column, DataTable } from "#app/features/admin/kit/data-table.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { formatLagosDateTime } from "#common/booking.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { formatNairaExact as money } from "#common/money.ts";
 import { ADMIN_ORDER_STATUSES, type PublicOrder, type PublicOrderItem } from "#common/orders.ts";
 

@@ -14,7 +14,7 @@ import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { PagedList } from "#app/features/admin/kit/paged-list.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { formatLagosDateTime } from "#common/booking.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import {
   canRetry,
   OUTBOX_LIST_CHANNELS,

@@ -7,7 +7,7 @@ import { StarRating } from "#app/components/ui/star-rating.tsx";
 import { FilterSelect, ListToolbar, SearchBox } from "#app/features/admin/kit/list-toolbar.tsx";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { PagedList } from "#app/features/admin/kit/paged-list.tsx";
-import { formatLagosDateTime } from "#common/booking.ts";
+import { formatLagosDateTime } from "#common/lagos-time.ts";
 import type { Page } from "#common/paging.ts";
 import { REVIEW_RATING_FILTERS, type ReviewRecord } from "#common/reviews.ts";
 

@@ -4,8 +4,9 @@
  * Payment' adding a card payment for the remaining balance only when it is positive.
  */
 import { describe, expect, it } from "vitest";
+import { shiftLagosDate } from "#common/lagos-time.ts";
 import type { Surcharge } from "#common/sales.ts";
-import { longDayLabel, shiftDate } from "#common/sales.ts";
+import { longDayLabel } from "#common/sales.ts";
 import {
   addLine,
   addSplitPayment,
@@ -91,7 +92,7 @@ describe("cart", () => {
 
   it("labels the day navigator's date and steps days", () => {
     expect(longDayLabel("2026-11-23")).toBe("Monday, 23 Nov 2026");
-    expect(shiftDate("2026-03-01", -1)).toBe("2026-02-28");
-    expect(shiftDate("2026-12-31", 1)).toBe("2027-01-01");
+    expect(shiftLagosDate("2026-03-01", -1)).toBe("2026-02-28");
+    expect(shiftLagosDate("2026-12-31", 1)).toBe("2027-01-01");
   });
 });

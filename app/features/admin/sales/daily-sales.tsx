@@ -15,15 +15,14 @@ import { type Column, DataTable } from "#app/features/admin/kit/data-table.tsx";
 import { TextField } from "#app/features/admin/kit/fields.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
+import { lagosDateTime, shiftLagosDate } from "#common/lagos-time.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
 import {
   type CashMovementRow,
   type DailySales,
-  lagosDateTime,
   longDayLabel,
   PAYMENT_METHOD_LABELS,
   type SaleDetail,
-  shiftDate,
   type TransactionRow,
 } from "#common/sales.ts";
 import { readAmount } from "./cart.ts";
@@ -69,7 +68,7 @@ export function DailySalesTab({
             type="button"
             className={adminButton.outline}
             aria-label="Previous day"
-            onClick={() => onDate(shiftDate(date, -1))}
+            onClick={() => onDate(shiftLagosDate(date, -1))}
           >
             <ChevronLeft className="h-4 w-4" aria-hidden />
           </button>
@@ -85,7 +84,7 @@ export function DailySalesTab({
             type="button"
             className={adminButton.outline}
             aria-label="Next day"
-            onClick={() => onDate(shiftDate(date, 1))}
+            onClick={() => onDate(shiftLagosDate(date, 1))}
           >
             <ChevronRight className="h-4 w-4" aria-hidden />
           </button>

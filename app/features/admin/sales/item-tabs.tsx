@@ -8,9 +8,9 @@ import { useState } from "react";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { EmptyState } from "#app/features/admin/kit/empty-state.tsx";
 import type { Appointment } from "#common/calendar.ts";
+import { lagosDateTime } from "#common/lagos-time.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
 import type { PopularItem, PosCatalogItem } from "#common/sales.ts";
-import { lagosDateTime } from "#common/sales.ts";
 
 export type AddItem = (item: PosCatalogItem, isPopular?: boolean) => void;
 

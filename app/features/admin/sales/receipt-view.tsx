@@ -6,8 +6,9 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import { Link } from "react-router";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { lagosDateTime } from "#common/lagos-time.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
-import { lagosDateTime, PAYMENT_METHOD_LABELS, type Receipt } from "#common/sales.ts";
+import { PAYMENT_METHOD_LABELS, type Receipt } from "#common/sales.ts";
 
 const money = formatNairaWithKobo;
 

@@ -13,13 +13,14 @@ import { SelectField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
+import { lagosDaysAgo } from "#common/lagos-time.ts";
 import {
   OVERTIME_MULTIPLIER,
   OVERTIME_WEEKLY_THRESHOLD_HOURS,
   payRunInputSchema,
   type StaffMember,
 } from "#common/staff.ts";
-import { fullName, lagosDaysAgo } from "./staff-format.ts";
+import { fullName } from "./staff-format.ts";
 
 type FormValues = z.input<typeof payRunInputSchema>;
 type Parsed = z.output<typeof payRunInputSchema>;

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { SelectField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { useRecordSave } from "#app/features/admin/kit/use-record-save.ts";
+import { lagosDaysAgo } from "#common/lagos-time.ts";
 import {
   STAFF_DEPARTMENTS,
   STAFF_ROLES,
@@ -18,7 +19,7 @@ import {
   type StaffMember,
   staffInputSchema,
 } from "#common/staff.ts";
-import { label, lagosDaysAgo } from "./staff-format.ts";
+import { label } from "./staff-format.ts";
 
 type FormValues = z.input<typeof staffInputSchema>;
 type Parsed = z.output<typeof staffInputSchema>;

@@ -3,9 +3,6 @@
 import { formatLagosDateTime, lagosClock } from "#common/lagos-time.ts";
 import type { StaffMember } from "#common/staff.ts";
 
-// TEMP-LAGOS: re-exported until every caller imports common/lagos-time.ts.
-export { lagosDaysAgo } from "#common/lagos-time.ts";
-
 export const fullName = (m: Pick<StaffMember, "firstName" | "lastName">) =>
   `${m.firstName} ${m.lastName}`.trim();
 

@@ -11,7 +11,7 @@ import { TextField } from "#app/features/admin/kit/fields.tsx";
 import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
-import { formatLagosWallTime } from "#common/calendar.ts";
+import { formatLagosWallTime } from "#common/lagos-time.ts";
 import { type TimeEntry, timeEntryCorrectionSchema } from "#common/staff.ts";
 
 type FormValues = { clockInTime: string; clockOutTime: string; reason: string };
