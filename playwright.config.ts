@@ -12,7 +12,8 @@ process.env.E2E_DATA_DIR = dataDir;
  * Debian's Chromium; Playwright never downloads a browser here (DEVELOPERS.md). Its headless shell
  * (package chromium-headless-shell) when installed: the build Playwright itself runs headless
  * tests in, and on this project's 2-core machines half the CPU of the full browser in headless
- * mode for the same suite (docs/decisions.md "Browser tests in Chromium's headless shell").
+ * mode for the same suite
+ * (docs/decisions/0159-the-suite-runs-in-debians-chromium-headless-shell.md).
  * CHROMIUM_PATH picks another binary.
  */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";

@@ -39,7 +39,8 @@ export default defineConfig({
     sourcemap: process.env.SOURCEMAP === "1",
     rolldownOptions: {
       output: {
-        // Fewer, larger chunks on a page's first load (issue 15; docs/decisions.md "Chunks"):
+        // Fewer, larger chunks on a page's first load (issue 15;
+        // docs/decisions/0139-client-chunks.md):
         // the framework as one file; code shared by several routes grouped by the set of
         // routes that use it, small groups merged into a neighbour rather than sent as files of
         // a few hundred bytes each (every file costs a request and its headers on a phone).

@@ -84,7 +84,8 @@ export type ClientStatusFilter = (typeof CLIENT_STATUS_FILTERS)[number]["id"];
 
 /**
  * Orders of the Customer Database table; `recent` (newest client first) is the default. Bookings
- * and last activity are derived per page, so they are shown but not sortable (docs/decisions.md).
+ * and last activity are derived per page, so they are shown but not sortable
+ * (docs/decisions/0092-list-status-without-look-ups.md).
  */
 export const CLIENT_SORTS = ["recent", "name", "status"] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];

@@ -9,7 +9,7 @@
  * ('₦12,500', '-₦12,500.50'): the shortest decimal form of the number rounded half away from zero,
  * thousands grouped by commas. Written out rather than made by Intl because a page's first Intl
  * object loads the browser's ICU data: 40-65 ms of main thread measured in Chromium on this
- * project's 2-core machines (docs/decisions.md "Naira and Lagos dates without Intl"), four times
+ * project's 2-core machines (docs/decisions/0167-naira-and-lagos-dates-without-intl.md), four times
  * that on Lighthouse's phone, inside hydration. Numbers JavaScript writes with an exponent
  * (below 1e-6 or from 1e21) and NaN or Infinity are left to Intl.
  */

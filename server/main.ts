@@ -34,7 +34,7 @@ async function main() {
   // production build always runs them in production mode; `config` was parsed above from the
   // operator's NODE_ENV, so `config.isProduction` (secure cookies, HSTS, the demo-credential
   // checks) keeps meaning "a real deployment" and `npm start` keeps its demo sign-in.
-  // docs/decisions.md "Production React for npm start" (issue 15).
+  // docs/decisions/0125-production-react-for-npm-start.md (issue 15).
   if (!dev) process.env.NODE_ENV = "production";
   const logger = createLogger(config.LOG_LEVEL);
 

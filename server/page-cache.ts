@@ -9,7 +9,7 @@
  * Content-Security-Policy allows its inline scripts by their SHA-256 hashes instead, so the same
  * bytes are valid for every visitor and for a CDN. Visitors signed in to the back office, other
  * methods and every other path (cart, checkout, wishlist, admin, review links) go to the normal
- * per-request render. docs/decisions.md "Catalogue cache and cacheable public pages".
+ * per-request render. docs/decisions/0126-catalogue-cache-and-cacheable-public-pages.md.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";

@@ -5,7 +5,7 @@
  * it matches the cached entry, the stored value, its JSON and its gzip are reused and a client
  * holding the ETag gets a 304. In-process and bounded; nothing is ever served that the current
  * fingerprint does not vouch for, so several server instances need no shared invalidation.
- * docs/decisions.md "Calendar week: fingerprinted response cache".
+ * docs/decisions/0071-calendar-week-fingerprinted-response-cache.md.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";

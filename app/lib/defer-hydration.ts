@@ -1,6 +1,8 @@
 /**
- * Hydration after the page has painted (issue 15 "LCP <= 2.0 s"; docs/decisions.md "Issue 15",
- * "Hydration after load"). React Router's `<Scripts>` puts a `<link rel="modulepreload">` of
+ * Hydration after the page has painted (issue 15 "LCP <= 2.0 s";
+ * docs/decisions/0146-hydration-after-the-first-paint-helper-15c.md,
+ * docs/decisions/0168-hydration-after-load-the-measured-trade-off.md). React Router's `<Scripts>`
+ * puts a `<link rel="modulepreload">` of
  * every module of the page in the head and an inline module script whose static imports fetch
  * them at once, so ~120 KB of JavaScript shares a phone's bandwidth with the stylesheet, the font
  * and the LCP picture, and Lighthouse's simulation counts all of it before the largest paint.

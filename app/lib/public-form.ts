@@ -1,6 +1,6 @@
 /**
  * What the storefront's forms (booking, delivery, newsletter) share on top of @mantine/form
- * (docs/decisions.md "Issue 15: the public forms on @mantine/form"):
+ * (docs/decisions/0148-the-public-forms-on-mantine-form-third-pass-2026-11-23.md):
  *
  * - `lazySchema`: the form's zod schema (a Standard Schema) loaded on first use, so no
  *   validation library is in a page's first load; the messages are the schema's, unchanged.

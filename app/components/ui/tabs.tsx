@@ -4,7 +4,8 @@
  * selected tab the only tab stop; Left/Right arrows (wrapping), Home and End move the focus and
  * select, activation on focus). Its own small component because Radix's Tabs, with its roving
  * focus and presence machinery, was about 9 KB of the first-load JavaScript of /services and
- * /product (issue 15, docs/decisions.md). Only the selected panel's content is rendered.
+ * /product (issue 15, docs/decisions/0140-out-of-the-first-load.md). Only the selected panel's
+ * content is rendered.
  */
 import {
   createContext,

@@ -2,7 +2,9 @@
  * Clients of the clinic: one row per person (unique lower-cased email), their health record kept
  * apart in `client_health`, and staff notes (admin spec §3 "Customer (managed client)",
  * "Customer note"). Total spent and last visit are derived from sales, orders, bookings and
- * appointments, never stored (docs/decisions.md). Instants are timestamptz.
+ * appointments, never stored
+ * (docs/decisions/0052-clients-one-row-per-person-health-apart-totals-derived.md). Instants are
+ * timestamptz.
  */
 import { sql } from "drizzle-orm";
 import {

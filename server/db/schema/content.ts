@@ -44,7 +44,7 @@ export const outbox = pgTable(
     channel: text("channel").notNull().default("email"),
     /** An email address, or for WhatsApp an E.164 number ('+2348031234567'). */
     toAddress: text("to_address").notNull(),
-    /** The template it was rendered from (server/modules/messages/templates.tsx); null before issue 17. */
+    /** The template it was rendered from (server/modules/messages/templates.ts); null before issue 17. */
     template: text("template"),
     /**
      * What the channel needs beyond subject and text: the template's data, the WhatsApp template

@@ -34,7 +34,8 @@ import { createdAt, oneOf, updatedAt } from "./columns.ts";
 
 /**
  * One sale at the till (admin spec §3 "Sale payload"). `sale_number` comes from an identity
- * sequence starting at 1001 (gaps only after a rolled-back sale; docs/decisions.md). Totals:
+ * sequence starting at 1001 (gaps only after a rolled-back sale;
+ * docs/decisions/0054-sale-numbers-come-from-an-identity-sequence-starting-at-1001.md). Totals:
  * total = subtotal + surcharges − discount; change = cash received − total (cash only, ≥ 0).
  */
 export const sales = pgTable(

@@ -54,7 +54,7 @@ export const staff = pgTable(
     hourlyRateKobo: integer("hourly_rate_kobo").notNull().default(0),
     /**
      * Commission on their completed services and product sales, in basis points (1000 = 10%);
-     * docs/decisions.md "Staff (issue 13)".
+     * docs/decisions/0087-pay-runs-are-computed-on-the-server.md.
      */
     commissionRateBp: integer("commission_rate_bp").notNull().default(0),
     /** First working day (a Lagos calendar date). */
@@ -66,7 +66,7 @@ export const staff = pgTable(
     /**
      * SHA-256 (hex) of the secret token in the member's iCalendar feed URL
      * (/calendar/staff/{token}.ics); null while no feed is active. Rotating replaces it,
-     * revoking clears it (docs/decisions.md "Staff calendar feeds").
+     * revoking clears it (docs/decisions/0064-staff-calendar-feeds.md).
      */
     calendarFeedTokenHash: text("calendar_feed_token_hash"),
     /** When the current feed token was made; null while no feed is active. */

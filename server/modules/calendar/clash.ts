@@ -1,8 +1,8 @@
 /**
  * The calendar's clash rules, shared by every write that can take a member's time: appointments
  * (appointments.ts), booking requests turned into appointments (virtual-bookings.ts) and blocked
- * time (blocks.ts). Admin spec §2 "Calendar", §5; issue 10; docs/decisions.md "Calendar: no
- * double booking".
+ * time (blocks.ts). Admin spec §2 "Calendar", §5; issue 10;
+ * docs/decisions/0060-calendar-no-double-booking.md.
  *
  * - An active appointment (not cancelled or no-show) of a staff member never overlaps another
  *   active appointment of that member, nor a blocked time of that member or of all staff, nor

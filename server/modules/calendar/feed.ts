@@ -4,7 +4,8 @@
  * 32 random bytes (base64url, 43 characters); only its SHA-256 is stored, so the database alone
  * cannot rebuild a URL. Creating again rotates it (the old URL stops working); revoking clears
  * it. The feed holds the member's active appointments and their own and all-staff blocks from
- * 30 days back to 90 days ahead, in Africa/Lagos time (docs/decisions.md "Staff calendar feeds").
+ * 30 days back to 90 days ahead, in Africa/Lagos time
+ * (docs/decisions/0064-staff-calendar-feeds.md).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, lt, notInArray, or } from "drizzle-orm";

@@ -10,7 +10,7 @@
  * shown rises by itself when a reservation's time passes, with no write), and at most
  * `maxAgeMs` after they were read, which bounds how long a write by another process (a second
  * server on the same PostgreSQL database, a script) stays unseen.
- * docs/decisions.md "Catalogue cache and cacheable public pages".
+ * docs/decisions/0126-catalogue-cache-and-cacheable-public-pages.md.
  */
 import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";

@@ -1,6 +1,7 @@
 /**
  * The Clients screen's lists and counts (admin spec §2 "Clients screen", "Client list row";
- * docs/decisions.md "Clients (issue 12)"): the Customer Database one page at a time, its stat
+ * docs/decisions/0091-one-row-per-person-is-the-clients-table.md): the Customer Database one page
+ * at a time, its stat
  * cards, Recent Bookings and the newsletter subscribers. The list reads the clients table and
  * derives visits, last activity and money spent from the linked rows; it never reads health
  * fields.

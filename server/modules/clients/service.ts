@@ -1,7 +1,8 @@
 /**
  * Clients: one row per person across managed customers, booking requests, appointments, shop
  * orders, POS sales and newsletter sign-ups (admin spec §2 "Clients screen", §3 "Customer";
- * docs/decisions.md "Clients (issue 12)"). This file writes the `clients` rows: every record
+ * docs/decisions/0091-one-row-per-person-is-the-clients-table.md). This file writes the `clients`
+ * rows: every record
  * that names a person links to `clients` through `ensureClient` in its own transaction; staff
  * add, edit (an email change moves the person's history with it) and delete clients and keep
  * their notes. The lists are in ./list.ts, one client's detail in ./detail.ts, export and

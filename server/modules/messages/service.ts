@@ -70,7 +70,7 @@ export type MessageRefs = {
   orderId?: number | null;
 };
 
-/** A rendered message to enqueue (templates.tsx builds these). */
+/** A rendered message to enqueue (templates.ts builds these). */
 export type NewMessage = {
   /**
    * The event and its subject, e.g. 'booking-received:42' or

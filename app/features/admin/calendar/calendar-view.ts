@@ -74,7 +74,7 @@ export function dayBounds(date: string): DayBounds {
 /**
  * The part of [start, end) (ms) inside `day`, positioned on its column; null if none. Minutes
  * after midnight are counted from the day's start, which holds because Lagos keeps no daylight
- * saving time (common/business.ts).
+ * saving time (common/lagos-time.ts).
  */
 export function placeInDay(
   day: DayBounds,

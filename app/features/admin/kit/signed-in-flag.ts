@@ -2,8 +2,8 @@
  * The spec's sign-in flag: 'adminLoggedIn' = 'true' in localStorage while the admin area is
  * shown (admin spec §6). Here it only mirrors the server session, for scripts or tabs that look
  * for it: set when the admin area appears, removed when the login gate does. Nothing reads it
- * for access; the session cookie checked on the server decides (docs/decisions.md "Spec
- * readings settled on 2026-11-24").
+ * for access; the session cookie checked on the server decides
+ * (docs/decisions/0174-the-adminloggedin-flag.md).
  */
 export const SIGNED_IN_FLAG = "adminLoggedIn";
 
