@@ -29,6 +29,12 @@ const STOREFRONT = new RegExp(
 /** The product cards and pictures of the home page, /shop, /product, the cart and wishlist. */
 const CATALOG =
   /app[/]features[/](catalog[/](product-card|rating|stock-status|pagination)|cart[/](card-add-to-cart|cart-fields|quantity-stepper))|app[/]components[/]ui[/]fallback-image\.|app[/]lib[/]responsive-image\.|app[/]generated[/]/;
+/**
+ * The booking form's slots and its Lagos-date arithmetic (common/lagos-date.ts, the engine-free
+ * part of lagos-time.ts): one small file for the pages with the booking form, not a piece of the
+ * back office's lagos-time chunk nor of every page's storefront chunk.
+ */
+const BOOKING_SLOTS = /common[/](booking-slots|lagos-date)\./;
 /** The forms of /contact, /checkout and the home page: @mantine/form and its helpers. */
 const FORMS =
   /node_modules[/](@mantine[/]form|klona|fast-deep-equal)[/]|app[/]components[/]ui[/]form-field\.|app[/]lib[/](api|public-form)\./;
@@ -49,6 +55,7 @@ export default defineConfig({
             { name: "framework", test: FRAMEWORK, priority: 20 },
             { name: "storefront", test: STOREFRONT, priority: 10 },
             { name: "catalog", test: CATALOG, priority: 8 },
+            { name: "booking-slots", test: BOOKING_SLOTS, priority: 6 },
             { name: "forms", test: FORMS, priority: 5 },
           ],
         },

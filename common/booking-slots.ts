@@ -4,7 +4,7 @@
  * schemas load when the form is first checked). common/booking.ts re-exports all of it.
  */
 
-import { lagosDate } from "./lagos-time.ts";
+import { lagosDate } from "./lagos-date.ts";
 
 /** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
 export const TIME_SLOTS = [

@@ -5,13 +5,16 @@
  *
  * Conventions: an instant is a JavaScript `Date` (UTC inside); a Lagos date is 'YYYY-MM-DD'; a
  * wall-clock time is minutes after Lagos midnight or 'HH:MM' (24-hour). Lagos is UTC+1 all year
- * with no daylight saving (../shared/notes/nigeria.md), but every rule except `lagosDate` goes
- * through date-fns with @date-fns/tz's `TZDate`, so the arithmetic reads as calendar arithmetic.
+ * with no daylight saving (../shared/notes/nigeria.md), but every rule except the plain date
+ * arithmetic goes through date-fns with @date-fns/tz's `TZDate` (the engine), so it reads as
+ * calendar arithmetic.
  *
- * Bundle note: the storefront's booking form imports `lagosDate` from here, so nothing at this
- * module's top level may build an Intl object or a TZDate (a page's first Intl object loads ICU
- * data inside hydration: docs/decisions "Naira and Lagos dates without Intl"); cached formatters
- * are made on first use.
+ * Bundle note: the engine-free date arithmetic (`lagosDate`, `shiftLagosDate`, `isRealDate`, the
+ * offset) is written in ./lagos-date.ts and re-exported here: the storefront's booking form
+ * imports it from there, so that its first load carries neither the engine nor an Intl object
+ * (docs/decisions/0176-one-home-for-lagos-time.md, 0167-naira-and-lagos-dates-without-intl.md).
+ * Nothing at this module's top level builds an Intl object or a TZDate; cached formatters are
+ * made on first use.
  */
 import { TZDate } from "@date-fns/tz";
 import {
@@ -23,12 +26,14 @@ import {
   startOfWeek,
   subMonths,
 } from "date-fns";
+import { isRealDate, lagosDate, shiftLagosDate } from "./lagos-date.ts";
 
 /** The business time zone (ARCHITECTURE.md): the scheduler's cron patterns are read in it too. */
 export const LAGOS_TIME_ZONE = "Africa/Lagos";
 
-/** Lagos is UTC+1 all year, with no daylight saving (../shared/notes/nigeria.md). */
-export const LAGOS_UTC_OFFSET_MS = 60 * 60 * 1000;
+// The engine-free part (plain arithmetic) lives in ./lagos-date.ts so that the storefront's first
+// load never carries the engine; it is part of this module's API.
+export { isRealDate, LAGOS_UTC_OFFSET_MS, lagosDate, shiftLagosDate } from "./lagos-date.ts";
 
 /** The length of a calendar slot, and the admin calendar's range: any half hour from 08:00 to
  * 19:30 Lagos time (admin spec §2 "Calendar", §9). Minutes after Lagos midnight. */
@@ -36,7 +41,6 @@ export const CALENDAR_SLOT_MINUTES = 30;
 export const CALENDAR_FIRST_SLOT_MINUTES = 8 * 60;
 export const CALENDAR_LAST_SLOT_MINUTES = 19 * 60 + 30;
 
-const DATE_ONLY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const WALL_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/;
 const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
@@ -49,25 +53,6 @@ export function inLagos(instant: Date | string | number): TZDate {
   return new TZDate(new Date(instant), LAGOS_TIME_ZONE);
 }
 
-/**
- * 'YYYY-MM-DD' of an instant in Lagos: UTC's calendar day an hour later (LAGOS_UTC_OFFSET_MS).
- * Worked out rather than read from Intl or TZDate because the storefront's booking form calls it
- * during hydration, where a page's first Intl object costs 40-90 ms of main thread on this
- * project's 2-core machines (docs/decisions "Naira and Lagos dates without Intl").
- */
-export function lagosDate(instant: Date): string {
-  return new Date(instant.getTime() + LAGOS_UTC_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Whether 'YYYY-MM-DD' names a real calendar date (no 30 February). */
-export function isRealDate(date: string): boolean {
-  const m = DATE_ONLY_RE.exec(date);
-  if (!m) return false;
-  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(y, mo - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d;
-}
-
 /** The instant of a Lagos wall-clock date ('YYYY-MM-DD') and `minutes` after its midnight. */
 export function lagosInstant(date: string, minutes: number): Date {
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
@@ -78,15 +63,6 @@ export function lagosInstant(date: string, minutes: number): Date {
 /** The instant a Lagos date ('YYYY-MM-DD') begins, or null for no real date. */
 export function lagosDayStart(date: string): Date | null {
   return isRealDate(date) ? lagosInstant(date, 0) : null;
-}
-
-/**
- * The Lagos date `days` after (or before, negative) the Lagos date `date` ('YYYY-MM-DD'). Pure
- * calendar arithmetic: a date has no zone, so UTC's calendar serves (and no Intl is loaded).
- */
-export function shiftLagosDate(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** Today in Lagos at `now`, moved back `days` days, as 'YYYY-MM-DD'. */
