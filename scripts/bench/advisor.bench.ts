@@ -6,8 +6,9 @@
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "#server/db/client.ts";
 import { seedDemoCatalogue } from "#server/db/seed/index.ts";
+import { buildCatalogueIndex } from "#server/modules/advisor/catalogue-index.ts";
 import { loadEvalSet } from "#server/modules/advisor/eval.ts";
-import { buildCatalogueIndex, recommend } from "#server/modules/advisor/recommender.ts";
+import { recommend } from "#server/modules/advisor/recommender.ts";
 import { loadCatalogueIndex } from "#server/modules/advisor/service.ts";
 
 function percentile(sorted: number[], p: number): number {

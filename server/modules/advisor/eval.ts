@@ -6,7 +6,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { type CatalogueIndex, EMPTY_CONTEXT, recommend } from "./recommender.ts";
+import type { CatalogueIndex } from "./catalogue-index.ts";
+import { recommend } from "./recommender.ts";
+import { EMPTY_CONTEXT } from "./types.ts";
 
 export const EVAL_DATA_PATH = fileURLToPath(
   new URL("../../../scripts/eval-advisor.data.json", import.meta.url),

@@ -10,20 +10,12 @@ import { BUSINESS } from "#common/business.ts";
 import { BOOKING_FEE, isConsultationService, servicePriceLabel } from "#common/catalog.ts";
 import { formatNaira } from "#common/money.ts";
 import { type ChatMessage, type LlmClient, LlmError } from "#server/integrations/llm.ts";
-import {
-  type AdvisorContext,
-  type CatalogueIndex,
-  consultationService,
-  detectConcepts,
-  needsConsultationFirst,
-  type ProductPick,
-  type Recommendation,
-  type ServicePick,
-  safeForSignals,
-  safetyFor,
-} from "./recommender.ts";
+import type { CatalogueIndex } from "./catalogue-index.ts";
+import { detectConcepts, safetyFor } from "./detection.ts";
+import { consultationService, needsConsultationFirst, safeForSignals } from "./ranking.ts";
 import type { SafetySignal } from "./safety.ts";
 import { firstSentence } from "./text.ts";
+import type { AdvisorContext, ProductPick, Recommendation, ServicePick } from "./types.ts";
 
 const MAX_SERVICES = 3;
 const MAX_PRODUCTS = 3;

@@ -5,10 +5,13 @@
 import { describe, expect, it } from "vitest";
 import { SEED_PRODUCTS } from "#server/db/seed/products-data.ts";
 import { SEED_SERVICES } from "#server/db/seed/services-data.ts";
+import { buildCatalogueIndex } from "./catalogue-index.ts";
+import { detectConcepts } from "./detection.ts";
 import { loadEvalSet, runEval } from "./eval.ts";
-import { buildCatalogueIndex, detectConcepts, EMPTY_CONTEXT, recommend } from "./recommender.ts";
+import { recommend } from "./recommender.ts";
 import { detectSafetySignals } from "./safety.ts";
 import { tokenMatch } from "./text.ts";
+import { EMPTY_CONTEXT } from "./types.ts";
 
 /** The demo catalogue as the API returns it (ids in seed order). */
 const index = buildCatalogueIndex({

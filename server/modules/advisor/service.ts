@@ -20,14 +20,10 @@ import { chatMessages, chatSessions } from "#server/db/schema/content.ts";
 import { HttpError } from "#server/http.ts";
 import type { ChatMessage, LlmClient } from "#server/integrations/llm.ts";
 import { listProducts, listServices } from "#server/modules/catalog/service.ts";
+import { buildCatalogueIndex, type CatalogueIndex } from "./catalogue-index.ts";
 import { llmRecommend } from "./llm-advisor.ts";
-import {
-  type AdvisorContext,
-  buildCatalogueIndex,
-  type CatalogueIndex,
-  type Recommendation,
-  recommend,
-} from "./recommender.ts";
+import { recommend } from "./recommender.ts";
+import type { AdvisorContext, Recommendation } from "./types.ts";
 
 /** Sessions idle this long are deleted with their messages (chats may hold health details). */
 export const CHAT_RETENTION_DAYS = 30;

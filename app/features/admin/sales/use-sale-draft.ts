@@ -1,0 +1,98 @@
+/**
+ * The parts of the sale being rung up, one hook each (admin spec §4 "Point of sale", §5, §8):
+ * the cart lines, the customer with the appointment being checked out, and the payment (method,
+ * cash received, split payments, tip, discount and surcharges) with the sale's figures. Amounts
+ * typed by the front desk are kept as text (naira) and read with cart.ts's `readAmount`. Each
+ * hook returns a stable `reset` that the till calls once a sale is recorded or queued.
+ */
+import { useCallback, useMemo, useState } from "react";
+import type { PosPaymentMethod, Surcharge } from "#common/sales.ts";
+import {
+  addLine,
+  type CartLine,
+  type Customer,
+  EMPTY_CUSTOMER,
+  figuresOf,
+  readAmount,
+  type SplitPayment,
+  setQuantity,
+} from "./cart.ts";
+
+/** The cart: its lines, adding an item (or one more of it) and changing a line's quantity. */
+export function useCartLines() {
+  const [lines, setLines] = useState<CartLine[]>([]);
+  const reset = useCallback(() => setLines([]), []);
+  return {
+    lines,
+    add: (item: Omit<CartLine, "quantity">) => setLines((l) => addLine(l, item)),
+    setQuantity: (index: number, quantity: number) =>
+      setLines((l) => setQuantity(l, index, quantity)),
+    reset,
+  };
+}
+
+/** The customer, and the appointment being checked out (its id and its label on the till). */
+export function useSaleCustomer() {
+  const [customer, setCustomer] = useState<Customer>(EMPTY_CUSTOMER);
+  const [appointment, setAppointment] = useState<{ id: string; label: string } | null>(null);
+  const reset = useCallback(() => {
+    setCustomer(EMPTY_CUSTOMER);
+    setAppointment(null);
+  }, []);
+  return { customer, setCustomer, appointment, setAppointment, reset };
+}
+
+/**
+ * The payment of the sale over `lines`: method (card by default), cash received, splits, tip,
+ * discount and the surcharges applied (active ones only), with the figures they give (figuresOf).
+ */
+export function useSalePayment(surcharges: Surcharge[], lines: CartLine[]) {
+  const [method, setMethod] = useState<PosPaymentMethod>("card");
+  const [cashReceived, setCashReceived] = useState("");
+  const [splits, setSplits] = useState<SplitPayment[]>([]);
+  const [tip, setTip] = useState("");
+  const [discount, setDiscount] = useState("");
+  const [appliedIds, setAppliedIds] = useState<number[]>([]);
+
+  const applied = useMemo(
+    () => surcharges.filter((s) => s.isActive && appliedIds.includes(s.id)),
+    [surcharges, appliedIds],
+  );
+  const tipNaira = readAmount(tip);
+  const figures = figuresOf(
+    lines,
+    applied,
+    readAmount(discount),
+    method,
+    readAmount(cashReceived),
+    tipNaira,
+  );
+  const reset = useCallback(() => {
+    setMethod("card");
+    setCashReceived("");
+    setSplits([]);
+    setTip("");
+    setDiscount("");
+    setAppliedIds([]);
+  }, []);
+
+  return {
+    method,
+    setMethod,
+    cashReceived,
+    setCashReceived,
+    splits,
+    setSplits,
+    tip,
+    setTip,
+    tipNaira,
+    discount,
+    setDiscount,
+    appliedIds,
+    toggleSurcharge: (id: number, on: boolean) =>
+      setAppliedIds((ids) => (on ? [...new Set([...ids, id])] : ids.filter((x) => x !== id))),
+    applied,
+    figures,
+    reset,
+  };
+}
