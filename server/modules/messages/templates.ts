@@ -211,10 +211,39 @@ export async function bookingReceivedMessages(
   booking: BookingForMessage,
   options: { origin: string; clinicWhatsApp?: string | null },
 ): Promise<NewMessage[]> {
-  const when = formatLagosDateTime(booking.date);
-  const event = `booking-received:${booking.id}`;
-  const refs = { clientEmail: booking.email, bookingId: booking.id };
-  const adminLink = `${options.origin}/admin/bookings?q=${encodeURIComponent(booking.email)}`;
+  const received: BookingReceived = {
+    booking,
+    when: formatLagosDateTime(booking.date),
+    event: `booking-received:${booking.id}`,
+    refs: { clientEmail: booking.email, bookingId: booking.id },
+    adminLink: `${options.origin}/admin/bookings?q=${encodeURIComponent(booking.email)}`,
+  };
+  const messages = [
+    await bookingReceivedClientEmail(received),
+    await bookingReceivedClinicEmail(received),
+  ];
+  if (booking.phone.trim()) messages.push(bookingReceivedClientWhatsApp(received));
+  if (options.clinicWhatsApp) {
+    messages.push(bookingReceivedClinicWhatsApp(received, options.clinicWhatsApp));
+  }
+  return messages;
+}
+
+/**
+ * What every booking-received message shares: the request, its time as Lagos text, the event
+ * (the idempotency key's first part), the client's refs and the link to it in /admin/bookings.
+ */
+type BookingReceived = {
+  booking: BookingForMessage;
+  when: string;
+  event: string;
+  refs: MessageRefs;
+  adminLink: string;
+};
+
+/** The client's email: what was asked, what happens next, the §9 fee and policy. */
+async function bookingReceivedClientEmail(received: BookingReceived): Promise<NewMessage> {
+  const { booking, when, event, refs } = received;
   const client = await renderEmail(
     `We have received your booking request | ${BUSINESS.shortName}`,
     [
@@ -229,6 +258,20 @@ export async function bookingReceivedMessages(
       "Warm regards,",
     ],
   );
+  return {
+    event,
+    channel: "email",
+    to: booking.email,
+    template: "booking-received-client",
+    ...client,
+    payload: { data: { bookingId: booking.id, serviceName: booking.serviceName, when } },
+    refs,
+  };
+}
+
+/** The clinic's email to BUSINESS.email: the request's details and a link to it in the admin. */
+async function bookingReceivedClinicEmail(received: BookingReceived): Promise<NewMessage> {
+  const { booking, when, event, adminLink } = received;
   const clinic = await renderEmail(`New booking request #${booking.id} from ${booking.name}`, [
     "A new booking request has arrived from the website.",
     {
@@ -243,58 +286,52 @@ export async function bookingReceivedMessages(
     },
     { link: adminLink, label: "Open the request in the admin" },
   ]);
-  const messages: NewMessage[] = [
-    {
-      event,
-      channel: "email",
-      to: booking.email,
-      template: "booking-received-client",
-      ...client,
-      payload: { data: { bookingId: booking.id, serviceName: booking.serviceName, when } },
-      refs,
-    },
-    {
-      event,
-      channel: "email",
-      to: BUSINESS.email,
-      template: "booking-received-clinic",
-      ...clinic,
-      payload: { data: { bookingId: booking.id, adminLink } },
-      refs: { bookingId: booking.id },
-    },
+  return {
+    event,
+    channel: "email",
+    to: BUSINESS.email,
+    template: "booking-received-clinic",
+    ...clinic,
+    payload: { data: { bookingId: booking.id, adminLink } },
+    refs: { bookingId: booking.id },
+  };
+}
+
+/** The client's WhatsApp (template booking_received), for a request with a phone number. */
+function bookingReceivedClientWhatsApp(received: BookingReceived): NewMessage {
+  const { booking, when, event, refs } = received;
+  const params = [
+    booking.name,
+    booking.serviceName,
+    when,
+    `${BOOKING_FEE_TEXT} ${BOOKING_POLICY_TEXT}`,
   ];
-  if (booking.phone.trim()) {
-    const params = [
-      booking.name,
-      booking.serviceName,
-      when,
-      `${BOOKING_FEE_TEXT} ${BOOKING_POLICY_TEXT}`,
-    ];
-    messages.push({
-      event,
-      channel: "whatsapp",
-      to: booking.phone,
-      template: "booking-received-client",
-      subject: "Booking request received",
-      text: `Dear ${booking.name}, thank you for your booking request at ${BUSINESS.name} for ${booking.serviceName} on ${when}. Our team will call or message you to confirm. ${BOOKING_FEE_TEXT} ${BOOKING_POLICY_TEXT}`,
-      payload: { whatsapp: whatsapp("booking_received", params) },
-      refs,
-    });
-  }
-  if (options.clinicWhatsApp) {
-    const params = [booking.name, booking.serviceName, when, booking.phone, adminLink];
-    messages.push({
-      event,
-      channel: "whatsapp",
-      to: options.clinicWhatsApp,
-      template: "booking-received-clinic",
-      subject: `New booking request #${booking.id}`,
-      text: `New booking request from ${booking.name} (${booking.phone}) for ${booking.serviceName} on ${when}. Open: ${adminLink}`,
-      payload: { whatsapp: whatsapp("booking_received_clinic", params) },
-      refs: { bookingId: booking.id },
-    });
-  }
-  return messages;
+  return {
+    event,
+    channel: "whatsapp",
+    to: booking.phone,
+    template: "booking-received-client",
+    subject: "Booking request received",
+    text: `Dear ${booking.name}, thank you for your booking request at ${BUSINESS.name} for ${booking.serviceName} on ${when}. Our team will call or message you to confirm. ${BOOKING_FEE_TEXT} ${BOOKING_POLICY_TEXT}`,
+    payload: { whatsapp: whatsapp("booking_received", params) },
+    refs,
+  };
+}
+
+/** The clinic's WhatsApp to `to` (template booking_received_clinic), with the admin link. */
+function bookingReceivedClinicWhatsApp(received: BookingReceived, to: string): NewMessage {
+  const { booking, when, event, adminLink } = received;
+  const params = [booking.name, booking.serviceName, when, booking.phone, adminLink];
+  return {
+    event,
+    channel: "whatsapp",
+    to,
+    template: "booking-received-clinic",
+    subject: `New booking request #${booking.id}`,
+    text: `New booking request from ${booking.name} (${booking.phone}) for ${booking.serviceName} on ${when}. Open: ${adminLink}`,
+    payload: { whatsapp: whatsapp("booking_received_clinic", params) },
+    refs: { bookingId: booking.id },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
