@@ -178,7 +178,7 @@ function apiRouter(
   scheduler: Scheduler,
   apiDocument: ReturnType<typeof openApiDocumentOf>,
 ): express.Router {
-  const { db, config, logger, smtp } = deps;
+  const { db, config, logger } = deps;
   const api = express.Router();
   // Before the JSON parser and the Origin check: it needs the raw body for its signature.
   api.use(paystackWebhookRouter(deps));
@@ -204,10 +204,10 @@ function apiRouter(
   api.use(catalogAdminRouter(db));
   api.use(bookingsAdminRouter(db));
   api.use(calendarRouter(db, config));
-  api.use(staffRouter(db, config, smtp));
-  api.use(salesRouter(db, smtp));
+  api.use(staffRouter(db, config));
+  api.use(salesRouter(db));
   api.use(clientsRouter(db));
-  api.use(reviewsRouter(db, config, smtp));
+  api.use(reviewsRouter(db, config));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));
   api.use(backupRouter(db));

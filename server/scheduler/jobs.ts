@@ -59,7 +59,7 @@ export function pendingPaymentsJob(deps: JobDeps): Job {
     description: `Asks Paystack about unpaid orders older than 5 minutes, completes the paid ones and expires those left ${deps.config.ORDER_EXPIRY_MINUTES} minutes.`,
     async run(ctx) {
       const pass = await settlePendingOrders(
-        { db: ctx.db, logger: ctx.logger, smtp: deps.smtp, provider },
+        { db: ctx.db, logger: ctx.logger, provider },
         ctx.now(),
         deps.config.ORDER_EXPIRY_MINUTES * 60_000,
       );

@@ -18,17 +18,15 @@ import {
 } from "#common/outbox.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { messageOptOuts, outbox } from "#server/db/schema/content.ts";
-import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { normalizeNigerianPhone } from "./phone.ts";
 
 export { MESSAGE_CHANNELS, type MessageChannel, OPT_OUT_SCOPES, type OptOutScope };
 
 /**
  * What a service that writes messages is handed by its route. Only `db` is read: the messages
- * worker owns the transports. `smtp` and `logger` are accepted so that routes which still pass
- * them (staff/routes.ts, sales/routes.ts) need no change; they can drop them.
+ * worker owns the transports; `logger` is accepted for the routes that pass the request's.
  */
-export type MessageDeps = { db: Db; smtp?: EmailTransport | null; logger?: Logger };
+export type MessageDeps = { db: Db; logger?: Logger };
 
 /** An email attachment kept in the payload until the message is sent (e.g. the .ics invite). */
 export type MessageAttachment = {

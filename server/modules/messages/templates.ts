@@ -1,23 +1,17 @@
 /**
  * The clinic's message templates (issue 17): each event's email (HTML with a plain-text part,
- * rendered by React Email in the clinic's style) and WhatsApp template call. Builders return
- * `NewMessage`s for `enqueueMessage`; they never send. Wording follows the existing emails
- * (server/modules/orders/emails.ts, reviews/service.ts): 'Dear …', the clinic's name and address,
- * 'Questions? Call … or write to …'. Times are shown in Lagos time (formatLagosDateTime).
- *
- * React Email components are called through createElement: the server runs TypeScript by type
- * stripping, which does not compile JSX. React and React Email are imported on the first render,
- * not with this module: main.ts imports the scheduler (and so this file) before it sets
- * NODE_ENV=production, and React picks its build when first loaded, so an early import gave
- * the server-side render React's development build beside react-dom's production one (every
- * page answered 500, "dispatcher.getOwner is not a function").
+ * rendered by React Email in the clinic's style, email-layout.ts) and WhatsApp template call.
+ * Builders return `NewMessage`s for `enqueueMessage`; they never send. Wording follows the
+ * existing emails (server/modules/orders/emails.ts, reviews/service.ts): 'Dear …', the clinic's
+ * name and address, 'Questions? Call … or write to …'. Times are shown in Lagos time
+ * (formatLagosDateTime).
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
-import type { ReactNode } from "react";
 import { BUSINESS } from "#common/business.ts";
 import { BOOKING_FEE } from "#common/catalog.ts";
 import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { formatNaira } from "#common/money.ts";
+import { type Block, type RenderedEmail, renderEmail } from "./email-layout.ts";
 import type {
   MessageAttachment,
   MessagePayload,
@@ -94,98 +88,6 @@ function clientMessages(
   return messages;
 }
 
-/** A paragraph of an email: text, a labelled link, or lines kept together (an address). */
-type Block = string | { link: string; label: string } | { lines: string[] };
-
-const styles = {
-  body: { backgroundColor: "#f7f3ef", fontFamily: "Helvetica, Arial, sans-serif", margin: 0 },
-  container: {
-    backgroundColor: "#ffffff",
-    margin: "24px auto",
-    padding: "24px 32px",
-    maxWidth: "560px",
-    borderRadius: "8px",
-  },
-  brand: { color: "#8a5a44", fontSize: "14px", letterSpacing: "0.08em", margin: "0 0 8px" },
-  heading: { color: "#3d2b22", fontSize: "22px", margin: "0 0 16px" },
-  text: { color: "#3d2b22", fontSize: "15px", lineHeight: "24px", margin: "0 0 14px" },
-  link: { color: "#8a5a44", textDecoration: "underline" },
-  footer: { color: "#7a6a60", fontSize: "12px", lineHeight: "18px", margin: 0 },
-} as const;
-
-/** React's createElement and the React Email parts, loaded on first use (see the file comment). */
-async function emailKit() {
-  const [react, components, renderer] = await Promise.all([
-    import("react"),
-    import("@react-email/components"),
-    import("@react-email/render"),
-  ]);
-  return { h: react.createElement, ...components, render: renderer.render };
-}
-type EmailKit = Awaited<ReturnType<typeof emailKit>>;
-
-function blockNode({ h, Text, Link }: EmailKit, block: Block, key: number): ReactNode {
-  if (typeof block === "string") return h(Text, { key, style: styles.text }, block);
-  if ("link" in block) {
-    return h(
-      Text,
-      { key, style: styles.text },
-      h(Link, { href: block.link, style: styles.link }, block.label),
-    );
-  }
-  return h(
-    Text,
-    { key, style: styles.text },
-    ...block.lines.flatMap((line, i) => (i === 0 ? [line] : [h("br", { key: i }), line])),
-  );
-}
-
-function blockText(block: Block): string {
-  if (typeof block === "string") return block;
-  if ("link" in block)
-    return block.label === block.link ? block.link : `${block.label}: ${block.link}`;
-  return block.lines.join("\n");
-}
-
-/** A rendered email: its subject, HTML part and plain-text part. */
-export type RenderedEmail = { subject: string; html: string; text: string };
-
-/**
- * An email in the clinic's style: the HTML part rendered by React Email and the plain-text part
- * with the same paragraphs (links written out).
- */
-export async function renderEmail(subject: string, blocks: Block[]): Promise<RenderedEmail> {
-  const kit = await emailKit();
-  const { h, Html, Head, Preview, Body, Container, Text, Heading, Section, Hr, render } = kit;
-  const footer = [BUSINESS.name, BUSINESS.address, `${BUSINESS.phone} · ${BUSINESS.email}`];
-  const element = h(
-    Html,
-    { lang: "en" },
-    h(Head, null),
-    h(Preview, null, subject),
-    h(
-      Body,
-      { style: styles.body },
-      h(
-        Container,
-        { style: styles.container },
-        h(Text, { style: styles.brand }, BUSINESS.shortName.toUpperCase()),
-        h(Heading, { as: "h1", style: styles.heading }, subject),
-        h(Section, null, ...blocks.map((block, i) => blockNode(kit, block, i))),
-        h(Hr, null),
-        h(
-          Text,
-          { style: styles.footer },
-          ...footer.flatMap((l, i) => (i ? [h("br", { key: i }), l] : [l])),
-        ),
-      ),
-    ),
-  );
-  const html = await render(element);
-  const text = [...blocks.map(blockText), "", ...footer].join("\n\n").replace(/\n{3,}/g, "\n\n");
-  return { subject, html, text };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Booking request received (issue 17; storefront spec §9 for the fee and policy)
 
@@ -211,10 +113,39 @@ export async function bookingReceivedMessages(
   booking: BookingForMessage,
   options: { origin: string; clinicWhatsApp?: string | null },
 ): Promise<NewMessage[]> {
-  const when = formatLagosDateTime(booking.date);
-  const event = `booking-received:${booking.id}`;
-  const refs = { clientEmail: booking.email, bookingId: booking.id };
-  const adminLink = `${options.origin}/admin/bookings?q=${encodeURIComponent(booking.email)}`;
+  const received: BookingReceived = {
+    booking,
+    when: formatLagosDateTime(booking.date),
+    event: `booking-received:${booking.id}`,
+    refs: { clientEmail: booking.email, bookingId: booking.id },
+    adminLink: `${options.origin}/admin/bookings?q=${encodeURIComponent(booking.email)}`,
+  };
+  const messages = [
+    await bookingReceivedClientEmail(received),
+    await bookingReceivedClinicEmail(received),
+  ];
+  if (booking.phone.trim()) messages.push(bookingReceivedClientWhatsApp(received));
+  if (options.clinicWhatsApp) {
+    messages.push(bookingReceivedClinicWhatsApp(received, options.clinicWhatsApp));
+  }
+  return messages;
+}
+
+/**
+ * What every booking-received message shares: the request, its time as Lagos text, the event
+ * (the idempotency key's first part), the client's refs and the link to it in /admin/bookings.
+ */
+type BookingReceived = {
+  booking: BookingForMessage;
+  when: string;
+  event: string;
+  refs: MessageRefs;
+  adminLink: string;
+};
+
+/** The client's email: what was asked, what happens next, the §9 fee and policy. */
+async function bookingReceivedClientEmail(received: BookingReceived): Promise<NewMessage> {
+  const { booking, when, event, refs } = received;
   const client = await renderEmail(
     `We have received your booking request | ${BUSINESS.shortName}`,
     [
@@ -229,6 +160,20 @@ export async function bookingReceivedMessages(
       "Warm regards,",
     ],
   );
+  return {
+    event,
+    channel: "email",
+    to: booking.email,
+    template: "booking-received-client",
+    ...client,
+    payload: { data: { bookingId: booking.id, serviceName: booking.serviceName, when } },
+    refs,
+  };
+}
+
+/** The clinic's email to BUSINESS.email: the request's details and a link to it in the admin. */
+async function bookingReceivedClinicEmail(received: BookingReceived): Promise<NewMessage> {
+  const { booking, when, event, adminLink } = received;
   const clinic = await renderEmail(`New booking request #${booking.id} from ${booking.name}`, [
     "A new booking request has arrived from the website.",
     {
@@ -243,58 +188,52 @@ export async function bookingReceivedMessages(
     },
     { link: adminLink, label: "Open the request in the admin" },
   ]);
-  const messages: NewMessage[] = [
-    {
-      event,
-      channel: "email",
-      to: booking.email,
-      template: "booking-received-client",
-      ...client,
-      payload: { data: { bookingId: booking.id, serviceName: booking.serviceName, when } },
-      refs,
-    },
-    {
-      event,
-      channel: "email",
-      to: BUSINESS.email,
-      template: "booking-received-clinic",
-      ...clinic,
-      payload: { data: { bookingId: booking.id, adminLink } },
-      refs: { bookingId: booking.id },
-    },
+  return {
+    event,
+    channel: "email",
+    to: BUSINESS.email,
+    template: "booking-received-clinic",
+    ...clinic,
+    payload: { data: { bookingId: booking.id, adminLink } },
+    refs: { bookingId: booking.id },
+  };
+}
+
+/** The client's WhatsApp (template booking_received), for a request with a phone number. */
+function bookingReceivedClientWhatsApp(received: BookingReceived): NewMessage {
+  const { booking, when, event, refs } = received;
+  const params = [
+    booking.name,
+    booking.serviceName,
+    when,
+    `${BOOKING_FEE_TEXT} ${BOOKING_POLICY_TEXT}`,
   ];
-  if (booking.phone.trim()) {
-    const params = [
-      booking.name,
-      booking.serviceName,
-      when,
-      `${BOOKING_FEE_TEXT} ${BOOKING_POLICY_TEXT}`,
-    ];
-    messages.push({
-      event,
-      channel: "whatsapp",
-      to: booking.phone,
-      template: "booking-received-client",
-      subject: "Booking request received",
-      text: `Dear ${booking.name}, thank you for your booking request at ${BUSINESS.name} for ${booking.serviceName} on ${when}. Our team will call or message you to confirm. ${BOOKING_FEE_TEXT} ${BOOKING_POLICY_TEXT}`,
-      payload: { whatsapp: whatsapp("booking_received", params) },
-      refs,
-    });
-  }
-  if (options.clinicWhatsApp) {
-    const params = [booking.name, booking.serviceName, when, booking.phone, adminLink];
-    messages.push({
-      event,
-      channel: "whatsapp",
-      to: options.clinicWhatsApp,
-      template: "booking-received-clinic",
-      subject: `New booking request #${booking.id}`,
-      text: `New booking request from ${booking.name} (${booking.phone}) for ${booking.serviceName} on ${when}. Open: ${adminLink}`,
-      payload: { whatsapp: whatsapp("booking_received_clinic", params) },
-      refs: { bookingId: booking.id },
-    });
-  }
-  return messages;
+  return {
+    event,
+    channel: "whatsapp",
+    to: booking.phone,
+    template: "booking-received-client",
+    subject: "Booking request received",
+    text: `Dear ${booking.name}, thank you for your booking request at ${BUSINESS.name} for ${booking.serviceName} on ${when}. Our team will call or message you to confirm. ${BOOKING_FEE_TEXT} ${BOOKING_POLICY_TEXT}`,
+    payload: { whatsapp: whatsapp("booking_received", params) },
+    refs,
+  };
+}
+
+/** The clinic's WhatsApp to `to` (template booking_received_clinic), with the admin link. */
+function bookingReceivedClinicWhatsApp(received: BookingReceived, to: string): NewMessage {
+  const { booking, when, event, adminLink } = received;
+  const params = [booking.name, booking.serviceName, when, booking.phone, adminLink];
+  return {
+    event,
+    channel: "whatsapp",
+    to,
+    template: "booking-received-clinic",
+    subject: `New booking request #${booking.id}`,
+    text: `New booking request from ${booking.name} (${booking.phone}) for ${booking.serviceName} on ${when}. Open: ${adminLink}`,
+    payload: { whatsapp: whatsapp("booking_received_clinic", params) },
+    refs: { bookingId: booking.id },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

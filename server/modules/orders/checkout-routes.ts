@@ -19,7 +19,6 @@ import { orderPayloadSchema, paymentReferenceSchema } from "#common/checkout.ts"
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse } from "#server/http.ts";
-import type { EmailTransport } from "#server/integrations/smtp.ts";
 import {
   checkoutOrder,
   type PaymentDeps,
@@ -35,18 +34,12 @@ export const testPaymentBody = z.object({
   outcome: z.enum(["approve", "decline"], { error: "outcome must be approve or decline" }),
 });
 
-export function checkoutRouter(deps: {
-  db: Db;
-  config: Config;
-  logger: Logger;
-  smtp: EmailTransport | null;
-}): Router {
+export function checkoutRouter(deps: { db: Db; config: Config; logger: Logger }): Router {
   const router = Router();
   // One provider per app: the test provider keeps the dialog's outcomes between requests.
   const provider = paymentProviderFor(deps.config);
   const forRequest = (req: Request): PaymentDeps => ({
     db: deps.db,
-    smtp: deps.smtp,
     provider,
     logger: req.log ?? deps.logger,
     reservationMs: deps.config.CHECKOUT_RESERVATION_MINUTES * 60_000,

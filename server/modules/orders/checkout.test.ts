@@ -8,7 +8,7 @@
 import { and, count, eq, like } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPaymentReference } from "#common/checkout.ts";
+import { newPaymentReference, orderPayloadSchema } from "#common/checkout.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 import { products } from "#server/db/schema/catalog.ts";
 import { outbox } from "#server/db/schema/content.ts";
@@ -22,6 +22,8 @@ import {
 } from "#server/testing/fake-paystack.ts";
 import { orderPayload } from "#server/testing/orders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
+import { completeOrder } from "./completion.ts";
+import { createPendingOrder } from "./pending.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -594,6 +596,31 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
     expect(after.body.filter((r: { action: string }) => r.action === "order.update")).toHaveLength(
       1,
     );
+  });
+
+  it("completeOrder queues the order's emails in its own transaction, once, however often it runs", async () => {
+    const payload = orderPayloadSchema.parse(
+      orderPayload([{ id: cleanserId, quantity: 1 }], { paymentReference: newPaymentReference() }),
+    );
+    const { order } = await createPendingOrder(t.db, payload, "paystack");
+    const payment = {
+      status: "success",
+      reference: payload.paymentReference,
+      amountKobo: order.totalKobo,
+      currency: "NGN",
+      details: {},
+    };
+    const first = await completeOrder(t.db, payload.paymentReference, payment, "verify");
+    expect(first).toMatchObject({ outcome: "paid", newlyPaid: true });
+    const queued = async () =>
+      (await t.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.orderId, order.id)))
+        .map((r) => r.kind)
+        .sort();
+    // Right after the commit, before any worker pass: both rows are there.
+    expect(await queued()).toEqual(["order-confirmation", "order-notification"]);
+    const again = await completeOrder(t.db, payload.paymentReference, payment, "webhook");
+    expect(again).toMatchObject({ outcome: "paid", newlyPaid: false });
+    expect(await queued()).toEqual(["order-confirmation", "order-notification"]);
   });
 });
 

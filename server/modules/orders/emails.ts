@@ -1,18 +1,13 @@
 /**
  * Order confirmation emails to the client and to the clinic (BUSINESS.email), sent once when an
- * order is first paid. They are enqueued in the outbox (server/modules/messages/service.ts) and
- * sent by the messages worker, so none is lost without SMTP.
+ * order is first paid. completion.ts `completeOrder` enqueues them in the outbox
+ * (server/modules/messages/service.ts) in the transaction that marks the order paid, and the
+ * messages worker sends them, so none is lost without SMTP or after a crash.
  */
-import type { Logger } from "pino";
 import { BUSINESS } from "#common/business.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
 import type { PublicOrder } from "#common/orders.ts";
-import {
-  enqueueMessage,
-  type MessageDeps,
-  type NewMessage,
-} from "#server/modules/messages/service.ts";
-import { kickMessages } from "#server/modules/messages/worker.ts";
+import type { NewMessage } from "#server/modules/messages/service.ts";
 
 function summary(order: PublicOrder): string {
   const lines = order.items.map(
@@ -39,17 +34,13 @@ function summary(order: PublicOrder): string {
 }
 
 /**
- * Enqueues the client's and the clinic's emails for a newly paid order (money shown in naira with
- * kobo) and kicks the messages worker; a refund-required order gets the refund wording. Once per
- * order: the events 'order-confirmation:{id}' and 'order-notification:{id}' are idempotency keys.
- * Logs, never throws.
+ * The client's and the clinic's emails for a newly paid order (money shown in naira with kobo); a
+ * refund-required order gets the refund wording. Once per order: the events
+ * 'order-confirmation:{id}' and 'order-notification:{id}' are idempotency keys.
  */
-export async function sendOrderEmails(
-  deps: MessageDeps & { logger: Logger },
-  order: PublicOrder,
-): Promise<void> {
+export function orderEmailMessages(order: PublicOrder): NewMessage[] {
   const refund = order.status === "refund-required";
-  const messages: NewMessage[] = [
+  return [
     {
       event: `order-confirmation:${order.id}`,
       channel: "email",
@@ -92,15 +83,4 @@ export async function sendOrderEmails(
       ].join("\n"),
     },
   ];
-  for (const message of messages) {
-    try {
-      await enqueueMessage(deps.db, message);
-    } catch (err) {
-      deps.logger.error(
-        { err, orderId: order.id, kind: message.template },
-        "order email not stored",
-      );
-    }
-  }
-  kickMessages(deps.db);
 }

@@ -4,7 +4,7 @@
  * and with Paystack keys an Initialize Transaction for the SERVER's amount), verifying a payment
  * and completing the order, the spec's POST /api/checkout, the test-payment dialog's outcome, and
  * the webhook's `charge.success`. Every path that can mark an order paid ends in `completeOrder`
- * (service.ts); the emails of a newly paid order go out once, after it.
+ * (completion.ts), which also enqueues the emails of a newly paid order, once.
  *
  * Money: kobo always comes from the stored order row (`total_kobo`); naira only in the answers.
  */
@@ -26,28 +26,26 @@ import {
   transactionFromPaystackData,
   type VerifiedTransaction,
 } from "#server/integrations/paystack.ts";
-import type { EmailTransport } from "#server/integrations/smtp.ts";
-import { sendOrderEmails } from "./emails.ts";
+import { type CompletionResult, completeOrder } from "./completion.ts";
+import { createPendingOrder } from "./pending.ts";
+import { claimRefund, markRefunded, releaseRefundClaim } from "./status.ts";
 import {
   addPaymentData,
-  type CompletionResult,
-  claimRefund,
-  completeOrder,
-  createPendingOrder,
   findOrderByReference,
   isUnpaid,
-  markRefunded,
   orderPaymentState,
-  releaseRefundClaim,
   type StoredOrder,
   toPublicOrder,
-} from "./service.ts";
+} from "./stored.ts";
 
 /** The payment provider of this process: Paystack with keys, else the test-payment provider. */
 export type CheckoutProvider = PaystackProvider | TestPaymentProvider;
 
-/** What the order routines need: the db, a logger, and the SMTP transport for order emails. */
-export type OrderDeps = { db: Db; logger: Logger; smtp: EmailTransport | null };
+/**
+ * What the order routines need: the db and a logger (order emails go through the outbox, whose
+ * worker owns the transports).
+ */
+export type OrderDeps = { db: Db; logger: Logger };
 
 /**
  * OrderDeps plus the payment provider (one instance per app: test outcomes live in it) and how
@@ -187,7 +185,7 @@ export async function verifyAndComplete(
   }
   if (!payment) return { outcome: "unpaid", payment: null };
   const result = await completeOrder(deps.db, reference, payment, source);
-  await afterCompletion(deps, reference, result);
+  afterCompletion(deps, reference, result);
   if (result.outcome === "paid") return result;
   if (result.outcome === "unpaid") return { outcome: "unpaid", payment };
   return { outcome: "mismatch", payment, reason: result.reason };
@@ -309,12 +307,12 @@ export async function completeFromWebhook(
     return "ignored";
   }
   const result = await completeOrder(deps.db, payment.reference, payment, "webhook");
-  await afterCompletion(deps, payment.reference, result);
+  afterCompletion(deps, payment.reference, result);
   return "completed";
 }
 
-/** Logs a refused payment, or logs and emails a newly paid order (client and clinic). */
-async function afterCompletion(deps: OrderDeps, reference: string, result: CompletionResult) {
+/** Logs a refused payment, or a newly paid order (completeOrder has queued its emails). */
+function afterCompletion(deps: OrderDeps, reference: string, result: CompletionResult): void {
   if (result.outcome === "mismatch") {
     deps.logger.warn(
       { reference, reason: result.reason },
@@ -325,7 +323,6 @@ async function afterCompletion(deps: OrderDeps, reference: string, result: Compl
       { orderId: result.order.id, status: result.order.status, reference },
       "order paid",
     );
-    await sendOrderEmails(deps, toPublicOrder(result.order));
   }
 }
 

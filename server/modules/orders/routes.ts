@@ -12,8 +12,9 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
+import { listOrderItems, listOrdersPage } from "./lists.ts";
 import { paymentProviderFor, refundOrder } from "./payment.ts";
-import { listOrderItems, listOrdersPage, updateOrderStatus } from "./service.ts";
+import { updateOrderStatus } from "./status.ts";
 
 export function ordersRouter(deps: { db: Db; config: Config; logger: Logger }): Router {
   const { db } = deps;
@@ -68,7 +69,7 @@ export function ordersRouter(deps: { db: Db; config: Config; logger: Logger }): 
     handler(async (req, res) => {
       if (!req.admin) throw new HttpError(401, "Please sign in to continue");
       const id = parseId(req.params.id, "Order");
-      const paymentDeps = { db, provider, smtp: null, logger: req.log ?? deps.logger };
+      const paymentDeps = { db, provider, logger: req.log ?? deps.logger };
       res.json(await refundOrder(paymentDeps, req.admin, id));
     }),
   );

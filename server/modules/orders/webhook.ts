@@ -12,15 +12,9 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, signedWebhookEvent } from "#server/http.ts";
 import { isValidWebhookSignature, paystackEventSchema } from "#server/integrations/paystack.ts";
-import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { completeFromWebhook } from "./payment.ts";
 
-export function paystackWebhookRouter(deps: {
-  db: Db;
-  config: Config;
-  logger: Logger;
-  smtp: EmailTransport | null;
-}): Router {
+export function paystackWebhookRouter(deps: { db: Db; config: Config; logger: Logger }): Router {
   const router = Router();
   router.post(
     "/paystack/webhook",
@@ -32,10 +26,7 @@ export function paystackWebhookRouter(deps: {
         isValid: (raw, secret) =>
           isValidWebhookSignature(raw, req.get("x-paystack-signature"), secret),
       });
-      await completeFromWebhook(
-        { db: deps.db, smtp: deps.smtp, logger: req.log ?? deps.logger },
-        event,
-      );
+      await completeFromWebhook({ db: deps.db, logger: req.log ?? deps.logger }, event);
       res.json({ received: true });
     }),
   );

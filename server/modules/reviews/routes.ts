@@ -8,12 +8,11 @@ import { DESK_ROLES } from "#common/roles.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, siteOrigin } from "#server/http.ts";
-import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { listReviews, sendReviewRequest, submitReview } from "./service.ts";
 
-export function reviewsRouter(db: Db, config: Config, smtp: EmailTransport | null): Router {
+export function reviewsRouter(db: Db, config: Config): Router {
   const router = Router();
 
   router.post(
@@ -24,7 +23,7 @@ export function reviewsRouter(db: Db, config: Config, smtp: EmailTransport | nul
       const origin = siteOrigin(config, req);
       const result = await sendReviewRequest(
         db,
-        { smtp, secret: config.SESSION_SECRET, origin },
+        { secret: config.SESSION_SECRET, origin },
         currentAdmin(req),
         bookingId,
       );

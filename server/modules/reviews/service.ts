@@ -14,7 +14,6 @@ import type { Db } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
 import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { HttpError } from "#server/http.ts";
-import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { reviewRequestEmail, reviewRequestWhatsApp } from "#server/modules/messages/templates.ts";
@@ -68,7 +67,7 @@ export async function reviewTarget(db: Db, bookingId: number): Promise<ReviewTar
  */
 export async function sendReviewRequest(
   db: Db,
-  deps: { smtp: EmailTransport | null; secret: string; origin: string },
+  deps: { secret: string; origin: string },
   admin: AdminIdentity,
   bookingId: number,
 ): Promise<{

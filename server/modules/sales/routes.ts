@@ -27,7 +27,6 @@ import {
 } from "#common/sales.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId } from "#server/http.ts";
-import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { closeDay, dailySales } from "./day-close.ts";
@@ -48,11 +47,11 @@ function pathDate(value: unknown): string {
 }
 
 /** The router of the point of sale's API, every route behind an admin session and its roles. */
-export function salesRouter(db: Db, smtp: EmailTransport | null): Router {
+export function salesRouter(db: Db): Router {
   const router = Router();
   tillRoutes(router, db);
   surchargeRoutes(router, db);
-  saleRoutes(router, db, smtp);
+  saleRoutes(router, db);
   dayRoutes(router, db);
   return router;
 }
@@ -120,7 +119,7 @@ function surchargeRoutes(router: Router, db: Db): void {
 }
 
 /** Sales: records, the customer dialog's sale, one sale, refund, void and emailed receipt. */
-function saleRoutes(router: Router, db: Db, smtp: EmailTransport | null): void {
+function saleRoutes(router: Router, db: Db): void {
   router.get(
     "/sales",
     requireRole(...DESK_ROLES),
@@ -169,9 +168,7 @@ function saleRoutes(router: Router, db: Db, smtp: EmailTransport | null): void {
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Sale");
       const input = parse(emailReceiptSchema, req.body ?? {});
-      res.json(
-        await emailReceipt({ db, smtp, logger: req.log }, currentAdmin(req), id, input.email),
-      );
+      res.json(await emailReceipt({ db, logger: req.log }, currentAdmin(req), id, input.email));
     }),
   );
 }

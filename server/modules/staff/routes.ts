@@ -26,7 +26,6 @@ import {
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId, siteOrigin } from "#server/http.ts";
-import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { grantAccess, revokeAccess } from "#server/modules/auth/invitations.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
@@ -125,7 +124,7 @@ function memberRoutes(router: Router, db: Db): void {
 }
 
 /** A member's schedule, sign-in access and two-step reset; everyone's schedules. */
-function accessRoutes(router: Router, db: Db, config: Config, smtp: EmailTransport | null): void {
+function accessRoutes(router: Router, db: Db, config: Config): void {
   router.put(
     "/staff/:id/schedules",
     manager,
@@ -143,7 +142,7 @@ function accessRoutes(router: Router, db: Db, config: Config, smtp: EmailTranspo
       const { role } = parse(accessGrantSchema, req.body);
       const origin = siteOrigin(config, req);
       const result = await grantAccess(
-        { db, smtp, logger: req.log },
+        { db, logger: req.log },
         currentAdmin(req),
         id,
         role,
@@ -273,11 +272,11 @@ function payRunRoutes(router: Router, db: Db): void {
   );
 }
 
-export function staffRouter(db: Db, config: Config, smtp: EmailTransport | null = null): Router {
+export function staffRouter(db: Db, config: Config): Router {
   const router = Router();
   // In this order: /staff/analytics is registered before /staff/:id.
   memberRoutes(router, db);
-  accessRoutes(router, db, config, smtp);
+  accessRoutes(router, db, config);
   clockRoutes(router, db);
   payRunRoutes(router, db);
   return router;

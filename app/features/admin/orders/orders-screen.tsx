@@ -3,7 +3,7 @@
  * as cards with customer, delivery and summary sections; the 'N Total Orders' badge; a search
  * (order number, customer, reference) and a status filter; paging; 'No orders yet' when there
  * are none. The list state is in the URL (q, status, page); the route loader asks the server for
- * the page (server/modules/orders/service.ts `listOrdersPage`).
+ * the page (server/modules/orders/lists.ts `listOrdersPage`).
  */
 import { FilterSelect, ListToolbar, SearchBox } from "#app/features/admin/kit/list-toolbar.tsx";
 import { CountBadge, PageHeader } from "#app/features/admin/kit/page-header.tsx";
