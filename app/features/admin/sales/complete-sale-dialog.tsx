@@ -60,11 +60,14 @@ export function CompleteSaleDialog({
     if (open) setErrors({});
   }, [open]);
   const submit = () => {
-    const found = paymentErrors(sale);
-    setErrors(found);
-    // A missing name or email stays the till's to refuse, with the spec's toast
-    // ('Customer Info Required'); any other message stops here, on its field.
-    if (Object.values(found).every((m) => m === POS_MESSAGES.customerInfo)) onComplete();
+    // A missing name or email stays the till's to refuse, with the spec's toast ('Customer Info
+    // Required', 'Please enter customer name and email') and not a second copy on the fields;
+    // any other message stops the sale here, on its field.
+    const found = Object.entries(paymentErrors(sale)).filter(
+      ([, message]) => message !== POS_MESSAGES.customerInfo,
+    );
+    setErrors(Object.fromEntries(found));
+    if (found.length === 0) onComplete();
   };
   return (
     <FormDialog
