@@ -1,4 +1,8 @@
-/** The signed-in admin as the server and the pages know it (ARCHITECTURE.md "Security"). */
+/**
+ * The signed-in admin as the server and the pages know it (ARCHITECTURE.md "Security"), and the
+ * admin login gate's body (admin spec §2 "Login gate"), checked by the gate and the API alike.
+ */
+import { z } from "zod";
 import type { AccessRole } from "./roles.ts";
 
 /**
@@ -13,3 +17,16 @@ export type AdminIdentity = {
   name?: string;
   staffId?: number | null;
 };
+
+/**
+ * POST /api/auth/login: the username and password of the login gate (admin spec §2). Whether
+ * they are right is the server's check; this one only asks for both.
+ */
+export const loginSchema = z.object({
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(1, "Username is required")
+    .max(100),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+});

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { loginCodeSchema, totpConfirmSchema, totpDisableSchema } from "#common/account-security.ts";
 import { advisorRequestSchema } from "#common/advisor.ts";
+import { loginSchema } from "#common/auth.ts";
 import { bookingPatchSchema, bookingRequestSchema } from "#common/booking.ts";
 import {
   appointmentInputSchema,
@@ -52,7 +53,6 @@ import {
 import { paystackEventSchema } from "#server/integrations/paystack.ts";
 import { whatsappEventSchema } from "#server/integrations/whatsapp-webhook.ts";
 import { searchQuery } from "#server/modules/admin/routes.ts";
-import { loginSchema } from "#server/modules/auth/routes.ts";
 import { productPatchSchema, servicePatchSchema } from "#server/modules/catalog/admin-routes.ts";
 import { relatedQuery } from "#server/modules/catalog/routes.ts";
 import { testPaymentBody, verifyBody } from "#server/modules/orders/checkout-routes.ts";

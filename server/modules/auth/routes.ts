@@ -9,14 +9,13 @@
 import type { CookieOptions, Request, RequestHandler, Response } from "express";
 import { Router } from "express";
 import { rateLimit } from "express-rate-limit";
-import { z } from "zod";
 import {
   ACCOUNT_SECURITY_MESSAGES,
   loginCodeSchema,
   totpConfirmSchema,
   totpDisableSchema,
 } from "#common/account-security.ts";
-import type { AdminIdentity } from "#common/auth.ts";
+import { type AdminIdentity, loginSchema } from "#common/auth.ts";
 import { ANY_ROLE } from "#common/roles.ts";
 import { acceptInvitationSchema, STAFF_MESSAGES } from "#common/staff.ts";
 import type { Config } from "#server/config.ts";
@@ -54,15 +53,6 @@ import {
   totpEnabled,
   totpKeys,
 } from "./totp.ts";
-
-export const loginSchema = z.object({
-  username: z
-    .string({ error: "Username is required" })
-    .trim()
-    .min(1, "Username is required")
-    .max(100),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
-});
 
 /**
  * The /api/auth routes. Each handler is built by a named factory below, grouped by concern

@@ -2,17 +2,27 @@
  * Account security (issue 14, optional two-step sign-in): the signed-in staff member turns on a
  * second sign-in step with an authenticator app. Set-up shows the secret once (QR code, the
  * otpauth:// link and the key as text), asks for a current code to confirm, then shows the 10
- * single-use recovery codes once. Turning it off asks for the password or a current code.
+ * single-use recovery codes once. Turning it off asks for the password or a current code. Both
+ * forms check their body with the API's own schema (`totpConfirmSchema`, `totpDisableSchema`)
+ * before sending it, and show that schema's or the server's message on the field.
  */
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ShieldCheck, ShieldOff } from "lucide-react";
 import { useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { useRevalidator } from "react-router";
+import type { z } from "zod";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { TextField } from "#app/features/admin/kit/fields.tsx";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
-import type { AccountSecurity, TotpSetup } from "#common/account-security.ts";
+import {
+  type AccountSecurity,
+  type TotpSetup,
+  totpConfirmSchema,
+  totpDisableSchema,
+} from "#common/account-security.ts";
 import type { AdminIdentity } from "#common/auth.ts";
 import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { ACCESS_ROLE_LABELS } from "#common/roles.ts";
@@ -23,6 +33,21 @@ const messageOf = (error: unknown) =>
 
 /** The base32 key in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
+
+type CodeValues = { code: string };
+
+/** The code as typed ('123 456' from the app's display) sent without its spaces. */
+const codeBody = (values: CodeValues) => ({ code: values.code.replace(/\s/g, "") });
+
+/** The confirm form's body checked by the server's `totpConfirmSchema`. */
+const confirmResolver: Resolver<CodeValues> = async (values) => {
+  const issue = totpConfirmSchema.safeParse(codeBody(values)).error?.issues[0];
+  if (!issue) return { values, errors: {} };
+  const errors: FieldErrors<CodeValues> = { code: { type: "validation", message: issue.message } };
+  return { values: {}, errors };
+};
+
+type DisableValues = z.input<typeof totpDisableSchema>;
 
 export function AccountSecurityScreen({
   admin,
@@ -64,13 +89,13 @@ function SetupPanel({ onConfirmed }: { onConfirmed: (codes: string[]) => void })
   const revalidator = useRevalidator();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<CodeValues>({ resolver: confirmResolver, defaultValues: { code: "" } });
 
   async function start() {
     setPending(true);
     try {
       setSetup(await apiRequest<TotpSetup>("POST", "/api/auth/totp/setup"));
-      setError(undefined);
+      form.clearErrors();
     } catch (err) {
       toast({ title: "Error", description: messageOf(err), variant: "destructive" });
     } finally {
@@ -78,15 +103,13 @@ function SetupPanel({ onConfirmed }: { onConfirmed: (codes: string[]) => void })
     }
   }
 
-  async function confirm(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
+  async function confirm(values: CodeValues) {
     setPending(true);
     try {
       const answer = await apiRequest<{ recoveryCodes: string[] }>(
         "POST",
         "/api/auth/totp/confirm",
-        { code },
+        codeBody(values),
       );
       toast({
         title: "Two-step sign-in is on",
@@ -95,7 +118,7 @@ function SetupPanel({ onConfirmed }: { onConfirmed: (codes: string[]) => void })
       onConfirmed(answer.recoveryCodes);
       void revalidator.revalidate();
     } catch (err) {
-      setError(messageOf(err));
+      form.setError("code", { message: messageOf(err) });
     } finally {
       setPending(false);
     }
@@ -145,16 +168,16 @@ function SetupPanel({ onConfirmed }: { onConfirmed: (codes: string[]) => void })
           {setup.uri}
         </a>
       </div>
-      <form onSubmit={confirm} className="grid max-w-xs gap-3" noValidate>
+      <form onSubmit={form.handleSubmit(confirm)} className="grid max-w-xs gap-3" noValidate>
         <TextField
           label="Authentication code"
-          name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9 ]*"
           maxLength={7}
           required
-          error={error}
+          error={form.formState.errors.code?.message}
+          {...form.register("code")}
         />
         <div>
           <button type="submit" className={adminButton.primary} disabled={pending}>
@@ -206,21 +229,22 @@ function EnabledPanel({ security }: { security: AccountSecurity }) {
   const toast = useToast();
   const revalidator = useRevalidator();
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm<DisableValues, unknown, z.output<typeof totpDisableSchema>>({
+    resolver: zodResolver(totpDisableSchema),
+    defaultValues: { password: "" },
+  });
 
-  async function turnOff(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get("password") ?? "");
+  async function turnOff(body: z.output<typeof totpDisableSchema>) {
     setPending(true);
     try {
-      await apiRequest("POST", "/api/auth/totp/disable", { password });
+      await apiRequest("POST", "/api/auth/totp/disable", body);
       toast({
         title: "Two-step sign-in is off",
         description: "Signing in now needs only your password.",
       });
       await revalidator.revalidate();
     } catch (err) {
-      setError(messageOf(err));
+      form.setError("password", { message: messageOf(err) });
     } finally {
       setPending(false);
     }
@@ -238,15 +262,15 @@ function EnabledPanel({ security }: { security: AccountSecurity }) {
         {security.recoveryCodesLeft <= 3 &&
           " Turn two-step sign-in off and on again for a new set."}
       </p>
-      <form onSubmit={turnOff} className="grid max-w-xs gap-3" noValidate>
+      <form onSubmit={form.handleSubmit(turnOff)} className="grid max-w-xs gap-3" noValidate>
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           hint="Needed to turn two-step sign-in off."
           required
-          error={error}
+          error={form.formState.errors.password?.message}
+          {...form.register("password")}
         />
         <div>
           <button type="submit" className={adminButton.danger} disabled={pending}>

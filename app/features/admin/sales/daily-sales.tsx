@@ -3,10 +3,12 @@
  * navigator (previous day, Today, next day; the long date), Export (the day's CSV), the
  * transaction summary and cash movement summary tables, the day close (counted cash against
  * expected; once closed, who and when, and no more editing) and the day's sales with receipt,
- * refund and void.
+ * refund and void. The day close's body is checked by the API's `dayCloseInputSchema` before the
+ * confirmation is asked.
  */
 import { ChevronLeft, ChevronRight, Download, Printer } from "lucide-react";
 import { useState } from "react";
+import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
@@ -20,6 +22,7 @@ import { formatNairaWithKobo } from "#common/money.ts";
 import {
   type CashMovementRow,
   type DailySales,
+  dayCloseInputSchema,
   longDayLabel,
   PAYMENT_METHOD_LABELS,
   type SaleDetail,
@@ -175,20 +178,50 @@ export function DailySalesTab({
   );
 }
 
+type DayCloseValues = { countedCash: string; notes: string };
+const DAY_CLOSE_FIELDS = ["countedCash", "notes"] as const;
+
+/** The POST body: the counted cash as typed ('1,500', '₦2000') read as naira. */
+const dayCloseBody = (v: DayCloseValues) => ({
+  countedCash: readAmount(v.countedCash),
+  notes: v.notes,
+});
+
+/** The form's values checked as the body they become, by the server's `dayCloseInputSchema`. */
+const dayCloseResolver: Resolver<DayCloseValues> = async (values) => {
+  const result = dayCloseInputSchema.safeParse(dayCloseBody(values));
+  if (result.success) return { values, errors: {} };
+  const errors: FieldErrors<DayCloseValues> = {};
+  for (const issue of result.error.issues) {
+    const field = DAY_CLOSE_FIELDS.find((f) => f === issue.path[0]) ?? "countedCash";
+    errors[field] ??= { type: "validation", message: issue.message };
+  }
+  return { values: {}, errors };
+};
+
+/**
+ * The day close (admin spec §3 "Daily sales response"): counted cash in naira against the cash
+ * expected, confirmed before POST /api/sales/daily/{date}/close; once closed, its figures.
+ */
 function DayClose({ date, today, daily }: { date: string; today: string; daily: DailySales }) {
-  const [counted, setCounted] = useState("");
-  const [notes, setNotes] = useState("");
   const [confirming, setConfirming] = useState(false);
-  const save = useAdminMutation({
+  const form = useForm<DayCloseValues>({
+    resolver: dayCloseResolver,
+    defaultValues: { countedCash: "", notes: "" },
+  });
+  const { register, handleSubmit, reset, watch, getValues, formState } = form;
+  const save = useAdminMutation<unknown, DayCloseValues>({
     success: { title: "Day closed", description: `${longDayLabel(date)} is closed.` },
     failure: serverMessageOr("Failed to close the day"),
+    form,
+    formFields: DAY_CLOSE_FIELDS,
     onSuccess: () => {
       setConfirming(false);
-      setCounted("");
-      setNotes("");
+      reset();
     },
   });
   const close = daily.close;
+  const counted = watch("countedCash");
   const countedNaira = readAmount(counted);
   const difference = countedNaira - daily.expectedCash;
   return (
@@ -215,21 +248,19 @@ function DayClose({ date, today, daily }: { date: string; today: string; daily: 
       ) : (
         <form
           className="mt-3 flex flex-wrap items-end gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setConfirming(true);
-          }}
+          noValidate
+          onSubmit={handleSubmit(() => setConfirming(true))}
         >
           <Figure label="Expected cash" value={money(daily.expectedCash)} />
           <TextField
             label="Counted cash"
             inputMode="decimal"
             required
-            value={counted}
-            onChange={(e) => setCounted(e.target.value)}
+            error={formState.errors.countedCash?.message}
+            {...register("countedCash")}
           />
           <Figure label="Difference" value={counted.trim() ? signed(difference) : "—"} />
-          <TextField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} />
+          <TextField label="Notes" error={formState.errors.notes?.message} {...register("notes")} />
           <button type="submit" className={adminButton.primary} disabled={!counted.trim()}>
             Close Day
           </button>
@@ -244,10 +275,7 @@ function DayClose({ date, today, daily }: { date: string; today: string; daily: 
         confirmDisabled={save.pending}
         onConfirm={() =>
           save.run(() =>
-            apiRequest("POST", `/api/sales/daily/${date}/close`, {
-              countedCash: countedNaira,
-              notes,
-            }),
+            apiRequest("POST", `/api/sales/daily/${date}/close`, dayCloseBody(getValues())),
           )
         }
       />
