@@ -389,6 +389,11 @@ test("calendar: axe-core finds no WCAG 2.2 AA violation in the views and dialogs
   await page.getByRole("button", { name: new RegExp(`^Axe Client ${tag}\\s*,`) }).click();
   await expect(page.getByRole("dialog", { name: `Axe Client ${tag}` })).toBeVisible();
   const details = await new AxeBuilder({ page }).withTags(tags).analyze();
-  expect(details.violations.map((v) => `${width}px details: ${v.id}`)).toEqual([]);
+  expect(
+    details.violations.map(
+      (v) =>
+        `${width}px details: ${v.id} (${v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`).join("; ")})`,
+    ),
+  ).toEqual([]);
   await page.keyboard.press("Escape");
 });
