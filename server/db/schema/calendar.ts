@@ -74,6 +74,10 @@ export const appointments = pgTable(
     recurrenceEndDate: date("recurrence_end_date"),
     /** Shared by every appointment of one recurring series. */
     seriesId: uuid("series_id"),
+    /** When the client was checked in (arrived); null until then (docs/decisions/0187). */
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** When the visit was completed (at the till or by Mark Complete); null until then. */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

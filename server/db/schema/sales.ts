@@ -31,6 +31,7 @@ import { adminUsers } from "./access.ts";
 import { appointments } from "./calendar.ts";
 import { clients } from "./clients.ts";
 import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { staff } from "./staff.ts";
 
 /**
  * One sale at the till (admin spec §3 "Sale payload"). `sale_number` comes from an identity
@@ -124,9 +125,24 @@ export const saleLines = pgTable(
     lineTotalKobo: integer("line_total_kobo").notNull(),
     /** How many of `quantity` were refunded or voided since (never more than `quantity`). */
     refundedQuantity: integer("refunded_quantity").notNull().default(0),
+    /**
+     * Who did the treatment (service line) or sold the product (product line); revenue and
+     * commission are credited to this member, not to the cashier. Null when nobody is named or
+     * once the member is removed (docs/decisions/0187).
+     */
+    staffId: integer("staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /**
+     * The appointment this service line checks out; completing the sale completes it. Null for
+     * walk-in lines and products, or once the appointment is deleted (docs/decisions/0187).
+     */
+    appointmentId: integer("appointment_id").references(() => appointments.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     index("sale_lines_sale_idx").on(t.saleId),
+    index("sale_lines_staff_idx").on(t.staffId),
+    index("sale_lines_appointment_idx").on(t.appointmentId),
     index("sale_lines_item_idx").on(t.itemType, t.itemId),
     check("sale_lines_item_type_valid", oneOf(t.itemType, SALE_ITEM_TYPES)),
     check("sale_lines_quantity_positive", sql`${t.quantity} > 0`),
