@@ -9,7 +9,7 @@ import type { Tx } from "#server/db/client.ts";
 import type { ClientRef, ClientRows, MovedRow } from "#server/db/move-rows.ts";
 import { moveClientRows, restoreClientRows } from "#server/db/move-rows.ts";
 import { reviews } from "#server/db/schema/bookings.ts";
-import { clientHealth, clients } from "#server/db/schema/clients.ts";
+import type { clientHealth, clients } from "#server/db/schema/clients.ts";
 import { outbox } from "#server/db/schema/content.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";

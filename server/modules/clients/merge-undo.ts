@@ -20,9 +20,9 @@ import { recordAudit } from "#server/modules/audit/service.ts";
 import {
   asStored,
   type ClientRow,
-  MOVED_TABLES,
   type MergeMoved,
   type MergeSnapshot,
+  MOVED_TABLES,
   type MovedTable,
 } from "./merge-parts.ts";
 

@@ -29,9 +29,9 @@ import {
   blanksFilled,
   type ClientRow,
   healthFilled,
-  MOVED_TABLES,
   type MergeMoved,
   type MergeSnapshot,
+  MOVED_TABLES,
   type MovedTable,
 } from "./merge-parts.ts";
 
