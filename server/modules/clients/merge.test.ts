@@ -309,7 +309,10 @@ describe.each(dbKinds)("client duplicates and merge on %s", (kind) => {
       ...HEALTH,
     });
     const at = async <T extends { id: number }>(table: never, row: T | undefined) =>
-      (await t.db.select().from(table).where(sql`id = ${row?.id}`))[0] as Record<string, unknown>;
+      (await t.db.select().from(table).where(sql`id = ${row?.id}`))[0] as unknown as Record<
+        string,
+        unknown
+      >;
     expect(await at(bookings as never, rows.booking)).toMatchObject({
       clientId: keepId,
       email: "ada.work@example.com",
