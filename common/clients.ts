@@ -6,6 +6,7 @@
  */
 
 import { z } from "zod";
+import type { ClientMergeRecord, DuplicateMatch } from "./client-merge.ts";
 import type { OptOutChoice } from "./consent.ts";
 import { emailField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./contact.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
@@ -95,6 +96,8 @@ export const clientListQuerySchema = listQuerySchema.extend({
   status: oneOf(["all", "active", "subscriber", "inactive"], "all"),
   sort: oneOf(CLIENT_SORTS, "recent"),
   dir: oneOf(["asc", "desc"], "desc"),
+  /** 'duplicates': only clients that share a phone or a name with another (issue 28 item 7). */
+  view: oneOf(["all", "duplicates"], "all"),
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 
@@ -122,6 +125,8 @@ export type ClientRow = {
   /** Added or edited by staff (any source but the website). */
   isManaged: boolean;
   sourceType: "customer" | "booking" | "subscriber";
+  /** Shares a phone (+234) or a name with another client (issue 28 item 7). */
+  possibleDuplicate: boolean;
 };
 
 /** The four stat cards (admin spec §2). */
@@ -131,6 +136,8 @@ export type ClientStats = {
   /** Bookings created this Lagos calendar month. */
   thisMonth: number;
   newsletterSubs: number;
+  /** Clients sharing a phone or a name with another (issue 28 item 7; not a spec card). */
+  possibleDuplicates: number;
 };
 
 /** A client's health record (sensitive: only in the client's own record and export). */
@@ -247,6 +254,10 @@ export type ClientDetail = {
   timeline: TimelineItem[];
   /** Their opt-outs of reminders and marketing, by email and WhatsApp (issue 17). */
   optOuts: OptOutChoice[];
+  /** Other clients that may be the same person (issue 28 item 7). */
+  duplicates: DuplicateMatch[];
+  /** Merges into this client that can still be undone. */
+  merges: ClientMergeRecord[];
 };
 
 /** An unprocessed booking on the Recent Bookings card. */

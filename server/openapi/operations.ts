@@ -19,6 +19,7 @@ import {
 } from "#common/calendar.ts";
 import { productFormSchema, serviceFormSchema } from "#common/catalog-forms.ts";
 import { orderPayloadSchema } from "#common/checkout.ts";
+import { mergeRequestSchema } from "#common/client-merge.ts";
 import {
   clientListQuerySchema,
   customerInputSchema,
@@ -423,6 +424,21 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     summary: "Everything held about a client (JSON)",
   },
   "POST /api/customers/:id/erase": { tag: "Clients", summary: "Erase a client's personal data" },
+  "GET /api/customers/:id/duplicates": {
+    tag: "Clients",
+    summary: "Clients that may be the same person (same +234 phone or name)",
+  },
+  "GET /api/customers/:id/merge-preview": {
+    tag: "Clients",
+    summary: "What merging another client into this one would move",
+    query: mergeRequestSchema,
+  },
+  "POST /api/customers/:id/merge": {
+    tag: "Clients",
+    summary: "Merge another client into this one (undo within 30 days)",
+    body: mergeRequestSchema,
+  },
+  "POST /api/client-merges/:id/undo": { tag: "Clients", summary: "Undo a client merge" },
   "GET /api/subscribers": { tag: "Clients", summary: "Newsletter subscribers" },
   "GET /api/customer-notes/:email": { tag: "Clients", summary: "A client's notes" },
   "PUT /api/customer-notes/:email": {

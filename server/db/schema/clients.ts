@@ -13,6 +13,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -73,10 +74,30 @@ export const clients = pgTable(
       .generatedAlwaysAs(
         sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || coalesce(address, '') || ' ' || coalesce(city, '') || ' ' || coalesce(state, '') || ' ' || regexp_replace(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), '^234', '0'))`,
       ),
+    /**
+     * The phone as '+234' and its 10 national digits when it is a Nigerian mobile or landline
+     * written as '0803…', '803…', '234803…' or '+234 803…' (what libphonenumber-js's E.164 gives
+     * for those; server/modules/clients/duplicates.ts checks the two agree), else null. Possible
+     * duplicates match on it (issue 28 item 7). Written by the database only.
+     */
+    phoneKey: text("phone_key").generatedAlwaysAs(
+      sql`case when regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') ~ '^(234|0)?[1-9][0-9]{9}$' then '+234' || right(regexp_replace(phone, '[^0-9]', '', 'g'), 10) end`,
+    ),
+    /**
+     * The name lower-cased with runs of spaces made one ('' when unnamed): possible duplicates
+     * match on it (issue 28 item 7). Written by the database only.
+     */
+    nameKey: text("name_key")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`btrim(regexp_replace(lower(first_name || ' ' || last_name), '[[:space:]]+', ' ', 'g'))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("clients_phone_key_idx").on(t.phoneKey),
+    index("clients_name_key_idx").on(t.nameKey),
     uniqueIndex("clients_email_lower_unique").on(sql`lower(${t.email})`),
     index("clients_last_first_name_idx").on(t.lastName, t.firstName),
     // The Customer Database's order by name (case-insensitive), without sorting every client.
@@ -119,3 +140,29 @@ export const customerNotes = pgTable("customer_notes", {
   notes: text("notes").notNull().default(""),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A manual merge of two clients (issue 28 item 7): what it moved, so that "Undo merge" can put
+ * it back for 30 days (docs/decisions/0210-client-merge-moves-rows-and-keeps-an-undo-record.md).
+ * `mergedClient` holds the merged client's row, health record and notes as they were (health
+ * data: read only by the undo; the record goes with the kept client on delete or erasure).
+ */
+export const clientMerges = pgTable(
+  "client_merges",
+  {
+    id: serial("id").primaryKey(),
+    keptClientId: integer("kept_client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The merged client's id (its row is deleted by the merge, re-created by the undo). */
+    mergedClientId: integer("merged_client_id").notNull(),
+    /** The merged client as it was: row, health, notes; and the kept client's blanks filled. */
+    mergedClient: jsonb("merged_client").$type<Record<string, unknown>>().notNull(),
+    /** Per table, the ids moved and the email each carried before ({ bookings: [[id, email]] }). */
+    moved: jsonb("moved").$type<Record<string, unknown>>().notNull(),
+    mergedBy: text("merged_by").notNull(),
+    mergedAt: timestamp("merged_at", { withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+  },
+  (t) => [index("client_merges_kept_idx").on(t.keptClientId, t.mergedAt)],
+);

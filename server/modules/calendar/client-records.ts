@@ -7,6 +7,13 @@
  */
 import { eq, or, sql } from "drizzle-orm";
 import type { Tx } from "#server/db/client.ts";
+import {
+  type ClientRef,
+  type ClientRows,
+  type MovedRow,
+  moveClientRows,
+  restoreClientRows,
+} from "#server/db/move-rows.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 
 /** Appointments of client `clientId`, or booked under the email `email` (lower-case). */
@@ -50,4 +57,33 @@ export async function anonymiseClientAppointments(
       clientId: null,
     })
     .where(ofClient(clientId, email));
+}
+
+/** The appointments as a client merge moves them (server/db/move-rows.ts). */
+export const APPOINTMENTS_OF_CLIENT: ClientRows = {
+  table: appointments,
+  id: appointments.id,
+  email: appointments.customerEmail,
+  clientId: appointments.clientId,
+};
+
+/**
+ * A client merge (issue 28 item 7): moves the appointments of client `from` (by id or email) to client
+ * `to`, re-addressed to its email. Returns each row's id, email and client id before, for the
+ * undo. Runs in the caller's transaction; the caller audits.
+ */
+export function moveAppointmentsToClient(
+  tx: Tx,
+  from: ClientRef,
+  to: ClientRef,
+): Promise<MovedRow[]> {
+  return moveClientRows(tx, APPOINTMENTS_OF_CLIENT, from, to);
+}
+
+/**
+ * Undoing a client merge: puts the appointments in `rows` back as they were, those still with client
+ * `to`. Runs in the caller's transaction; the caller audits.
+ */
+export function restoreAppointments(tx: Tx, rows: MovedRow[], to: ClientRef): Promise<number> {
+  return restoreClientRows(tx, APPOINTMENTS_OF_CLIENT, rows, to);
 }

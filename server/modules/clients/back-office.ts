@@ -11,7 +11,7 @@ import {
   SEARCH_LIMIT_PER_KIND,
   type SearchSource,
 } from "#server/back-office.ts";
-import { clientHealth, clients, customerNotes } from "#server/db/schema/clients.ts";
+import { clientHealth, clientMerges, clients, customerNotes } from "#server/db/schema/clients.ts";
 import { clientSearchCondition } from "./list.ts";
 
 export { countClients } from "./list.ts";
@@ -44,6 +44,8 @@ export const clientsSearch: SearchSource = async (db, _pattern, q) => {
 /** Notes and health records before the clients they belong to (admin spec §5: customers go). */
 export const clientsClearable: ClearableTable[] = [
   { name: "customer_notes", table: customerNotes },
+  // Merge undo records hold a merged client's row and health data: never exported.
+  { name: "client_merges", table: clientMerges, exported: false },
   // Health data is sensitive (NDPA 2023): only the client's own export carries it.
   { name: "client_health", table: clientHealth, exported: false },
   { name: "clients", table: clients },

@@ -35,7 +35,9 @@ import { sales } from "#server/db/schema/sales.ts";
 import { optOutsOf } from "#server/modules/consent/service.ts";
 import { listMessagesFor } from "#server/modules/messages/service.ts";
 import { listClientSales } from "#server/modules/sales/records.ts";
+import { findDuplicatesOf } from "./duplicates.ts";
 import { iso, PAID_ORDER } from "./list.ts";
+import { listUndoableMerges } from "./merge-undo.ts";
 
 /**
  * Money spent by client `id` (completed sales and paid orders, kobo) and their last visit: the
@@ -288,20 +290,28 @@ function salesSummaryOf(sales: ClientSale[]): SalesSummary {
  * Everything the customer detail dialog shows (admin spec §2): the record, the summary and
  * Recent Activity from visits, the sales with their summary (completed only), reviews by email,
  * notes, a timeline of visits, sales, orders, reviews, the note and the messages sent to them
- * (issue 17; the latest 50), newest first, and their opt-outs of reminders and marketing.
+ * (issue 17; the latest 50), newest first, their opt-outs of reminders and marketing, the
+ * clients that may be the same person and the merges into them that can be undone (issue 28).
  */
 export async function getClientDetail(db: Db, id: number): Promise<ClientDetail | null> {
   const client = await getClientRecord(db, id);
   if (!client) return null;
-  const [visits, sales, clientReviewList, orders, notes, messages, optOuts] = await Promise.all([
-    clientVisits(db, id),
-    listClientSales(db, { clientId: id, email: client.email }),
-    clientReviews(db, client.email),
-    clientOrders(db, id),
-    notesOf(db, id),
-    listMessagesFor(db, { clientEmail: client.email, phone: client.phone }, CLIENT_MESSAGES_LIMIT),
-    optOutsOf(db, { email: client.email, phone: client.phone }),
-  ]);
+  const [visits, sales, clientReviewList, orders, notes, messages, optOuts, duplicates, merges] =
+    await Promise.all([
+      clientVisits(db, id),
+      listClientSales(db, { clientId: id, email: client.email }),
+      clientReviews(db, client.email),
+      clientOrders(db, id),
+      notesOf(db, id),
+      listMessagesFor(
+        db,
+        { clientEmail: client.email, phone: client.phone },
+        CLIENT_MESSAGES_LIMIT,
+      ),
+      optOutsOf(db, { email: client.email, phone: client.phone }),
+      findDuplicatesOf(db, id),
+      listUndoableMerges(db, id),
+    ]);
   return {
     client,
     summary: {
@@ -316,5 +326,7 @@ export async function getClientDetail(db: Db, id: number): Promise<ClientDetail 
     notes,
     timeline: timelineOf({ visits, sales, orders, reviews: clientReviewList, messages, notes }),
     optOuts,
+    duplicates,
+    merges,
   };
 }

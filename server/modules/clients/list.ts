@@ -28,6 +28,7 @@ import { clients } from "#server/db/schema/clients.ts";
 import { newsletterSubscribers } from "#server/db/schema/content.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
+import { countPossibleDuplicates, POSSIBLE_DUPLICATE } from "./duplicates.ts";
 
 /** A timestamp as the driver gives it (Date or text) → ISO 8601 UTC; null stays null. */
 export const iso = (v: Date | string | null | undefined): string | null =>
@@ -200,6 +201,7 @@ type PageRow = {
   phone: string | null;
   source: string;
   rowStatus: string;
+  possibleDuplicate: boolean;
 };
 
 function toRow(r: PageRow, f: Figures): ClientRow {
@@ -218,6 +220,7 @@ function toRow(r: PageRow, f: Figures): ClientRow {
     status,
     isManaged: managed,
     sourceType: managed ? "customer" : status === "Subscriber" ? "subscriber" : "booking",
+    possibleDuplicate: Boolean(r.possibleDuplicate),
   };
 }
 
@@ -239,11 +242,13 @@ function pageOrder(query: ClientListQuery): SQL[] {
  * One page of the Customer Database (admin spec §2): one row per client, no health fields.
  * `q` searches name, email, phone (local or +234 forms) and address, case-insensitively;
  * `status` keeps Active, Subscriber or Inactive rows; `sort` orders by newest client (default),
- * name or status; the per-client figures are computed for the rows of the page only. `total`
+ * name or status; `view` 'duplicates' keeps the clients that share a phone (+234) or a name with
+ * another (issue 28 item 7), each row saying whether it does; the per-client figures are computed for the rows of the page only. `total`
  * counts every client.
  */
 export async function listClientsPage(db: Db, query: ClientListQuery): Promise<Page<ClientRow>> {
-  const where = sql`${clientSearchCondition(query.q)} and ${statusCondition(query.status)}`;
+  const dupes = query.view === "duplicates" ? POSSIBLE_DUPLICATE : sql`true`;
+  const where = sql`${clientSearchCondition(query.q)} and ${statusCondition(query.status)} and ${dupes}`;
   const [counts] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -262,6 +267,7 @@ export async function listClientsPage(db: Db, query: ClientListQuery): Promise<P
       phone: clients.phone,
       source: clients.source,
       rowStatus: ROW_STATUS,
+      possibleDuplicate: sql<boolean>`${POSSIBLE_DUPLICATE}`,
     })
     .from(clients)
     .where(where)
@@ -282,21 +288,23 @@ export async function countClients(db: Db): Promise<number> {
 
 /**
  * The four stat cards (admin spec §2): clients, all bookings, bookings created this Lagos month
- * and newsletter subscribers.
+ * and newsletter subscribers; and the possible duplicates' count (issue 28 item 7).
  */
 export async function clientStats(db: Db, now: Date = new Date()): Promise<ClientStats> {
   const monthStart = lagosMonth(now).from;
-  const [customers, allBookings, thisMonth, subscribers] = await Promise.all([
+  const [customers, allBookings, thisMonth, subscribers, duplicates] = await Promise.all([
     db.$count(clients),
     db.$count(bookings),
     db.$count(bookings, gte(bookings.createdAt, monthStart)),
     db.$count(newsletterSubscribers),
+    countPossibleDuplicates(db),
   ]);
   return {
     totalCustomers: customers,
     totalBookings: allBookings,
     thisMonth,
     newsletterSubs: subscribers,
+    possibleDuplicates: duplicates,
   };
 }
 

@@ -2,10 +2,14 @@
  * Clients API (admin spec §7): GET/POST /api/customers, GET /api/customers/{id} (the client's
  * own record, health included), PATCH /api/customers/{email}, DELETE /api/customers/{id},
  * GET /api/customers/{id}/export, POST /api/customers/{id}/erase, GET /api/subscribers,
- * GET/PUT /api/customer-notes/{email}. Admin only; changes are audited.
+ * GET/PUT /api/customer-notes/{email}; possible duplicates and the merge (issue 28 item 7):
+ * GET /api/customers/{id}/duplicates, GET /api/customers/{id}/merge-preview?mergeId=,
+ * POST /api/customers/{id}/merge, POST /api/client-merges/{id}/undo. Admin only; changes are
+ * audited.
  */
 
 import { Router } from "express";
+import { mergeRequestSchema } from "#common/client-merge.ts";
 import {
   CLIENT_MESSAGES,
   clientListQuerySchema,
@@ -21,9 +25,13 @@ import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { getClientRecord } from "./detail.ts";
+import { findDuplicatesOf } from "./duplicates.ts";
 import { listClientsPage, listSubscribers } from "./list.ts";
+import { mergeClients, previewMerge } from "./merge.ts";
+import { undoMerge } from "./merge-undo.ts";
 import { eraseClient, exportClient } from "./privacy.ts";
 import {
+  clientExists,
   createClient,
   deleteClient,
   getNotesByEmail,
@@ -139,8 +147,52 @@ function subscriberAndNoteRoutes(router: Router, db: Db): void {
   );
 }
 
+/**
+ * Possible duplicates (front desk) and the merge with its preview and undo (managers: a merge
+ * deletes a client row, like Delete and Erase).
+ */
+function duplicateAndMergeRoutes(router: Router, db: Db): void {
+  router.get(
+    "/customers/:id/duplicates",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Customer");
+      if (!(await clientExists(db, id))) throw new HttpError(404, CLIENT_MESSAGES.notFound);
+      res.json(await findDuplicatesOf(db, id));
+    }),
+  );
+  router.get(
+    "/customers/:id/merge-preview",
+    requireRole(...MANAGER_ONLY),
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Customer");
+      const { mergeId } = parse(mergeRequestSchema, req.query);
+      res.setHeader("cache-control", "no-store");
+      res.json(await previewMerge(db, id, mergeId));
+    }),
+  );
+  router.post(
+    "/customers/:id/merge",
+    requireRole(...MANAGER_ONLY),
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Customer");
+      const { mergeId } = parse(mergeRequestSchema, req.body);
+      res.json(await mergeClients(db, currentAdmin(req), id, mergeId));
+    }),
+  );
+  router.post(
+    "/client-merges/:id/undo",
+    requireRole(...MANAGER_ONLY),
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Merge");
+      res.json(await undoMerge(db, currentAdmin(req), id));
+    }),
+  );
+}
+
 export function clientsRouter(db: Db): Router {
   const router = Router();
+  duplicateAndMergeRoutes(router, db);
   customerRoutes(router, db);
   subscriberAndNoteRoutes(router, db);
   return router;

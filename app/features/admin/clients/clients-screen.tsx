@@ -3,6 +3,8 @@
  * the four stat cards, the Customer Database table (server-paged and sorted; state in the URL:
  * q, status, sort, dir, page), 'Found N customer(s) matching …', the two empty messages, the
  * Recent Bookings card with Mark as Processed, and the customer detail dialog (`?client={id}`).
+ * A banner counts the possible duplicates (issue 28 item 7) and filters the list to them
+ * (`view=duplicates`, on the server).
  */
 import { CalendarCheck, CalendarDays, Mail, Plus, Users } from "lucide-react";
 import { type ReactNode, useCallback, useState } from "react";
@@ -43,6 +45,7 @@ export function ClientsScreen({
   detail,
   saleItems,
   staff,
+  canMerge,
 }: {
   query: ClientListQuery;
   page: Page<ClientRow>;
@@ -52,6 +55,8 @@ export function ClientsScreen({
   detail: ClientDetail | null;
   saleItems: SaleItems | null;
   staff: CalendarStaff[] | null;
+  /** The signed-in role may merge clients (managers). */
+  canMerge: boolean;
 }) {
   const [adding, setAdding] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -78,11 +83,12 @@ export function ClientsScreen({
     [setSearchParams],
   );
 
-  const filtering = query.q !== "" || query.status !== "all";
+  const filtering = query.q !== "" || query.status !== "all" || query.view === "duplicates";
   const statusLabel = CLIENT_STATUS_FILTERS.find((f) => f.id === query.status)?.label;
   const matchingText = [
     query.q ? `"${query.q}"` : null,
     query.status !== "all" ? `status ${statusLabel}` : null,
+    query.view === "duplicates" ? "possible duplicates" : null,
   ]
     .filter(Boolean)
     .join(" and ");
@@ -134,11 +140,15 @@ export function ClientsScreen({
               type="button"
               className={adminButton.outline}
               disabled={!filtering}
-              onClick={() => clear(["q", "status"])}
+              onClick={() => clear(["q", "status", "view"])}
             >
               Clear
             </button>
           </ListToolbar>
+          <DuplicatesBanner
+            count={stats.possibleDuplicates}
+            showing={query.view === "duplicates"}
+          />
           {filtering && (
             <p className="mb-3 text-sm text-gray-700" aria-live="polite">
               Found {page.matching} customer(s) matching {matchingText}
@@ -149,7 +159,7 @@ export function ClientsScreen({
             label="Customers"
             empty={<p>{CLIENT_MESSAGES.emptyList}</p>}
             noMatches={CLIENT_MESSAGES.emptySearch}
-            filterParams={["q", "status"]}
+            filterParams={["q", "status", "view"]}
           >
             {(rows) => <ClientsTable rows={rows} query={query} onOpen={(id) => openClient(id)} />}
           </PagedList>
@@ -170,8 +180,45 @@ export function ClientsScreen({
         missing={clientId === openId && detail === null && navigation.state === "idle"}
         saleItems={saleItems}
         staff={staff ?? []}
+        canMerge={canMerge}
+        onOpenClient={(id) => openClient(id)}
       />
     </>
+  );
+}
+
+/**
+ * Possible duplicates (issue 28 item 7): how many clients share a phone or a name with another,
+ * and a button that shows only them (or all clients again).
+ */
+function DuplicatesBanner({ count, showing }: { count: number; showing: boolean }) {
+  const [, setSearchParams] = useSearchParams();
+  if (count === 0 && !showing) return null;
+  const show = (on: boolean) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (on) next.set("view", "duplicates");
+        else next.delete("view");
+        next.delete("page");
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  return (
+    <div
+      role="status"
+      className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <p>
+        <span className="font-semibold">Possible duplicates: {count}</span>{" "}
+        {count === 1 ? "client shares" : "clients share"} a phone number or a name with another
+        client.
+      </p>
+      <button type="button" className={adminButton.outline} onClick={() => show(!showing)}>
+        {showing ? "Show all clients" : "Show possible duplicates"}
+      </button>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * The Customer Database table (admin spec §2): Customer (name and email), Contact (phone),
- * Bookings (count and last service), Last Activity (date or dash), Status. Sortable headers
+ * Bookings (count and last service), Last Activity (date or dash), Status; a 'Possible duplicate'
+ * badge under a client who shares a phone or a name with another (issue 28 item 7). Sortable headers
  * write `sort`/`dir` to the URL; a click on a row, or Enter on its name button, opens the
  * customer detail dialog.
  */
@@ -30,6 +31,11 @@ function columns(onOpen: (id: number) => void): Column<ClientRow>[] {
             {r.name}
           </button>
           <div className="break-all text-xs text-gray-700">{r.email}</div>
+          {r.possibleDuplicate && (
+            <div className="mt-1">
+              <Badge tone="amber">Possible duplicate</Badge>
+            </div>
+          )}
         </>
       ),
     },

@@ -30,6 +30,8 @@ export function CustomerDialog({
   missing,
   saleItems,
   staff,
+  canMerge,
+  onOpenClient,
 }: {
   open: boolean;
   onClose: () => void;
@@ -39,6 +41,10 @@ export function CustomerDialog({
   missing: boolean;
   saleItems: SaleItems | null;
   staff: CalendarStaff[];
+  /** Managers may merge clients and undo merges (issue 28 item 7). */
+  canMerge: boolean;
+  /** Opens another client's dialog (a possible duplicate, or the client kept by a merge). */
+  onOpenClient: (id: number) => void;
 }) {
   const [tab, setTab] = useState("overview");
   useEffect(() => {
@@ -107,6 +113,8 @@ export function CustomerDialog({
                   onDeleted={onClose}
                   saleItems={saleItems}
                   staff={staff}
+                  canMerge={canMerge}
+                  onOpenClient={onOpenClient}
                 />
               </Tabs.Content>
               <Tabs.Content value="sales">

@@ -2,7 +2,8 @@
  * The customer dialog's Overview tab (admin spec §2 "Customer detail dialog", §5, §8): Edit/Cancel,
  * Schedule Appointment (the calendar's POST /api/appointments, so its no-overlap rule applies),
  * Export Data (JSON), Erase Data (NDPA 2023) and Delete (both confirmed); then Summary, Client
- * Details, the health record (staff only), Recent Activity and the timeline.
+ * Details, the health record (staff only), Recent Activity and the timeline; above them the
+ * possible duplicates and merges (issue 28 item 7, customer-duplicates.tsx).
  */
 import { useState } from "react";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
@@ -14,6 +15,7 @@ import type { CalendarStaff } from "#common/calendar.ts";
 import { CLIENT_MESSAGES, type ClientDetail, deleteCustomerQuestion } from "#common/clients.ts";
 import { formatLagosDayTime } from "#common/lagos-time.ts";
 import { ClientDetails } from "./customer-details.tsx";
+import { DuplicatesSection } from "./customer-duplicates.tsx";
 import { Detail, type SaleItems } from "./customer-parts.tsx";
 import { Timeline } from "./customer-timeline.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
@@ -23,11 +25,15 @@ export function OverviewTab({
   onDeleted,
   saleItems,
   staff,
+  canMerge,
+  onOpenClient,
 }: {
   detail: ClientDetail;
   onDeleted: () => void;
   saleItems: SaleItems | null;
   staff: CalendarStaff[];
+  canMerge: boolean;
+  onOpenClient: (id: number) => void;
 }) {
   const [editing, setEditing] = useState(false);
   return (
@@ -40,6 +46,7 @@ export function OverviewTab({
         saleItems={saleItems}
         staff={staff}
       />
+      <DuplicatesSection detail={detail} canMerge={canMerge} onOpenClient={onOpenClient} />
       <Summary summary={detail.summary} />
       <ClientDetails detail={detail} editing={editing} onSaved={() => setEditing(false)} />
       <HealthRecord detail={detail} />
