@@ -12,7 +12,7 @@ import { handler, parse } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
-import { dashboard } from "./dashboard.ts";
+import { dashboardFor } from "./dashboard-view.ts";
 import { clearAdminData, exportAdminData } from "./data-export.ts";
 import { searchAdmin } from "./search.ts";
 
@@ -41,8 +41,8 @@ export function adminRouter(db: Db, config: Config): Router {
   router.get(
     "/admin/dashboard",
     requireRole(...ANY_ROLE),
-    handler(async (_req, res) => {
-      res.json(await dashboard(db));
+    handler(async (req, res) => {
+      res.json(await dashboardFor(db, currentAdmin(req)));
     }),
   );
   router.get(

@@ -28,6 +28,7 @@ import { clients } from "#server/db/schema/clients.ts";
 import { newsletterSubscribers } from "#server/db/schema/content.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
+import { type ClientScope, clientScopeCondition } from "./scope.ts";
 
 /** A timestamp as the driver gives it (Date or text) → ISO 8601 UTC; null stays null. */
 export const iso = (v: Date | string | null | undefined): string | null =>
@@ -240,16 +241,22 @@ function pageOrder(query: ClientListQuery): SQL[] {
  * `q` searches name, email, phone (local or +234 forms) and address, case-insensitively;
  * `status` keeps Active, Subscriber or Inactive rows; `sort` orders by newest client (default),
  * name or status; the per-client figures are computed for the rows of the page only. `total`
- * counts every client.
+ * counts every client in `scope` (./scope.ts: everyone's, or a therapist's own clients).
  */
-export async function listClientsPage(db: Db, query: ClientListQuery): Promise<Page<ClientRow>> {
-  const where = sql`${clientSearchCondition(query.q)} and ${statusCondition(query.status)}`;
+export async function listClientsPage(
+  db: Db,
+  query: ClientListQuery,
+  scope: ClientScope = null,
+): Promise<Page<ClientRow>> {
+  const inScope = clientScopeCondition(scope);
+  const where = sql`${clientSearchCondition(query.q)} and ${statusCondition(query.status)} and ${inScope}`;
   const [counts] = await db
     .select({
       total: sql<number>`count(*)::int`,
       matching: sql<number>`(count(*) filter (where ${where}))::int`,
     })
-    .from(clients);
+    .from(clients)
+    .where(inScope);
   const total = Number(counts?.total ?? 0);
   const matching = Number(counts?.matching ?? 0);
   const { page, offset } = pageWindow(query.page, query.pageSize, matching);

@@ -2,7 +2,8 @@
  * Clients API (admin spec §7): GET/POST /api/customers, GET /api/customers/{id} (the client's
  * own record, health included), PATCH /api/customers/{email}, DELETE /api/customers/{id},
  * GET /api/customers/{id}/export, POST /api/customers/{id}/erase, GET /api/subscribers,
- * GET/PUT /api/customer-notes/{email}. Admin only; changes are audited.
+ * GET/PUT /api/customer-notes/{email}. Admin only; changes are audited. Who may do what is
+ * common/roles.ts CAPABILITIES: a therapist reads their own clients only (./scope.ts).
  */
 
 import { Router } from "express";
@@ -15,14 +16,15 @@ import {
 } from "#common/clients.ts";
 import { EMAIL_MAX_LENGTH } from "#common/contact.ts";
 import { paramsObject } from "#common/paging.ts";
-import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
+import { ANY_ROLE, DESK_ROLES } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireRole } from "#server/modules/auth/roles.ts";
+import { requireCapability, requireRole } from "#server/modules/auth/roles.ts";
 import { getClientRecord } from "./detail.ts";
 import { listClientsPage, listSubscribers } from "./list.ts";
 import { eraseClient, exportClient } from "./privacy.ts";
+import { authorizeClient, clientScopeOf } from "./scope.ts";
 import {
   createClient,
   deleteClient,
@@ -50,7 +52,7 @@ function customerRoutes(router: Router, db: Db): void {
     handler(async (req, res) => {
       const params = paramsObject(new URL(req.url, "http://x").searchParams);
       const query = clientListQuerySchema.parse({ pageSize: "100", ...params });
-      const page = await listClientsPage(db, query);
+      const page = await listClientsPage(db, query, clientScopeOf(currentAdmin(req)));
       res.setHeader("x-total-count", String(page.total));
       res.setHeader("x-matching-count", String(page.matching));
       res.json(page.rows);
@@ -58,7 +60,7 @@ function customerRoutes(router: Router, db: Db): void {
   );
   router.post(
     "/customers",
-    requireRole(...DESK_ROLES),
+    requireCapability("client.edit"),
     handler(async (req, res) => {
       const input = parse(customerInputSchema, req.body);
       res.status(201).json(await createClient(db, currentAdmin(req), input));
@@ -77,7 +79,7 @@ function customerRoutes(router: Router, db: Db): void {
   );
   router.post(
     "/customers/:id/erase",
-    requireRole(...MANAGER_ONLY),
+    requireCapability("client.erase"),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Customer");
       res.json(await eraseClient(db, currentAdmin(req), id));
@@ -87,7 +89,9 @@ function customerRoutes(router: Router, db: Db): void {
     "/customers/:id",
     requireRole(...ANY_ROLE),
     handler(async (req, res) => {
-      const record = await getClientRecord(db, parseId(req.params.id, "Customer"));
+      const id = parseId(req.params.id, "Customer");
+      await authorizeClient(db, currentAdmin(req), { id });
+      const record = await getClientRecord(db, id);
       if (!record) throw new HttpError(404, CLIENT_MESSAGES.notFound);
       res.setHeader("cache-control", "no-store");
       res.json(record);
@@ -95,7 +99,7 @@ function customerRoutes(router: Router, db: Db): void {
   );
   router.patch(
     "/customers/:email",
-    requireRole(...DESK_ROLES),
+    requireCapability("client.edit"),
     handler(async (req, res) => {
       const email = emailParam(req.params.email);
       const patch = parse(customerPatchSchema, req.body);
@@ -104,7 +108,7 @@ function customerRoutes(router: Router, db: Db): void {
   );
   router.delete(
     "/customers/:id",
-    requireRole(...MANAGER_ONLY),
+    requireCapability("client.delete"),
     handler(async (req, res) => {
       await deleteClient(db, currentAdmin(req), parseId(req.params.id, "Customer"));
       res.json({ success: true, message: CLIENT_MESSAGES.deletedText });
@@ -125,7 +129,9 @@ function subscriberAndNoteRoutes(router: Router, db: Db): void {
     "/customer-notes/:email",
     requireRole(...ANY_ROLE),
     handler(async (req, res) => {
-      res.json(await getNotesByEmail(db, emailParam(req.params.email)));
+      const email = emailParam(req.params.email);
+      await authorizeClient(db, currentAdmin(req), { email });
+      res.json(await getNotesByEmail(db, email));
     }),
   );
   router.put(
@@ -134,6 +140,7 @@ function subscriberAndNoteRoutes(router: Router, db: Db): void {
     handler(async (req, res) => {
       const email = emailParam(req.params.email);
       const { notes } = parse(customerNotesSchema, req.body);
+      await authorizeClient(db, currentAdmin(req), { email });
       res.json(await saveNotesByEmail(db, currentAdmin(req), email, notes));
     }),
   );
