@@ -46,8 +46,7 @@ describe.each(dbKinds)("role capabilities on %s", (kind) => {
     otherStaffId = (
       await insertStaff(t.db, { firstName: "Tunde", email: "tunde.roles@glowhaven.example" })
     ).id;
-    serviceId = (await insertService(t.db, { name: "Glow Peel", price: 95000, duration: "1h" }))
-      .id;
+    serviceId = (await insertService(t.db, { name: "Glow Peel", price: 95000, duration: "1h" })).id;
     ownClient = await insertClient(t.db, { email: "ada.own@example.com", firstName: "Ada" });
     otherClient = await insertClient(t.db, { email: "bisi.other@example.com", firstName: "Bisi" });
     // A visit that has begun (so a rule that a visit cannot be completed before it starts holds).
