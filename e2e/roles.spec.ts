@@ -119,7 +119,7 @@ test.describe("roles", () => {
       await expect(details.getByRole("button", { name, exact: true })).toHaveCount(0);
     }
     await page.screenshot({
-      path: `test-results/roles-therapist-calendar-${test.info().project.name}.png`,
+      path: `/tmp/h-roles/roles-therapist-calendar-${test.info().project.name}.png`,
     });
     await page.keyboard.press("Escape");
 
@@ -131,7 +131,9 @@ test.describe("roles", () => {
     await block.getByLabel("End").fill(`${date}T14:00`);
     await expect(block.getByLabel("Staff Member").getByRole("option")).toHaveCount(1);
     await block.getByRole("button", { name: "Block Time" }).click();
-    await expect(page.getByText("Blocked time created successfully!")).toBeVisible();
+    await expect(
+      page.getByText("Blocked time created successfully!", { exact: true }),
+    ).toBeVisible();
     await expect(page.getByTestId("blocked-time").filter({ hasText: "Lunch" })).toBeVisible();
 
     // Clients: their own client only, without Add Customer.
@@ -140,7 +142,7 @@ test.describe("roles", () => {
     await expect(page.getByText(`amaka.${tag}@example.com`).first()).toBeVisible();
     await expect(page.getByText(`bisi.${tag}@example.com`)).toHaveCount(0);
     await page.screenshot({
-      path: `test-results/roles-therapist-clients-${test.info().project.name}.png`,
+      path: `/tmp/h-roles/roles-therapist-clients-${test.info().project.name}.png`,
     });
   });
 
@@ -167,7 +169,7 @@ test.describe("roles", () => {
     await expect(dialog.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
     await expect(dialog.getByRole("button", { name: "Erase Data" })).toHaveCount(0);
     await page.screenshot({
-      path: `test-results/roles-desk-client-${test.info().project.name}.png`,
+      path: `/tmp/h-roles/roles-desk-client-${test.info().project.name}.png`,
     });
 
     // A refusal (a stale page) names the rule: what the API answers the front desk.

@@ -16,6 +16,7 @@ import { calendarPagesFor } from "#server/modules/calendar/pages.ts";
 import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
 import { clientsPagesFor } from "#server/modules/clients/pages.ts";
+import { clientScopeOf } from "#server/modules/clients/scope.ts";
 import { operationsPages } from "#server/modules/operations/pages.ts";
 import type { DefinedJob } from "#server/modules/operations/service.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
@@ -51,7 +52,7 @@ export function adminPages(db: Db, identity: AdminIdentity, ops: AdminOps = {}):
   const area = <T extends object>(name: AdminArea, pages: T) => forArea(identity, name, pages);
   return {
     identity,
-    clientsCount: () => countClients(db),
+    clientsCount: () => countClients(db, clientScopeOf(identity)),
     dashboard: area("dashboard", { get: () => dashboardFor(db, identity) }),
     catalog: area("products", catalogAdminPages(db)),
     bookings: area("bookings", bookingsPages(db)),

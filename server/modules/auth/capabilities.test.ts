@@ -157,6 +157,9 @@ describe.each(dbKinds)("role capabilities on %s", (kind) => {
       const customers = await therapist.get("/api/customers").expect(200);
       expect(customers.body.map((c: { email: string }) => c.email)).toEqual([ownClient.email]);
       expect(customers.headers["x-total-count"]).toBe("1");
+      // The sidebar's Clients badge counts theirs too.
+      expect((await therapist.get("/api/admin/summary").expect(200)).body.clients).toBe(1);
+      expect((await desk.get("/api/admin/summary").expect(200)).body.clients).toBe(2);
       await therapist.get(`/api/customers/${ownClient.id}`).expect(200);
       const other = await therapist.get(`/api/customers/${otherClient.id}`).expect(403);
       expect(other.body.error.message).toBe(

@@ -16,7 +16,7 @@ import {
   type CalendarQuery,
   calendarQuerySchema,
 } from "#common/calendar.ts";
-import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
+import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY, reachOf } from "#common/roles.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId, siteOrigin } from "#server/http.ts";
@@ -45,7 +45,7 @@ import { cachedAppointments, listUpcomingAppointments } from "./queries.ts";
  */
 function ownCalendar(req: Request, query: CalendarQuery): CalendarQuery | null {
   const admin = currentAdmin(req);
-  if (admin.role !== "therapist") return query;
+  if (reachOf(admin.role, "calendar.viewAll") === "all") return query;
   return admin.staffId ? { ...query, staffId: admin.staffId } : null;
 }
 

@@ -281,10 +281,35 @@ export async function listClientsPage(
   return { rows, total, matching, page, pageSize: query.pageSize };
 }
 
-/** Number of clients: the sidebar's Clients badge and Total Customers. */
-export async function countClients(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(clients);
+/**
+ * Number of clients in `scope` (./scope.ts; default everyone's): the sidebar's Clients badge and
+ * Total Customers.
+ */
+export async function countClients(db: Db, scope: ClientScope = null): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(clients)
+    .where(clientScopeCondition(scope));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A therapist's stat cards (issue 28 item 6): their clients, their appointments and those made
+ * this Lagos month; newsletter subscribers are the clinic's list, not anyone's clients: 0.
+ */
+export async function ownClientStats(
+  db: Db,
+  staffId: number,
+  now: Date = new Date(),
+): Promise<ClientStats> {
+  const monthStart = lagosMonth(now).from;
+  const mine = eq(appointments.staffId, staffId);
+  const [customers, all, thisMonth] = await Promise.all([
+    countClients(db, staffId),
+    db.$count(appointments, mine),
+    db.$count(appointments, and(mine, gte(appointments.createdAt, monthStart))),
+  ]);
+  return { totalCustomers: customers, totalBookings: all, thisMonth, newsletterSubs: 0 };
 }
 
 /**

@@ -9,7 +9,7 @@ import { refusalOf } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { listProducts, listServices } from "#server/modules/catalog/service.ts";
 import { getClientDetail } from "./detail.ts";
-import { clientStats, listClientsPage, listRecentBookings } from "./list.ts";
+import { clientStats, listClientsPage, listRecentBookings, ownClientStats } from "./list.ts";
 import { authorizeClient, clientScopeOf } from "./scope.ts";
 
 export function clientsPages(db: Db): ClientsPages {
@@ -30,8 +30,8 @@ export function clientsPages(db: Db): ClientsPages {
 
 /**
  * The Clients screen as `viewer` may see it (issue 28 item 6; ./scope.ts): a therapist's list
- * holds their own clients only, another client's dialog answers 403 with the rule, and Recent
- * Bookings (everyone's web requests) is empty. Managers and the front desk see everything.
+ * holds their own clients only (and the stat cards count theirs), another client's dialog
+ * answers 403 with the rule, and Recent Bookings (everyone's web requests) is empty. Managers and the front desk see everything.
  */
 export function clientsPagesFor(db: Db, viewer: AdminIdentity): ClientsPages {
   const pages = clientsPages(db);
@@ -40,6 +40,7 @@ export function clientsPagesFor(db: Db, viewer: AdminIdentity): ClientsPages {
   return {
     ...pages,
     page: (query) => listClientsPage(db, query, scope),
+    stats: () => ownClientStats(db, scope),
     recentBookings: async () => [],
     detail: async (id) => {
       try {
