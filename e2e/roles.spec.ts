@@ -100,6 +100,11 @@ test.describe("roles", () => {
     await expect(page.getByTestId("total-revenue")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Top team member" })).toHaveCount(0);
     await expect(page.getByText(otherName)).toHaveCount(0);
+    await expect(page.getByText(ownName)).toBeVisible();
+    await page.screenshot({
+      path: `/tmp/h-roles/roles-therapist-dashboard-${test.info().project.name}.png`,
+      fullPage: true,
+    });
 
     // Calendar: their own column; Block Time yes, New Booking no, no All Staff.
     await page.goto(`/admin/calendar?view=day&date=${date}`);

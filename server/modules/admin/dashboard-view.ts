@@ -30,8 +30,15 @@ function item(a: Appointment): AppointmentItem {
   };
 }
 
-/** Member `staffId`'s day and counts at `now` (times UTC; days and month in Lagos time). */
-export async function myDay(db: Db, staffId: number, now: Date): Promise<MyDay> {
+/**
+ * Member `staffId`'s day and counts at `now` (times UTC; days and month in Lagos time), and
+ * their appointments of the next 7 days, by start.
+ */
+export async function myDay(
+  db: Db,
+  staffId: number,
+  now: Date,
+): Promise<MyDay & { upcoming: AppointmentItem[] }> {
   const read = calendarPages(db).appointments;
   const day = lagosDayRange(lagosDate(now));
   const month = lagosMonth(now);
@@ -47,8 +54,13 @@ export async function myDay(db: Db, staffId: number, now: Date): Promise<MyDay> 
       return active(a) && t >= day.from.getTime() && t < day.to.getTime();
     })
     .sort((a, b) => a.appointmentDate.localeCompare(b.appointmentDate));
+  const upcoming = weekRows
+    .filter(active)
+    .sort((a, b) => a.appointmentDate.localeCompare(b.appointmentDate))
+    .map(item);
   return {
     today: todayRows.map(item),
+    upcoming,
     figures: {
       today: todayRows.length,
       completedToday: todayRows.filter((a) => a.status === "completed").length,
@@ -67,13 +79,14 @@ export async function dashboardFor(
   now: Date = new Date(),
 ): Promise<DashboardView> {
   if (reachOf(viewer.role, "calendar.viewAll") !== "all") {
-    const mine = viewer.staffId ? await myDay(db, viewer.staffId, now) : emptyDay();
+    const { upcoming, ...mine } = viewer.staffId
+      ? await myDay(db, viewer.staffId, now)
+      : { ...emptyDay(), upcoming: [] };
     const tomorrow = lagosDayRange(lagosDate(now)).to.getTime();
-    const upcoming = mine.today.filter((a) => Date.parse(a.date) >= now.getTime());
     return {
       scope: "own",
       recentSales: null,
-      upcoming: { count: mine.figures.nextSevenDays, value: null, items: [] },
+      upcoming: { count: upcoming.length, value: null, items: upcoming },
       activity: null,
       todayNext: upcoming.filter((a) => Date.parse(a.date) < tomorrow),
       topServices: null,

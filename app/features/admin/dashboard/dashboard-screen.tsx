@@ -113,7 +113,7 @@ export function DashboardScreen({ dashboard: d }: { dashboard: DashboardView }) 
               <Figure label="Value" value={formatNaira(d.upcoming.value)} testId="upcoming-value" />
             )}
           </dl>
-          {d.scope === "own" ? null : d.upcoming.items.length === 0 ? (
+          {d.upcoming.items.length === 0 ? (
             <p className="mt-3 text-sm text-gray-700">No appointments in the next 7 days.</p>
           ) : (
             <ul className="mt-3 grid gap-2 text-sm">
