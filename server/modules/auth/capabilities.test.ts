@@ -67,7 +67,8 @@ describe.each(dbKinds)("role capabilities on %s", (kind) => {
       status: "confirmed",
       startsAt: started,
     });
-  });
+    // Two invitations accepted (two password hashes): slow on a loaded machine.
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
   });
