@@ -76,8 +76,45 @@ export type Dashboard = {
   topStaff: Array<{ name: string; revenue: number; appointments: number; sales: number }>;
 };
 
-/** What the admin dashboard reads (server/modules/admin/dashboard.ts). */
+/**
+ * A therapist's own day on the dashboard (issue 28 item 6): their appointments today (Lagos)
+ * and their counts; no money.
+ */
+export type MyDay = {
+  /** Today's appointments with them, cancelled and no-shows left out, by start. */
+  today: AppointmentItem[];
+  figures: {
+    /** Appointments today (as `today`). */
+    today: number;
+    /** Of those, completed. */
+    completedToday: number;
+    /** Appointments from now over the next 7 days. */
+    nextSevenDays: number;
+    /** Appointments completed this Lagos month. */
+    completedThisMonth: number;
+  };
+};
+
+/**
+ * The dashboard as the signed-in role may see it (common/roles.ts CAPABILITIES): a manager the
+ * whole `Dashboard` ('clinic'); the front desk the same without money ('desk': no recent sales,
+ * upcoming value or team figures); a therapist their own day ('own': `myDay`, their upcoming
+ * appointments, nothing of the clinic's or other members'). A part a role may not see is null;
+ * appointment values are 0 where revenue is not shown.
+ */
+export type DashboardView = {
+  scope: "clinic" | "desk" | "own";
+  recentSales: Dashboard["recentSales"] | null;
+  upcoming: { count: number; value: number | null; items: AppointmentItem[] };
+  activity: ActivityItem[] | null;
+  todayNext: AppointmentItem[];
+  topServices: Dashboard["topServices"] | null;
+  topStaff: Dashboard["topStaff"] | null;
+  myDay: MyDay | null;
+};
+
+/** What the admin dashboard reads (server/modules/admin/dashboard-view.ts). */
 export type DashboardPages = {
-  /** The figures of admin spec §2 "Dashboard" as of now. */
-  get(): Promise<Dashboard>;
+  /** The figures of admin spec §2 "Dashboard" as of now, as the signed-in role may see them. */
+  get(): Promise<DashboardView>;
 };

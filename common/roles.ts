@@ -90,3 +90,168 @@ export function areaOfPath(pathname: string): AdminArea | null {
 
 /** The 403 message of the API and the pages. */
 export const FORBIDDEN_MESSAGE = "Your role does not allow this. Ask a manager for access.";
+
+/**
+ * The prefix of every role refusal: the area gates' FORBIDDEN_MESSAGE and the capabilities'
+ * messages (`refusalOf`), so a client or test can tell a refusal from any other 403.
+ */
+export const REFUSAL_PREFIX = "Your role does not allow this";
+
+/**
+ * What each role may do inside the areas it opens (issue 28 item 6), as data read by the API
+ * (`requireCapability`, `authorize` in server/modules/auth/roles.ts) and by the admin screens
+ * (the layout loader's `capabilities`), so that the buttons a role is shown are the calls the
+ * server lets through. `all`: roles allowed on any record; `own`: roles allowed only on their
+ * own (a therapist's appointments, blocked time and clients: those with an appointment with
+ * them). `rule` is the sentence the 403 gives and the screen shows.
+ */
+export const CAPABILITIES = {
+  /** New Booking, Duplicate (POST /api/appointments). */
+  "appointment.book": {
+    all: DESK_ROLES,
+    own: [],
+    rule: "only the front desk or a manager books appointments",
+  },
+  /** Reschedule, change therapist/service/duration, Confirm, Cancel, No Show (PATCH). */
+  "appointment.edit": {
+    all: DESK_ROLES,
+    own: [],
+    rule: "only the front desk or a manager confirms, reschedules or cancels appointments",
+  },
+  /** Change the notes of one's own appointment (PATCH with notes only). */
+  "appointment.editOwn": {
+    all: DESK_ROLES,
+    own: ["therapist"],
+    rule: "a therapist changes only their own appointments",
+  },
+  /** Check-in: arrival recorded (appointments.checked_in_at; decision 0187). */
+  "appointment.checkIn": {
+    all: DESK_ROLES,
+    own: ["therapist"],
+    rule: "a therapist checks in only their own appointments",
+  },
+  /** Mark Complete (PATCH status 'completed'). */
+  "appointment.complete": {
+    all: DESK_ROLES,
+    own: ["therapist"],
+    rule: "a therapist completes only their own appointments",
+  },
+  /** Delete an appointment or a booking request from the calendar; others cancel. */
+  "appointment.delete": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager deletes appointments; the front desk cancels them",
+  },
+  /** Book outside opening hours or a member's schedule, recorded in the audit log. */
+  "workingHours.override": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager books outside working hours",
+  },
+  /** Block Time, and change or delete a block (own: a block of one's own staff record). */
+  "blockedTime.manage": {
+    all: DESK_ROLES,
+    own: ["therapist"],
+    rule: "a therapist blocks only their own time",
+  },
+  /** The whole calendar and the staff filter's All Staff (own: one's own column). */
+  "calendar.viewAll": {
+    all: DESK_ROLES,
+    own: ["therapist"],
+    rule: "a therapist sees only their own calendar",
+  },
+  /** Every client's record (own: clients with an appointment with the therapist). */
+  "client.view": {
+    all: DESK_ROLES,
+    own: ["therapist"],
+    rule: "a therapist sees only the records of their own clients",
+  },
+  /** Add and edit clients, Schedule Appointment, Export Data. */
+  "client.edit": {
+    all: DESK_ROLES,
+    own: [],
+    rule: "only the front desk or a manager adds or changes clients",
+  },
+  /** Delete a client (DELETE /api/customers/{id}). */
+  "client.delete": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager deletes or erases clients",
+  },
+  /** Erase a client's personal data (POST /api/customers/{id}/erase). */
+  "client.erase": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager deletes or erases clients",
+  },
+  /** Merge two client records, and undo a merge (issue 28 item 7): a merge deletes a row. */
+  "client.merge": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager merges clients",
+  },
+  /** Take payment at the till (sales). */
+  "sale.take": {
+    all: DESK_ROLES,
+    own: [],
+    rule: "only the front desk or a manager takes payment",
+  },
+  /** Clinic revenue: the dashboard's sales figures, values and team revenue; reports. */
+  "revenue.view": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager sees revenue",
+  },
+  /** Pay: rates, commission, pay runs (AREA_ROLES.pay). */
+  "pay.view": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager sees pay",
+  },
+} as const satisfies Record<
+  string,
+  { all: readonly AccessRole[]; own: readonly AccessRole[]; rule: string }
+>;
+export type Capability = keyof typeof CAPABILITIES;
+
+/** How far a role holds a capability: on every record, on its own only, or not at all. */
+export type Reach = "all" | "own" | "none";
+
+/** `role`'s reach for `capability`; an unknown or missing role has none. */
+export function reachOf(role: AccessRole | null | undefined, capability: Capability): Reach {
+  if (!role) return "none";
+  const c: { all: readonly AccessRole[]; own: readonly AccessRole[] } = CAPABILITIES[capability];
+  if (c.all.includes(role)) return "all";
+  return c.own.includes(role) ? "own" : "none";
+}
+
+/** Every capability's reach for `role`: what the admin layout loader hands the screens. */
+export type Capabilities = Record<Capability, Reach>;
+
+export function capabilitiesOf(role: AccessRole | null | undefined): Capabilities {
+  const out = {} as Capabilities;
+  for (const key of Object.keys(CAPABILITIES) as Capability[]) out[key] = reachOf(role, key);
+  return out;
+}
+
+/**
+ * Whether a holder of `caps` may use `capability` on a record owned by `ownerStaffId` (the
+ * staff id of the appointment, block or client's therapist; undefined = no record yet, e.g. a
+ * button that opens a form for one's own column).
+ */
+export function mayOn(
+  caps: Capabilities,
+  capability: Capability,
+  viewerStaffId: number | null | undefined,
+  ownerStaffId?: number | null,
+): boolean {
+  const reach = caps[capability];
+  if (reach === "all") return true;
+  if (reach === "none" || viewerStaffId === null || viewerStaffId === undefined) return false;
+  return ownerStaffId === undefined || ownerStaffId === viewerStaffId;
+}
+
+/** The 403 message of a refused capability, naming its rule. */
+export function refusalOf(capability: Capability): string {
+  return `${REFUSAL_PREFIX}: ${CAPABILITIES[capability].rule}.`;
+}

@@ -6,7 +6,7 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AccessRole, FORBIDDEN_MESSAGE } from "#common/roles.ts";
+import { type AccessRole, FORBIDDEN_MESSAGE, REFUSAL_PREFIX } from "#common/roles.ts";
 import { declaredRoles } from "./modules/auth/roles.ts";
 import { type ApiRoute, apiRouteTable, PUBLIC } from "./testing/route-table.ts";
 import { signedInMember } from "./testing/staff-accounts.ts";
@@ -62,7 +62,9 @@ describe.each(dbKinds)("roles on %s", (kind) => {
         const res = await agent[route.method.toLowerCase() as "get"](url).send(
           route.method === "GET" ? undefined : {},
         );
-        const isRoleRefusal = res.status === 403 && res.body?.error?.message === FORBIDDEN_MESSAGE;
+        // The area gates' FORBIDDEN_MESSAGE or a capability's rule (common/roles.ts refusalOf).
+        const message = String(res.body?.error?.message ?? "");
+        const isRoleRefusal = res.status === 403 && message.startsWith(REFUSAL_PREFIX);
         if (roles.includes(role)) {
           if (isRoleRefusal || res.status === 401)
             wronglyRefused.push(`${route.key} → ${res.status}`);

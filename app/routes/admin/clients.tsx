@@ -3,7 +3,7 @@ import { adminPagesOf } from "#app/lib/admin-gate.ts";
 import { clientListQuerySchema } from "#common/clients.ts";
 import { parseDatabaseId } from "#common/ids.ts";
 import { parseListQuery } from "#common/paging.ts";
-import { MANAGER_ONLY } from "#common/roles.ts";
+import { reachOf } from "#common/roles.ts";
 import type { Route } from "./+types/clients";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,8 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     clientId === null ? null : pages.clients.saleItems(),
     clientId === null ? null : pages.calendar.staff(),
   ]);
-  // Merging deletes a client row: managers only, as Delete and Erase (issue 28 item 7).
-  const canMerge = MANAGER_ONLY.includes(pages.identity.role);
+  // Merging deletes a client row: the capability table says who may (issue 28 items 6, 7).
+  const canMerge = reachOf(pages.identity.role, "client.merge") === "all";
   return { query, page, stats, recentBookings, clientId, detail, saleItems, staff, canMerge };
 }
 

@@ -2,12 +2,18 @@ import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { LoginForm } from "#app/features/admin/login/login-form.tsx";
 import { AdminShell } from "#app/features/admin/shell/admin-shell.tsx";
 import { adminPagesOf } from "#app/lib/admin-gate.ts";
-import { FORBIDDEN_MESSAGE } from "#common/roles.ts";
+import { capabilitiesOf, FORBIDDEN_MESSAGE, REFUSAL_PREFIX } from "#common/roles.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const pages = adminPagesOf(context);
-  return { admin: pages.identity, clientsCount: await pages.clientsCount() };
+  return {
+    admin: pages.identity,
+    // What the role may do (common/roles.ts CAPABILITIES), read by the screens' buttons through
+    // useCapabilities(): the same table the API's gates read.
+    capabilities: capabilitiesOf(pages.identity.role),
+    clientsCount: await pages.clientsCount(),
+  };
 }
 
 export function headers() {
@@ -22,6 +28,14 @@ export const meta: Route.MetaFunction = () => [
 /** /admin: the login gate first, then the shell around the screen (admin spec §2). */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return <AdminShell admin={loaderData.admin} clientsCount={loaderData.clientsCount} />;
+}
+
+/** The refusal's own message (it names the rule), or the area gate's. */
+function refusalText(data: unknown): string {
+  const message = (data as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message.startsWith(REFUSAL_PREFIX)
+    ? message
+    : FORBIDDEN_MESSAGE;
 }
 
 /**
@@ -39,7 +53,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <main id="main" className="mx-auto max-w-xl p-8 text-center">
         <h1 className="text-2xl font-semibold">Not available for your role</h1>
-        <p className="mt-2 text-gray-600">{FORBIDDEN_MESSAGE}</p>
+        <p className="mt-2 text-gray-600">{refusalText(error.data)}</p>
         <Link to="/admin" className="mt-4 inline-block font-medium text-brand-800 underline">
           Go to the dashboard
         </Link>

@@ -15,7 +15,8 @@ import { bookingsPages } from "#server/modules/bookings/pages.ts";
 import { calendarPagesFor } from "#server/modules/calendar/pages.ts";
 import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
-import { clientsPages } from "#server/modules/clients/pages.ts";
+import { clientsPagesFor } from "#server/modules/clients/pages.ts";
+import { clientScopeOf } from "#server/modules/clients/scope.ts";
 import { operationsPages } from "#server/modules/operations/pages.ts";
 import type { DefinedJob } from "#server/modules/operations/service.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
@@ -24,7 +25,7 @@ import { reviewsAdminPages } from "#server/modules/reviews/pages.ts";
 import { salesPages } from "#server/modules/sales/pages.ts";
 import { staffPages } from "#server/modules/staff/pages.ts";
 import { apiReferencePages } from "#server/openapi/reference.ts";
-import { dashboard } from "./dashboard.ts";
+import { dashboardFor } from "./dashboard-view.ts";
 
 /**
  * `pages` when `identity`'s role may open `area`; otherwise the same shape whose every read
@@ -51,12 +52,12 @@ export function adminPages(db: Db, identity: AdminIdentity, ops: AdminOps = {}):
   const area = <T extends object>(name: AdminArea, pages: T) => forArea(identity, name, pages);
   return {
     identity,
-    clientsCount: () => countClients(db),
-    dashboard: area("dashboard", { get: () => dashboard(db) }),
+    clientsCount: () => countClients(db, clientScopeOf(identity)),
+    dashboard: area("dashboard", { get: () => dashboardFor(db, identity) }),
     catalog: area("products", catalogAdminPages(db)),
     bookings: area("bookings", bookingsPages(db)),
     calendar: area("calendar", calendarPagesFor(db, identity)),
-    clients: area("clients", clientsPages(db)),
+    clients: area("clients", clientsPagesFor(db, identity)),
     orders: area("orders", ordersPages(db)),
     reviews: area("reviews", reviewsAdminPages(db)),
     outbox: area("outbox", outboxPages(db)),

@@ -12,7 +12,8 @@ import { handler, parse } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
-import { dashboard } from "./dashboard.ts";
+import { clientScopeOf } from "#server/modules/clients/scope.ts";
+import { dashboardFor } from "./dashboard-view.ts";
 import { clearAdminData, exportAdminData } from "./data-export.ts";
 import { searchAdmin } from "./search.ts";
 
@@ -26,8 +27,8 @@ export function adminRouter(db: Db, config: Config): Router {
   router.get(
     "/admin/summary",
     requireRole(...ANY_ROLE),
-    handler(async (_req, res) => {
-      res.json({ clients: await countClients(db) });
+    handler(async (req, res) => {
+      res.json({ clients: await countClients(db, clientScopeOf(currentAdmin(req))) });
     }),
   );
   router.get(
@@ -41,8 +42,8 @@ export function adminRouter(db: Db, config: Config): Router {
   router.get(
     "/admin/dashboard",
     requireRole(...ANY_ROLE),
-    handler(async (_req, res) => {
-      res.json(await dashboard(db));
+    handler(async (req, res) => {
+      res.json(await dashboardFor(db, currentAdmin(req)));
     }),
   );
   router.get(

@@ -10,7 +10,16 @@
  * declares none, and calls every route with a therapist's and a front desk's session.
  */
 import type { RequestHandler } from "express";
-import { type AccessRole, FORBIDDEN_MESSAGE } from "#common/roles.ts";
+import type { AdminIdentity } from "#common/auth.ts";
+import {
+  type AccessRole,
+  CAPABILITIES,
+  type Capability,
+  capabilitiesOf,
+  FORBIDDEN_MESSAGE,
+  mayOn,
+  refusalOf,
+} from "#common/roles.ts";
 import { HttpError } from "#server/http.ts";
 
 /** A role gate with the roles it lets through, readable by the route sweep. */
@@ -26,6 +35,39 @@ export function requireRole(...roles: AccessRole[]): RoleGate {
     next();
   };
   return Object.assign(gate, { declaredRoles: [...roles] as const });
+}
+
+/**
+ * The role gate of a capability (common/roles.ts CAPABILITIES): lets through the roles that hold
+ * it on every record or on their own (the handler then calls `authorize` with the owner);
+ * others get 403 with the capability's rule, e.g. 'Your role does not allow this: only a
+ * manager deletes or erases clients.' (issue 28 item 6).
+ */
+export function requireCapability(capability: Capability): RoleGate {
+  const c = CAPABILITIES[capability];
+  const roles = [...new Set<AccessRole>([...c.all, ...c.own])];
+  const gate: RequestHandler = (req, _res, next) => {
+    if (!req.admin) return next(new HttpError(401, "Please sign in to continue"));
+    if (!roles.includes(req.admin.role)) return next(new HttpError(403, refusalOf(capability)));
+    next();
+  };
+  return Object.assign(gate, { declaredRoles: roles as readonly AccessRole[] });
+}
+
+/**
+ * Refuses `admin` a `capability` on a record owned by `ownerStaffId` (null: nobody's, e.g. an
+ * unassigned appointment or an all-staff block) unless their role holds it on every record, or
+ * on their own and the record is theirs.
+ * @throws HttpError 403 with the capability's rule.
+ */
+export function authorize(
+  admin: AdminIdentity,
+  capability: Capability,
+  ownerStaffId: number | null,
+): void {
+  if (!mayOn(capabilitiesOf(admin.role), capability, admin.staffId, ownerStaffId)) {
+    throw new HttpError(403, refusalOf(capability));
+  }
 }
 
 /** The roles a handler declares, or null when it is not a role gate. */

@@ -9,7 +9,7 @@ import { DESK_ROLES } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireRole } from "#server/modules/auth/roles.ts";
+import { requireCapability, requireRole } from "#server/modules/auth/roles.ts";
 import {
   deleteBooking,
   listProcessedBookings,
@@ -51,9 +51,10 @@ export function bookingsAdminRouter(db: Db): Router {
       res.json(await updateBooking(db, currentAdmin(req), id, patch));
     }),
   );
+  // Only a manager deletes; the front desk cancels or marks a no-show (common/roles.ts).
   router.delete(
     "/bookings/:id",
-    requireRole(...DESK_ROLES),
+    requireCapability("appointment.delete"),
     handler(async (req, res) => {
       await deleteBooking(db, currentAdmin(req), parseId(req.params.id, "Booking"));
       res.json({ success: true });

@@ -7,6 +7,7 @@ import { asc, ne } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { CalendarPages } from "#common/calendar.ts";
 import { durationMinutes } from "#common/catalog.ts";
+import { reachOf } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { staff } from "#server/db/schema/staff.ts";
 import { listServices } from "#server/modules/catalog/service.ts";
@@ -49,7 +50,7 @@ export function calendarPages(db: Db): CalendarPages {
  */
 export function calendarPagesFor(db: Db, viewer: AdminIdentity): CalendarPages {
   const pages = calendarPages(db);
-  if (viewer.role !== "therapist") return pages;
+  if (reachOf(viewer.role, "calendar.viewAll") === "all") return pages;
   const own = viewer.staffId ?? null;
   return {
     ...pages,

@@ -7,6 +7,7 @@
  * GET /calendar/staff/{token}.ics (outside /api).
  */
 import { type Request, Router } from "express";
+import { patchCapability } from "#common/appointment-capabilities.ts";
 import {
   appointmentInputSchema,
   appointmentPatchSchema,
@@ -15,12 +16,12 @@ import {
   type CalendarQuery,
   calendarQuerySchema,
 } from "#common/calendar.ts";
-import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
+import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY, reachOf } from "#common/roles.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId, siteOrigin } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireRole } from "#server/modules/auth/roles.ts";
+import { authorize, requireCapability, requireRole } from "#server/modules/auth/roles.ts";
 import { sendCachedJson } from "#server/response-cache.ts";
 import { createAppointments, deleteAppointment, updateAppointment } from "./appointments.ts";
 import {
@@ -35,6 +36,7 @@ import {
   revokeCalendarFeed,
   staffCalendarIcs,
 } from "./feed.ts";
+import { appointmentOwner, blockOwner } from "./ownership.ts";
 import { cachedAppointments, listUpcomingAppointments } from "./queries.ts";
 
 /**
@@ -43,13 +45,14 @@ import { cachedAppointments, listUpcomingAppointments } from "./queries.ts";
  */
 function ownCalendar(req: Request, query: CalendarQuery): CalendarQuery | null {
   const admin = currentAdmin(req);
-  if (admin.role !== "therapist") return query;
+  if (reachOf(admin.role, "calendar.viewAll") === "all") return query;
   return admin.staffId ? { ...query, staffId: admin.staffId } : null;
 }
 
 /**
  * The calendar's admin API (admin spec §7): appointments, blocked time and members' feed links.
- * Reads for any role (a therapist's are their own), writes for the desk, feeds for managers.
+ * Reads for any role (a therapist's are their own); writes by common/roles.ts CAPABILITIES (a
+ * therapist blocks their own time and completes their own appointments); feeds for managers.
  */
 export function calendarRouter(db: Db, config: Config): Router {
   const router = Router();
@@ -82,7 +85,7 @@ function appointmentRoutes(router: Router, db: Db): void {
   );
   router.post(
     "/appointments",
-    requireRole(...DESK_ROLES),
+    requireCapability("appointment.book"),
     handler(async (req, res) => {
       const input = parse(appointmentInputSchema, req.body);
       const created = await createAppointments(db, currentAdmin(req), input);
@@ -90,17 +93,23 @@ function appointmentRoutes(router: Router, db: Db): void {
       res.status(201).json({ ...created[0], occurrences: created });
     }),
   );
+  // Any role may reach it: what the change needs (Mark Complete, notes, anything else) and whose
+  // appointment it is decide (a therapist: Mark Complete and notes on their own).
   router.patch(
     "/appointments/:id",
-    requireRole(...DESK_ROLES),
+    requireCapability("appointment.editOwn"),
     handler(async (req, res) => {
+      const admin = currentAdmin(req);
+      const ref = String(req.params.id);
       const patch = parse(appointmentPatchSchema, req.body);
-      res.json(await updateAppointment(db, currentAdmin(req), String(req.params.id), patch));
+      const owner = await appointmentOwner(db, ref);
+      if (owner !== undefined) authorize(admin, patchCapability(patch), owner);
+      res.json(await updateAppointment(db, admin, ref, patch));
     }),
   );
   router.delete(
     "/appointments/:id",
-    requireRole(...DESK_ROLES),
+    requireCapability("appointment.delete"),
     handler(async (req, res) => {
       await deleteAppointment(db, currentAdmin(req), String(req.params.id));
       res.json({ success: true });
@@ -118,28 +127,40 @@ function blockRoutes(router: Router, db: Db): void {
       res.json(query ? await listBlockedTimes(db, query) : []);
     }),
   );
+  // A therapist blocks their own time only: a block for them, not another member or all staff.
   router.post(
     "/blocked-time",
-    requireRole(...DESK_ROLES),
+    requireCapability("blockedTime.manage"),
     handler(async (req, res) => {
+      const admin = currentAdmin(req);
       const input = parse(blockedTimeInputSchema, req.body);
-      res.status(201).json(await createBlockedTime(db, currentAdmin(req), input));
+      authorize(admin, "blockedTime.manage", input.staffId ?? null);
+      res.status(201).json(await createBlockedTime(db, admin, input));
     }),
   );
   router.patch(
     "/blocked-time/:id",
-    requireRole(...DESK_ROLES),
+    requireCapability("blockedTime.manage"),
     handler(async (req, res) => {
+      const admin = currentAdmin(req);
       const id = parseId(req.params.id, "Blocked time");
       const patch = parse(blockedTimePatchSchema, req.body);
-      res.json(await updateBlockedTime(db, currentAdmin(req), id, patch));
+      const owner = await blockOwner(db, id);
+      if (owner !== undefined) authorize(admin, "blockedTime.manage", owner);
+      // Nor may a therapist hand their block to someone else (or to all staff).
+      if (patch.staffId !== undefined) authorize(admin, "blockedTime.manage", patch.staffId);
+      res.json(await updateBlockedTime(db, admin, id, patch));
     }),
   );
   router.delete(
     "/blocked-time/:id",
-    requireRole(...DESK_ROLES),
+    requireCapability("blockedTime.manage"),
     handler(async (req, res) => {
-      await deleteBlockedTime(db, currentAdmin(req), parseId(req.params.id, "Blocked time"));
+      const admin = currentAdmin(req);
+      const id = parseId(req.params.id, "Blocked time");
+      const owner = await blockOwner(db, id);
+      if (owner !== undefined) authorize(admin, "blockedTime.manage", owner);
+      await deleteBlockedTime(db, admin, id);
       res.json({ success: true });
     }),
   );

@@ -29,6 +29,7 @@ import { newsletterSubscribers } from "#server/db/schema/content.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
 import { countPossibleDuplicates, POSSIBLE_DUPLICATE } from "./duplicates.ts";
+import { type ClientScope, clientScopeCondition } from "./scope.ts";
 
 /** A timestamp as the driver gives it (Date or text) → ISO 8601 UTC; null stays null. */
 export const iso = (v: Date | string | null | undefined): string | null =>
@@ -243,18 +244,25 @@ function pageOrder(query: ClientListQuery): SQL[] {
  * `q` searches name, email, phone (local or +234 forms) and address, case-insensitively;
  * `status` keeps Active, Subscriber or Inactive rows; `sort` orders by newest client (default),
  * name or status; `view` 'duplicates' keeps the clients that share a phone (+234) or a name with
- * another (issue 28 item 7), each row saying whether it does; the per-client figures are computed for the rows of the page only. `total`
- * counts every client.
+ * another (issue 28 item 7), each row saying whether it does; the per-client figures are computed
+ * for the rows of the page only. `total` counts every client in `scope` (./scope.ts: everyone's,
+ * or a therapist's own clients).
  */
-export async function listClientsPage(db: Db, query: ClientListQuery): Promise<Page<ClientRow>> {
+export async function listClientsPage(
+  db: Db,
+  query: ClientListQuery,
+  scope: ClientScope = null,
+): Promise<Page<ClientRow>> {
   const dupes = query.view === "duplicates" ? POSSIBLE_DUPLICATE : sql`true`;
-  const where = sql`${clientSearchCondition(query.q)} and ${statusCondition(query.status)} and ${dupes}`;
+  const inScope = clientScopeCondition(scope);
+  const where = sql`${clientSearchCondition(query.q)} and ${statusCondition(query.status)} and ${dupes} and ${inScope}`;
   const [counts] = await db
     .select({
       total: sql<number>`count(*)::int`,
       matching: sql<number>`(count(*) filter (where ${where}))::int`,
     })
-    .from(clients);
+    .from(clients)
+    .where(inScope);
   const total = Number(counts?.total ?? 0);
   const matching = Number(counts?.matching ?? 0);
   const { page, offset } = pageWindow(query.page, query.pageSize, matching);
@@ -280,10 +288,42 @@ export async function listClientsPage(db: Db, query: ClientListQuery): Promise<P
   return { rows, total, matching, page, pageSize: query.pageSize };
 }
 
-/** Number of clients: the sidebar's Clients badge and Total Customers. */
-export async function countClients(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(clients);
+/**
+ * Number of clients in `scope` (./scope.ts; default everyone's): the sidebar's Clients badge and
+ * Total Customers.
+ */
+export async function countClients(db: Db, scope: ClientScope = null): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(clients)
+    .where(clientScopeCondition(scope));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A therapist's stat cards (issue 28 item 6): their clients, their appointments and those made
+ * this Lagos month; newsletter subscribers are the clinic's list, not anyone's clients: 0; possible duplicates 0.
+ */
+export async function ownClientStats(
+  db: Db,
+  staffId: number,
+  now: Date = new Date(),
+): Promise<ClientStats> {
+  const monthStart = lagosMonth(now).from;
+  const mine = eq(appointments.staffId, staffId);
+  const [customers, all, thisMonth] = await Promise.all([
+    countClients(db, staffId),
+    db.$count(appointments, mine),
+    db.$count(appointments, and(mine, gte(appointments.createdAt, monthStart))),
+  ]);
+  // Finding duplicates is the front desk's work (issue 28 item 7), not a therapist's.
+  return {
+    totalCustomers: customers,
+    totalBookings: all,
+    thisMonth,
+    newsletterSubs: 0,
+    possibleDuplicates: 0,
+  };
 }
 
 /**

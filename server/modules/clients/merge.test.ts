@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MERGE_MESSAGES } from "#common/client-merge.ts";
-import { FORBIDDEN_MESSAGE } from "#common/roles.ts";
+import { refusalOf } from "#common/roles.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
@@ -429,7 +429,7 @@ describe.each(dbKinds)("client duplicates and merge on %s", (kind) => {
     const a = await addClient({ firstName: "Desk", lastName: "One", email: "desk.1@example.com" });
     const b = await addClient({ firstName: "Desk", lastName: "One", email: "desk.2@example.com" });
     const res = await frontDesk.post(`/api/customers/${a}/merge`).send({ mergeId: b }).expect(403);
-    expect(res.body.error.message).toBe(FORBIDDEN_MESSAGE);
+    expect(res.body.error.message).toBe(refusalOf("client.merge"));
     await frontDesk.get(`/api/customers/${a}/merge-preview?mergeId=${b}`).expect(403);
     expect(await t.db.$count(clients, eq(clients.id, b))).toBe(1);
   });

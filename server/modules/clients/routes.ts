@@ -5,7 +5,8 @@
  * GET/PUT /api/customer-notes/{email}; possible duplicates and the merge (issue 28 item 7):
  * GET /api/customers/{id}/duplicates, GET /api/customers/{id}/merge-preview?mergeId=,
  * POST /api/customers/{id}/merge, POST /api/client-merges/{id}/undo. Admin only; changes are
- * audited.
+ * audited. Who may do what is common/roles.ts CAPABILITIES: a therapist reads their own clients
+ * only (./scope.ts).
  */
 
 import { Router } from "express";
@@ -19,17 +20,18 @@ import {
 } from "#common/clients.ts";
 import { EMAIL_MAX_LENGTH } from "#common/contact.ts";
 import { paramsObject } from "#common/paging.ts";
-import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
+import { ANY_ROLE, DESK_ROLES } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireRole } from "#server/modules/auth/roles.ts";
+import { requireCapability, requireRole } from "#server/modules/auth/roles.ts";
 import { getClientRecord } from "./detail.ts";
 import { findDuplicatesOf } from "./duplicates.ts";
 import { listClientsPage, listSubscribers } from "./list.ts";
 import { mergeClients, previewMerge } from "./merge.ts";
 import { undoMerge } from "./merge-undo.ts";
 import { eraseClient, exportClient } from "./privacy.ts";
+import { authorizeClient, clientScopeOf } from "./scope.ts";
 import {
   clientExists,
   createClient,
@@ -58,7 +60,7 @@ function customerRoutes(router: Router, db: Db): void {
     handler(async (req, res) => {
       const params = paramsObject(new URL(req.url, "http://x").searchParams);
       const query = clientListQuerySchema.parse({ pageSize: "100", ...params });
-      const page = await listClientsPage(db, query);
+      const page = await listClientsPage(db, query, clientScopeOf(currentAdmin(req)));
       res.setHeader("x-total-count", String(page.total));
       res.setHeader("x-matching-count", String(page.matching));
       res.json(page.rows);
@@ -66,7 +68,7 @@ function customerRoutes(router: Router, db: Db): void {
   );
   router.post(
     "/customers",
-    requireRole(...DESK_ROLES),
+    requireCapability("client.edit"),
     handler(async (req, res) => {
       const input = parse(customerInputSchema, req.body);
       res.status(201).json(await createClient(db, currentAdmin(req), input));
@@ -85,7 +87,7 @@ function customerRoutes(router: Router, db: Db): void {
   );
   router.post(
     "/customers/:id/erase",
-    requireRole(...MANAGER_ONLY),
+    requireCapability("client.erase"),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Customer");
       res.json(await eraseClient(db, currentAdmin(req), id));
@@ -95,7 +97,9 @@ function customerRoutes(router: Router, db: Db): void {
     "/customers/:id",
     requireRole(...ANY_ROLE),
     handler(async (req, res) => {
-      const record = await getClientRecord(db, parseId(req.params.id, "Customer"));
+      const id = parseId(req.params.id, "Customer");
+      await authorizeClient(db, currentAdmin(req), { id });
+      const record = await getClientRecord(db, id);
       if (!record) throw new HttpError(404, CLIENT_MESSAGES.notFound);
       res.setHeader("cache-control", "no-store");
       res.json(record);
@@ -103,7 +107,7 @@ function customerRoutes(router: Router, db: Db): void {
   );
   router.patch(
     "/customers/:email",
-    requireRole(...DESK_ROLES),
+    requireCapability("client.edit"),
     handler(async (req, res) => {
       const email = emailParam(req.params.email);
       const patch = parse(customerPatchSchema, req.body);
@@ -112,7 +116,7 @@ function customerRoutes(router: Router, db: Db): void {
   );
   router.delete(
     "/customers/:id",
-    requireRole(...MANAGER_ONLY),
+    requireCapability("client.delete"),
     handler(async (req, res) => {
       await deleteClient(db, currentAdmin(req), parseId(req.params.id, "Customer"));
       res.json({ success: true, message: CLIENT_MESSAGES.deletedText });
@@ -133,7 +137,9 @@ function subscriberAndNoteRoutes(router: Router, db: Db): void {
     "/customer-notes/:email",
     requireRole(...ANY_ROLE),
     handler(async (req, res) => {
-      res.json(await getNotesByEmail(db, emailParam(req.params.email)));
+      const email = emailParam(req.params.email);
+      await authorizeClient(db, currentAdmin(req), { email });
+      res.json(await getNotesByEmail(db, email));
     }),
   );
   router.put(
@@ -142,6 +148,7 @@ function subscriberAndNoteRoutes(router: Router, db: Db): void {
     handler(async (req, res) => {
       const email = emailParam(req.params.email);
       const { notes } = parse(customerNotesSchema, req.body);
+      await authorizeClient(db, currentAdmin(req), { email });
       res.json(await saveNotesByEmail(db, currentAdmin(req), email, notes));
     }),
   );
@@ -163,7 +170,7 @@ function duplicateAndMergeRoutes(router: Router, db: Db): void {
   );
   router.get(
     "/customers/:id/merge-preview",
-    requireRole(...MANAGER_ONLY),
+    requireCapability("client.merge"),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Customer");
       const { mergeId } = parse(mergeRequestSchema, req.query);
@@ -173,7 +180,7 @@ function duplicateAndMergeRoutes(router: Router, db: Db): void {
   );
   router.post(
     "/customers/:id/merge",
-    requireRole(...MANAGER_ONLY),
+    requireCapability("client.merge"),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Customer");
       const { mergeId } = parse(mergeRequestSchema, req.body);
@@ -182,7 +189,7 @@ function duplicateAndMergeRoutes(router: Router, db: Db): void {
   );
   router.post(
     "/client-merges/:id/undo",
-    requireRole(...MANAGER_ONLY),
+    requireCapability("client.merge"),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Merge");
       res.json(await undoMerge(db, currentAdmin(req), id));

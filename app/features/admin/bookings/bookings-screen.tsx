@@ -14,6 +14,7 @@ import { FilterSelect, ListToolbar, SearchBox } from "#app/features/admin/kit/li
 import { CountBadge, PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { PagedList } from "#app/features/admin/kit/paged-list.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import {
   BOOKING_TIME_FILTERS,
@@ -48,6 +49,7 @@ export function BookingsScreen({
     booking: null,
   });
   const [pending, setPending] = useState<Pending>(null);
+  const can = useCapabilities();
   // The signed review link of each booking a review was requested for on this screen (issue 17).
   const [reviewUrls, setReviewUrls] = useState<Record<number, string>>({});
   // One mutation for the card actions; each call names its own spec texts.
@@ -88,7 +90,7 @@ export function BookingsScreen({
       void action.run(() => apiRequest("DELETE", `/api/bookings/${booking.id}`), {
         key: booking.id,
         success: { title: "Booking deleted successfully!" },
-        failure: "Failed to delete booking",
+        failure: serverMessageOr("Failed to delete booking"),
       });
     } else {
       void action.run(() => apiRequest("PATCH", `/api/bookings/${booking.id}/no-show`), {
@@ -217,14 +219,16 @@ export function BookingsScreen({
                           Request Review
                         </button>
                       )}
-                      <button
-                        type="button"
-                        className={adminButton.danger}
-                        disabled={busy}
-                        onClick={() => setPending({ kind: "delete", booking: b })}
-                      >
-                        Delete
-                      </button>
+                      {can("appointment.delete") && (
+                        <button
+                          type="button"
+                          className={adminButton.danger}
+                          disabled={busy}
+                          onClick={() => setPending({ kind: "delete", booking: b })}
+                        >
+                          Delete
+                        </button>
+                      )}
                     </div>
                     <BookingMessages messages={messages[b.id] ?? []} bookingId={b.id} />
                     {reviewUrls[b.id] && (

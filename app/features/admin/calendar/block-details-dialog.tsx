@@ -8,6 +8,7 @@ import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialo
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import type { BlockedTime } from "#common/calendar.ts";
 import { formatLagosSpan } from "#common/lagos-time.ts";
@@ -22,6 +23,7 @@ export function BlockDetailsDialog({
   /** Opens the Block Time form on this block (PATCH /api/blocked-time/{id}). */
   onEdit: (block: BlockedTime) => void;
 }) {
+  const can = useCapabilities();
   const [confirm, setConfirm] = useState(false);
   const remove = useAdminMutation({
     success: { title: "Blocked time deleted successfully!" },
@@ -61,14 +63,16 @@ export function BlockDetailsDialog({
               </>
             )}
           </dl>
-          <div className="mt-5 flex justify-end gap-2">
-            <button type="button" className={adminButton.outline} onClick={() => onEdit(block)}>
-              Edit
-            </button>
-            <button type="button" className={adminButton.danger} onClick={() => setConfirm(true)}>
-              Delete
-            </button>
-          </div>
+          {can("blockedTime.manage", block.staffId) && (
+            <div className="mt-5 flex justify-end gap-2">
+              <button type="button" className={adminButton.outline} onClick={() => onEdit(block)}>
+                Edit
+              </button>
+              <button type="button" className={adminButton.danger} onClick={() => setConfirm(true)}>
+                Delete
+              </button>
+            </div>
+          )}
         </DialogContent>
       </DialogRoot>
       <ConfirmDialog

@@ -10,6 +10,7 @@ import { useForm } from "react-hook-form";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { serverMessageOr } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
 import { useRecordSave } from "#app/features/admin/kit/use-record-save.ts";
 import {
   BLOCK_TYPES,
@@ -80,6 +81,7 @@ export function BlockTimeDialog({
   /** The block to edit (PATCH); null for a new one (POST). */
   block?: BlockedTime | null;
 }) {
+  const can = useCapabilities();
   const form = useForm<BlockedTimeInput, unknown, BlockedTimeValues>({
     resolver: zodResolver(blockedTimeInputSchema),
     defaultValues: emptyValues(defaultDate, null),
@@ -155,7 +157,7 @@ export function BlockTimeDialog({
           setValueAs: (v) => (v === "" || v === null ? null : Number(v)),
         })}
       >
-        <option value="">All staff</option>
+        {can.reach("blockedTime.manage") === "all" && <option value="">All staff</option>}
         {staff.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
+import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
 import type { Appointment, BlockedTime, CalendarService, CalendarStaff } from "#common/calendar.ts";
 import { AppointmentDialog } from "./appointment-dialog.tsx";
 import { BlockDetailsDialog } from "./block-details-dialog.tsx";
@@ -45,6 +46,12 @@ export function CalendarScreen({
 }) {
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
+  // A therapist's calendar is their own column: no All Staff, their blocks by default, no New
+  // Booking (common/roles.ts CAPABILITIES).
+  const can = useCapabilities();
+  const mayBook = can("appointment.book");
+  const seesAll = can.reach("calendar.viewAll") === "all";
+  const staffId = seesAll ? params.staffId : (can.staffId ?? params.staffId);
   const [narrow, setNarrow] = useState(false);
   useEffect(() => {
     const media = window.matchMedia(NARROW_QUERY);
@@ -91,8 +98,9 @@ export function CalendarScreen({
     setSlot({ date, time });
     setNewOpen(true);
   }, []);
+  const noBooking = useCallback(() => {}, []);
   const [feedOpen, setFeedOpen] = useState(false);
-  const filteredMember = staff.find((s) => s.id === params.staffId) ?? null;
+  const filteredMember = staff.find((s) => s.id === staffId) ?? null;
   const [editBlockId, setEditBlockId] = useState<number | null>(null);
   const editBlock = editBlockId ? (blockedTimes.find((b) => b.id === editBlockId) ?? null) : null;
   const openBlockedTime = useCallback((b: BlockedTime) => setOpenBlockId(b.id), []);
@@ -100,14 +108,18 @@ export function CalendarScreen({
   return (
     <div>
       <PageHeader title="Calendar">
-        <button type="button" className={adminButton.outline} onClick={() => setBlockOpen(true)}>
-          <Lock className="h-4 w-4" aria-hidden />
-          Block Time
-        </button>
-        <button type="button" className={adminButton.primary} onClick={() => setNewOpen(true)}>
-          <CalendarPlus className="h-4 w-4" aria-hidden />
-          New Booking
-        </button>
+        {can("blockedTime.manage") && (
+          <button type="button" className={adminButton.outline} onClick={() => setBlockOpen(true)}>
+            <Lock className="h-4 w-4" aria-hidden />
+            Block Time
+          </button>
+        )}
+        {mayBook && (
+          <button type="button" className={adminButton.primary} onClick={() => setNewOpen(true)}>
+            <CalendarPlus className="h-4 w-4" aria-hidden />
+            New Booking
+          </button>
+        )}
       </PageHeader>
 
       <div className="mb-4 flex flex-wrap items-center gap-2">
@@ -141,10 +153,10 @@ export function CalendarScreen({
             <select
               aria-label="Staff filter"
               className="rounded-md border border-gray-400 bg-white px-2 py-1.5 text-sm"
-              value={params.staffId ?? ""}
+              value={staffId ?? ""}
               onChange={(e) => go({ staff: e.target.value ? Number(e.target.value) : null })}
             >
-              <option value="">All Staff</option>
+              {seesAll && <option value="">All Staff</option>}
               {staff.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -187,7 +199,7 @@ export function CalendarScreen({
           blockedTimes={blockedTimes}
           onOpen={openAppointment}
           onOpenBlock={openBlockedTime}
-          onBookSlot={bookSlot}
+          onBookSlot={mayBook ? bookSlot : noBooking}
         />
       </div>
 
@@ -219,7 +231,7 @@ export function CalendarScreen({
         }}
         staff={staff}
         defaultDate={params.date}
-        defaultStaffId={params.staffId}
+        defaultStaffId={staffId}
         block={editBlock}
       />
       <BlockDetailsDialog

@@ -15,7 +15,9 @@ import {
   serverMessageOr,
   useAdminMutation,
 } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
+import { actionCapability } from "#common/appointment-capabilities.ts";
 import {
   type Appointment,
   type AppointmentAction,
@@ -39,6 +41,7 @@ export function DetailsDialog({
 }) {
   const [rescheduling, setRescheduling] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const can = useCapabilities();
   const update = useAdminMutation({
     success: { title: "Appointment updated successfully!" },
     failure: serverMessageOr("Failed to update appointment"),
@@ -167,23 +170,27 @@ export function DetailsDialog({
             />
           ) : (
             <div className="mt-5 flex flex-wrap gap-2">
-              {appointmentActions(a.status).map((action) => (
-                <button
-                  key={action.id}
-                  type="button"
-                  disabled={busy}
-                  className={
-                    action.id === "delete"
-                      ? adminButton.danger
-                      : action.id === "confirm" || action.id === "complete"
-                        ? adminButton.primary
-                        : adminButton.outline
-                  }
-                  onClick={() => act(action)}
-                >
-                  {action.label}
-                </button>
-              ))}
+              {appointmentActions(a.status)
+                // Only what the role may do to this appointment (a therapist: Mark Complete on
+                // their own); the API refuses the rest with the same rule.
+                .filter((action) => can(actionCapability(action), a.staffId))
+                .map((action) => (
+                  <button
+                    key={action.id}
+                    type="button"
+                    disabled={busy}
+                    className={
+                      action.id === "delete"
+                        ? adminButton.danger
+                        : action.id === "confirm" || action.id === "complete"
+                          ? adminButton.primary
+                          : adminButton.outline
+                    }
+                    onClick={() => act(action)}
+                  >
+                    {action.label}
+                  </button>
+                ))}
             </div>
           )}
         </DialogContent>

@@ -15,6 +15,7 @@ import { FilterSelect, ListToolbar, SearchBox } from "#app/features/admin/kit/li
 import { CountBadge, PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { PagedList } from "#app/features/admin/kit/paged-list.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
 import { useListParams } from "#app/features/admin/kit/use-list-params.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import type { CalendarStaff } from "#common/calendar.ts";
@@ -59,6 +60,7 @@ export function ClientsScreen({
   canMerge: boolean;
 }) {
   const [adding, setAdding] = useState(false);
+  const can = useCapabilities();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const { clear } = useListParams();
@@ -97,10 +99,12 @@ export function ClientsScreen({
     <>
       <PageHeader title="Customer Relationship Management">
         <CountBadge>{stats.totalCustomers} Clients</CountBadge>
-        <button type="button" className={adminButton.primary} onClick={() => setAdding(true)}>
-          <Plus className="h-4 w-4" aria-hidden />
-          Add Customer
-        </button>
+        {can("client.edit") && (
+          <button type="button" className={adminButton.primary} onClick={() => setAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Customer
+          </button>
+        )}
       </PageHeader>
 
       <ul className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Client figures">

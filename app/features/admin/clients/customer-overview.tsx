@@ -9,7 +9,8 @@ import { useState } from "react";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
-import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import type { CalendarStaff } from "#common/calendar.ts";
 import { CLIENT_MESSAGES, type ClientDetail, deleteCustomerQuestion } from "#common/clients.ts";
@@ -73,11 +74,13 @@ function CustomerActions({
   staff: CalendarStaff[];
 }) {
   const { client } = detail;
+  const can = useCapabilities();
   const [confirm, setConfirm] = useState<"delete" | "erase" | null>(null);
   const [scheduling, setScheduling] = useState(false);
   const remove = useAdminMutation({
     success: { title: CLIENT_MESSAGES.deleted, description: CLIENT_MESSAGES.deletedText },
-    failure: CLIENT_MESSAGES.deleteFailed,
+    // A refusal (a stale page after a role change) shows the API's rule, not the bare failure.
+    failure: serverMessageOr(CLIENT_MESSAGES.deleteFailed),
     onSuccess: onDeleted,
   });
   const erase = useAdminMutation({
@@ -85,31 +88,43 @@ function CustomerActions({
       title: "Client Data Erased",
       description: "The client's personal data has been erased.",
     },
-    failure: "Failed to erase client data.",
+    failure: serverMessageOr("Failed to erase client data."),
     onSuccess: onDeleted,
   });
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={adminButton.outline} onClick={onToggleEdit}>
-          {editing ? "Cancel" : "Edit"}
-        </button>
-        <button type="button" className={adminButton.outline} onClick={() => setScheduling(true)}>
-          Schedule Appointment
-        </button>
-        <a
-          className={adminButton.outline}
-          href={`/api/customers/${client.id}/export`}
-          download={`client-${client.id}.json`}
-        >
-          Export Data
-        </a>
-        <button type="button" className={adminButton.danger} onClick={() => setConfirm("erase")}>
-          Erase Data
-        </button>
-        <button type="button" className={adminButton.danger} onClick={() => setConfirm("delete")}>
-          Delete
-        </button>
+        {can("client.edit") && (
+          <>
+            <button type="button" className={adminButton.outline} onClick={onToggleEdit}>
+              {editing ? "Cancel" : "Edit"}
+            </button>
+            <button
+              type="button"
+              className={adminButton.outline}
+              onClick={() => setScheduling(true)}
+            >
+              Schedule Appointment
+            </button>
+            <a
+              className={adminButton.outline}
+              href={`/api/customers/${client.id}/export`}
+              download={`client-${client.id}.json`}
+            >
+              Export Data
+            </a>
+          </>
+        )}
+        {can("client.erase") && (
+          <button type="button" className={adminButton.danger} onClick={() => setConfirm("erase")}>
+            Erase Data
+          </button>
+        )}
+        {can("client.delete") && (
+          <button type="button" className={adminButton.danger} onClick={() => setConfirm("delete")}>
+            Delete
+          </button>
+        )}
       </div>
 
       <ConfirmDialog

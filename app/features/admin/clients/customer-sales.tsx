@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
 import type { ClientDetail } from "#common/clients.ts";
 import { formatLagosDay } from "#common/lagos-time.ts";
 import { formatNairaExact } from "#common/money.ts";
@@ -27,14 +28,17 @@ export function SalesTab({
   saleItems: SaleItems | null;
 }) {
   const [recording, setRecording] = useState(false);
+  const can = useCapabilities();
   const { sales, salesSummary } = detail;
   return (
     <div className="space-y-6">
       <div className="flex items-center justify-between gap-2">
         <SectionTitle>Sales</SectionTitle>
-        <button type="button" className={adminButton.primary} onClick={() => setRecording(true)}>
-          Record Sale
-        </button>
+        {can("sale.take") && (
+          <button type="button" className={adminButton.primary} onClick={() => setRecording(true)}>
+            Record Sale
+          </button>
+        )}
       </div>
       {sales.length === 0 ? (
         <div className="rounded-lg border border-dashed border-gray-300 p-8 text-center">
