@@ -697,7 +697,7 @@ export const RED_FLAG_RULES: RedFlagRule[] = [
             "crusting",
           ],
         ],
-        within: 5,
+        within: 8,
       },
     ],
     replaces: ["infection"],
