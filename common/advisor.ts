@@ -80,7 +80,17 @@ export type ChatPart =
   | { type: "text"; text: string }
   | { type: "service-recommendation"; items: { service: AdvisedService; reason: string }[] }
   | { type: "product-recommendation"; items: { product: AdvisedProduct; reason: string }[] }
-  | { type: "booking-prompt"; text: string };
+  | { type: "booking-prompt"; text: string }
+  /**
+   * An emergency (issue 30): the call-now box under the urgent-care text, with the Lagos
+   * emergency numbers and the clinic's phone as tel: links. Never sent with cards or Book Now.
+   */
+  | {
+      type: "urgent-care";
+      title: string;
+      numbers: { label: string; href: string }[];
+      clinic: { label: string; href: string };
+    };
 
 /** The answer of POST /api/chatbot/treatment-recommendation. */
 export type AdvisorResponse = {

@@ -197,3 +197,38 @@ test("an answer without text falls back to the demonstration-mode message", asyn
   await expect(chat.getByRole("link", { name: "View Details" })).toHaveCount(2);
   await expect(chat.getByRole("link", { name: "View All Services" })).toBeVisible();
 });
+
+test("an emergency is answered with urgent care only: call 112, 767 or the clinic, nothing to book", async ({
+  page,
+}, testInfo) => {
+  // Axe over the whole dialog is slow on a loaded machine.
+  test.slow();
+  await page.goto("/");
+  await page.getByRole("button", { name: "Treatment Advisor" }).click();
+  const chat = page.getByRole("dialog", { name: ADVISOR_TITLE });
+  await chat
+    .getByPlaceholder("Type your question here...")
+    .fill(
+      "My lips are swollen and my face is itchy after the filler I got today, I can hardly breathe",
+    );
+  await chat.getByRole("button", { name: "Send message" }).click();
+  const urgent = chat.getByRole("region", { name: "Get urgent medical help now" });
+  await expect(urgent).toBeVisible({ timeout: 15_000 });
+  await expect(chat.getByText(/call 112 or 767/)).toBeVisible();
+  await expect(urgent.getByRole("link", { name: "Call 112" })).toHaveAttribute("href", "tel:112");
+  await expect(urgent.getByRole("link", { name: "Call 767" })).toHaveAttribute("href", "tel:767");
+  await expect(
+    urgent.getByRole("link", { name: "Call the clinic: +234 803 123 4567" }),
+  ).toHaveAttribute("href", "tel:+2348031234567");
+  // No treatment or product card, no Book Now, no booking prompt.
+  await expect(chat.getByRole("link", { name: "View Details" })).toHaveCount(0);
+  await expect(chat.getByRole("link", { name: "View Product" })).toHaveCount(0);
+  await expect(chat.getByRole("link", { name: /^Book/ })).toHaveCount(0);
+  await expect(chat.getByText("₦")).toHaveCount(0);
+  await urgent.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`urgent-care-${testInfo.project.name}.png`) });
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
+    [],
+  );
+});

@@ -24,7 +24,7 @@ import {
   typingDelayMs,
 } from "#common/advisor.ts";
 import type { PublicService } from "#common/catalog.ts";
-import { BookingPrompt, ProductCard, ServiceCard } from "./chat-cards";
+import { BookingPrompt, ProductCard, ServiceCard, UrgentCareBox } from "./chat-cards";
 import { demoFallbackParts } from "./demo-fallback";
 
 /** A chat message (spec §3 "Chat message"): role, content as parts, timestamp. */
@@ -368,6 +368,8 @@ function MessageBubble({ message, onClose }: { message: Message; onClose: () => 
                 ))}
               </div>
             );
+          case "urgent-care":
+            return <UrgentCareBox key={key} part={part} />;
           case "booking-prompt":
             return (
               <div key={key} className="w-full">

@@ -2,13 +2,13 @@
  * Recommendation cards inside the advisor's messages (storefront spec §2 "AI treatment advisor"):
  * service cards (price badge or 'Consultation Required', reason, duration, 'View Details',
  * 'Book Now' / 'Book Consultation'), product cards ('View Product') and the booking prompt box
- * ('Book Consultation', 'View All Services').
+ * ('Book Consultation', 'View All Services'); the urgent-care box of an emergency answer.
  */
-import { Clock } from "lucide-react";
+import { Clock, Phone, TriangleAlert } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { track } from "#app/lib/tracking.ts";
-import type { AdvisedProduct, AdvisedService } from "#common/advisor.ts";
+import type { AdvisedProduct, AdvisedService, ChatPart } from "#common/advisor.ts";
 import { isConsultationService } from "#common/catalog.ts";
 import { formatNaira } from "#common/money.ts";
 
@@ -187,5 +187,44 @@ export function BookingPrompt({ text, onClose }: { text: string; onClose: CloseC
         </Link>
       </div>
     </div>
+  );
+}
+
+/**
+ * The call-now box under an emergency answer (issue 30): the Lagos emergency numbers and the
+ * clinic's phone as tel: links, large enough to tap at 375 px. Never shown with cards or Book Now.
+ */
+export function UrgentCareBox({ part }: { part: Extract<ChatPart, { type: "urgent-care" }> }) {
+  const call =
+    "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800";
+  return (
+    <section
+      aria-label={part.title}
+      className="w-full rounded-xl border-2 border-red-700 bg-red-50 p-3 text-red-900"
+    >
+      <h3 className="flex items-center gap-2 font-bold text-sm">
+        <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+        {part.title}
+      </h3>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {part.numbers.map((n) => (
+          <a
+            key={n.href}
+            href={n.href}
+            className={`${call} bg-red-700 text-white hover:bg-red-800`}
+          >
+            <Phone aria-hidden="true" className="size-4" />
+            {n.label}
+          </a>
+        ))}
+        <a
+          href={part.clinic.href}
+          className={`${call} border border-red-700 bg-white text-red-800 hover:bg-red-100`}
+        >
+          <Phone aria-hidden="true" className="size-4" />
+          {part.clinic.label}
+        </a>
+      </div>
+    </section>
   );
 }

@@ -7,7 +7,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdvisorResponse, ChatPart } from "#common/advisor.ts";
@@ -205,6 +205,55 @@ describe.each(dbKinds)("advisor API on %s (built-in recommender)", (kind) => {
     ).toBe(true);
   });
 
+  it("answers an emergency with urgent care only: tel: links to 112, 767 and the clinic, no card", async () => {
+    const body = (
+      await ask(
+        "My lips are swollen and my face is itchy after the filler I got today, I can hardly breathe",
+      ).expect(200)
+    ).body as AdvisorResponse;
+    expect(body.parts.map((p) => p.type)).toEqual(["text", "urgent-care"]);
+    expect(body.response).toMatch(/112 or 767/);
+    expect(body.response).toContain("+234 803 123 4567");
+    expect(body.parts[1]).toEqual({
+      type: "urgent-care",
+      title: "Get urgent medical help now",
+      numbers: [
+        { label: "Call 112", href: "tel:112" },
+        { label: "Call 767", href: "tel:767" },
+      ],
+      clinic: { label: "Call the clinic: +234 803 123 4567", href: "tel:+2348031234567" },
+    });
+    const [stored] = await t.db
+      .select({ engine: chatMessages.engine })
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, body.sessionId))
+      .orderBy(desc(chatMessages.id))
+      .limit(1);
+    expect(stored?.engine).toBe("safety");
+  });
+
+  it("tells an under-18 about a parent and a consultation, with no treatment card", async () => {
+    const body = (await ask("I am 16 and I want Botox").expect(200)).body as AdvisorResponse;
+    expect(servicesOf(body)).toBeUndefined();
+    expect(productsOf(body)).toBeUndefined();
+    expect(body.response).toMatch(/parent or guardian and a consultation/);
+  });
+
+  it("speaks a red flag only in the answer that raised it", async () => {
+    const first = (await ask("I'm breastfeeding, what can I do for dark spots?").expect(200))
+      .body as AdvisorResponse;
+    expect(first.response).toMatch(/breastfeeding/);
+    const next = (await ask("and for razor bumps on my beard?", first.sessionId).expect(200))
+      .body as AdvisorResponse;
+    expect(next.response).not.toMatch(/breastfeeding|Thank you for telling me/);
+    // Still left out: what the red flag rules out.
+    for (const item of servicesOf(next) ?? []) {
+      expect(["injectable-treatments", "chemical-peel", "iv-drip"]).not.toContain(
+        item.service.category,
+      );
+    }
+  });
+
   it.each([
     ["I'm on accutane, can I do microneedling?", /isotretinoin/i],
     ["I have keloids, can I remove my moles?", /keloid/i],
@@ -368,6 +417,50 @@ describe("advisor with a language model (fake OpenAI-compatible server)", () => 
     expect(services.map((s) => s.service.name)).not.toContain("TCA Peel");
     expect(services[0] && isConsultationService(services[0].service)).toBe(true);
     expect(body.response).toMatch(/pregnant/i);
+  });
+
+  it("never sends an emergency to the model: a model recommending the drip is not asked", async () => {
+    fake.state.mode = "valid";
+    fake.state.answer = {
+      reply: "The Glutathione Drip will perk you up. Book Now!",
+      services: [{ id: ids["Glutathione Glow Drip"], reason: "Energy." }],
+      products: [],
+    };
+    fake.state.requests = [];
+    const body = (await ask("I have chest pain and feel dizzy after my IV drip yesterday"))
+      .body as AdvisorResponse;
+    expect(fake.state.requests).toEqual([]);
+    expect(body.parts.map((p) => p.type)).toEqual(["text", "urgent-care"]);
+    expect(body.response).toMatch(/Chest pain/);
+    expect(body.response).not.toMatch(/Glutathione|Book Now/);
+    expect(await engineOf(body.sessionId)).toBe("safety");
+  });
+
+  it("never sends an under-18's question to the model", async () => {
+    fake.state.mode = "valid";
+    fake.state.answer = {
+      reply: "Botox is perfect for you.",
+      services: [{ id: ids["Botox (per area)"], reason: "Smooths lines." }],
+      products: [],
+    };
+    fake.state.requests = [];
+    const body = (await ask("im 15 i want botox and laser hair removal")).body as AdvisorResponse;
+    expect(fake.state.requests).toEqual([]);
+    expect(servicesOf(body)).toBeUndefined();
+    expect(body.response).toMatch(/under 18/);
+  });
+
+  it("speaks a red flag only in the model's answer that raised it", async () => {
+    fake.state.mode = "valid";
+    fake.state.answer = {
+      reply: "A gentle facial is a lovely choice.",
+      services: [{ id: ids.HydraFacial, reason: "Gentle hydration." }],
+      products: [],
+    };
+    const first = (await ask("I'm pregnant, which facial?")).body as AdvisorResponse;
+    expect(first.response).toMatch(/pregnant/);
+    const next = (await ask("what about for dry skin?", first.sessionId)).body as AdvisorResponse;
+    expect(next.response).toBe("A gentle facial is a lovely choice.");
   });
 
   it.each([

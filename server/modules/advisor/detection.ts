@@ -130,7 +130,11 @@ export function safetyNow(query: string): boolean {
   return detectSafetySignals(query).length === 0;
 }
 
-/** The safety signals of this question plus those mentioned earlier in the conversation. */
+/**
+ * The safety signals of this question plus those mentioned earlier in the conversation. The
+ * earlier ones still keep unsuitable treatments out of the cards; only this question's signals
+ * write their note into the answer (issue 30: a red flag applies to the answer that raised it).
+ */
 export function safetyFor(query: string, context: AdvisorContext): SafetySignal[] {
   const now = detectSafetySignals(query);
   const earlier = detectSafetySignals(
@@ -147,6 +151,8 @@ const SAFETY_WORD: Record<string, string> = {
   isotretinoin: "isotretinoin",
   keloid: "keloid",
   heart: "pacemaker",
+  "blood-thinners": "warfarin",
+  mole: "bleeding mole",
   medical: "diabetes",
   diagnosis: "diagnose",
 };

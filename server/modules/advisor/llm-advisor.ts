@@ -13,7 +13,7 @@ import { type ChatMessage, type LlmClient, LlmError } from "#server/integrations
 import type { CatalogueIndex } from "./catalogue-index.ts";
 import { detectConcepts, safetyFor } from "./detection.ts";
 import { consultationService, needsConsultationFirst, safeForSignals } from "./ranking.ts";
-import type { SafetySignal } from "./safety.ts";
+import { detectSafetySignals, type SafetySignal } from "./safety.ts";
 import { firstSentence } from "./text.ts";
 import type { AdvisorContext, ProductPick, Recommendation, ServicePick } from "./types.ts";
 
@@ -105,12 +105,17 @@ export async function llmRecommend(
   const products = productPicks(index, answer.products, safety);
   const { services, notes } = withSafetyRules(index, picked, safety, answer.reply);
   const concepts = detectConcepts(query).map((h) => h.concept.id);
+  // Earlier red flags still filtered the picks; only this question's notes are added (issue 30).
+  const fresh = detectSafetySignals(query);
+  const spoken = notes.filter(
+    (n) => !safety.some((s) => s.note === n) || fresh.some((f) => f.note === n),
+  );
   return {
     concepts: concepts.length > 0 ? concepts : context.previousConcepts,
-    safety,
+    safety: fresh,
     services,
     products,
-    text: [withoutUnknownPrices(answer.reply, index), ...notes].join(" ").trim(),
+    text: [withoutUnknownPrices(answer.reply, index), ...spoken].join(" ").trim(),
     bookingPrompt:
       services.length > 0
         ? "Ready when you are: book a consultation and our team will confirm your appointment by phone or WhatsApp."

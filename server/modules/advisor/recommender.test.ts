@@ -3,9 +3,7 @@
  * safety signals, and the labelled evaluation set (issue 5: at least 40 questions, 90% top-1).
  */
 import { describe, expect, it } from "vitest";
-import { SEED_PRODUCTS } from "#server/db/seed/products-data.ts";
-import { SEED_SERVICES } from "#server/db/seed/services-data.ts";
-import { buildCatalogueIndex } from "./catalogue-index.ts";
+import { demoCatalogueIndex } from "#server/testing/advisor-catalogue.ts";
 import { detectConcepts } from "./detection.ts";
 import { loadEvalSet, runEval } from "./eval.ts";
 import { recommend } from "./recommender.ts";
@@ -14,25 +12,7 @@ import { tokenMatch } from "./text.ts";
 import { EMPTY_CONTEXT } from "./types.ts";
 
 /** The demo catalogue as the API returns it (ids in seed order). */
-const index = buildCatalogueIndex({
-  services: SEED_SERVICES.map((s, i) => ({
-    id: i + 1,
-    name: s.name,
-    description: s.description,
-    category: s.category,
-    price: s.priceNote ?? s.price,
-    duration: s.duration,
-  })),
-  products: SEED_PRODUCTS.map((p, i) => ({
-    ...p,
-    id: i + 1,
-    imageUrl: p.image,
-    details: p.details ?? null,
-    ingredients: p.ingredients ?? null,
-    howToUse: p.howToUse ?? null,
-    benefits: p.benefits ?? [],
-  })),
-});
+const index = demoCatalogueIndex();
 
 const concepts = (text: string) => detectConcepts(text).map((h) => h.concept.id);
 

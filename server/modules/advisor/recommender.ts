@@ -19,6 +19,7 @@ import {
   rankedForQuestion,
   weightedConcepts,
 } from "./picks.ts";
+import { detectSafetySignals } from "./safety.ts";
 import { tokenize } from "./text.ts";
 import { type AdvisorContext, EMPTY_CONTEXT, type Recommendation } from "./types.ts";
 
@@ -72,7 +73,9 @@ export function recommend(
   const ranked = rankedForQuestion(index, question, context, keepEarlier);
   const services = pickServices(index, question, ranked, keepEarlier);
   const products = pickProducts(index, question, context, keepEarlier);
-  const { weighted, safety, isFollowUp } = question;
+  const { weighted, isFollowUp } = question;
+  // Earlier red flags still filtered the cards; only this question's flags are spoken (issue 30).
+  const safety = detectSafetySignals(query);
   const text = writeText({ hits, weighted, services, products, safety, intents, isFollowUp });
   return {
     concepts: weighted.map((w) => w.concept.id),

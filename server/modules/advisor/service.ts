@@ -21,8 +21,15 @@ import { HttpError } from "#server/http.ts";
 import type { ChatMessage, LlmClient } from "#server/integrations/llm.ts";
 import { listProducts, listServices } from "#server/modules/catalog/service.ts";
 import { buildCatalogueIndex, type CatalogueIndex } from "./catalogue-index.ts";
+import {
+  answeredByGuard,
+  answerSafely,
+  checkedAnswer,
+  classifyQuestion,
+  guardedAnswer,
+  urgentCarePart,
+} from "./guard.ts";
 import { llmRecommend } from "./llm-advisor.ts";
-import { recommend } from "./recommender.ts";
 import type { AdvisorContext, Recommendation } from "./types.ts";
 
 /** Sessions idle this long are deleted with their messages (chats may hold health details). */
@@ -95,6 +102,7 @@ function advisedProduct(pick: Recommendation["products"][number]): AdvisedProduc
 /** The parts the chat renders for a recommendation (spec §3 "Part types"). */
 export function partsOf(rec: Recommendation): ChatPart[] {
   const parts: ChatPart[] = [{ type: "text", text: rec.text }];
+  if (rec.urgentCare) parts.push(urgentCarePart());
   if (rec.services.length > 0) {
     parts.push({
       type: "service-recommendation",
@@ -137,6 +145,37 @@ export async function purgeIdleSessions(db: Db, now = new Date()): Promise<numbe
   return rows.length;
 }
 
+type Engine = "builtin" | "llm" | "builtin-fallback" | "safety";
+
+/**
+ * The answer behind the safety layer (guard.ts, issue 30): an emergency, minor or self-injection
+ * question is answered by the layer alone and never reaches the language model; any other goes to
+ * the model when one is configured (built-in recommender when none, or when it fails), and the
+ * model's answer is checked by the layer again.
+ */
+async function answer(
+  { llm, logger }: AdvisorDeps,
+  index: CatalogueIndex,
+  query: string,
+  earlier: StoredMessage[],
+  context: AdvisorContext,
+): Promise<{ rec: Recommendation; engine: Engine }> {
+  const verdict = classifyQuestion(query);
+  if (answeredByGuard(verdict)) return { rec: guardedAnswer(verdict), engine: "safety" };
+  if (!llm) return { rec: answerSafely(index, query, context).rec, engine: "builtin" };
+  const history: ChatMessage[] = earlier.slice(-HISTORY_FOR_MODEL).map((m) => ({
+    role: m.role === "user" ? "user" : "assistant",
+    content: m.content,
+  }));
+  try {
+    const rec = await llmRecommend(llm, index, query, history, context);
+    return { rec: checkedAnswer(verdict, rec), engine: "llm" };
+  } catch (err) {
+    logger.warn({ err: (err as Error).message }, "advisor language model failed; built-in answer");
+    return { rec: answerSafely(index, query, context).rec, engine: "builtin-fallback" };
+  }
+}
+
 /**
  * Answers a client's question in its conversation and stores both messages (one transaction).
  * @returns the reply text, the session id (new when none or an unknown one was sent) and parts.
@@ -146,7 +185,7 @@ export async function askAdvisor(
   deps: AdvisorDeps,
   input: AdvisorRequest,
 ): Promise<AdvisorResponse> {
-  const { db, llm, logger } = deps;
+  const { db } = deps;
   const sessionId = await openSession(db, input.sessionId);
   const earlier = await db
     .select()
@@ -162,28 +201,7 @@ export async function askAdvisor(
   const context = contextFrom(earlier);
   const index = await loadCatalogueIndex(db);
 
-  let rec: Recommendation;
-  let engine: "builtin" | "llm" | "builtin-fallback" = "builtin";
-  if (llm) {
-    const history: ChatMessage[] = earlier.slice(-HISTORY_FOR_MODEL).map((m) => ({
-      role: m.role === "user" ? "user" : "assistant",
-      content: m.content,
-    }));
-    try {
-      rec = await llmRecommend(llm, index, input.userQuery, history, context);
-      engine = "llm";
-    } catch (err) {
-      logger.warn(
-        { err: (err as Error).message },
-        "advisor language model failed; built-in answer",
-      );
-      rec = recommend(index, input.userQuery, context);
-      engine = "builtin-fallback";
-    }
-  } else {
-    rec = recommend(index, input.userQuery, context);
-  }
-
+  const { rec, engine } = await answer(deps, index, input.userQuery, earlier, context);
   const parts = partsOf(rec);
   await db.transaction(async (tx) => {
     await tx.insert(chatMessages).values([

@@ -96,6 +96,14 @@ const FALSE_FRIENDS = new Set([
   "booking",
   "looking",
   "cooking",
+  // Not typos of the emergency words 'fainted' / 'fainting' (safety-rules.ts).
+  "painted",
+  "painting",
+  // Not a typo of 'infection' (the red flag), nor the other way round.
+  "injection",
+  "injections",
+  "infection",
+  "infections",
 ]);
 
 /**

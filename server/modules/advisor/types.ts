@@ -15,7 +15,10 @@ export type AdvisorContext = {
   /** Services and products recommended in the last answer. */
   previousServiceIds: number[];
   previousProductIds: number[];
-  /** Safety signals mentioned anywhere earlier in the conversation (they stay in force). */
+  /**
+   * Safety signals mentioned anywhere earlier in the conversation: they keep unsuitable
+   * treatments out of later cards, but only the answer that raised them repeats their note.
+   */
   previousSafety: string[];
 };
 
@@ -39,4 +42,6 @@ export type Recommendation = {
   text: string;
   /** Text of the booking prompt box, or null for none. */
   bookingPrompt: string | null;
+  /** An emergency: the chat shows the urgent-care box (guard.ts), and nothing to book or buy. */
+  urgentCare?: boolean;
 };
