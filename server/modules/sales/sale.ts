@@ -42,7 +42,7 @@ import { availableUnits, takeStock } from "#server/modules/catalog/stock.ts";
 import { clientExists } from "#server/modules/clients/service.ts";
 import { creditLines, type LineCredit } from "./line-credit.ts";
 import { listSaleRecords } from "./records.ts";
-import { saleClient, tillPhone } from "./sale-client.ts";
+import { saleClient } from "./sale-client.ts";
 import { getSale } from "./sale-detail.ts";
 import { type Settlement, settle } from "./settlement.ts";
 import { DAY_MS, money, naira } from "./shared.ts";
@@ -379,7 +379,7 @@ async function writeSale(
       clientId,
       customerName: input.customerInfo.name,
       customerEmail: input.customerInfo.email.toLowerCase(),
-      customerPhone: tillPhone(input.customerInfo.phone),
+      customerPhone: input.customerInfo.phone,
       subtotalKobo: figures.subtotalKobo,
       surchargesKobo: figures.surchargesKobo,
       discountKobo: figures.discountKobo,
