@@ -694,3 +694,6 @@ export const recordSaleSchema = z.object({
   saleDate: z.iso.datetime({ offset: true }).optional(),
 });
 export type RecordSaleInput = z.input<typeof recordSaleSchema>;
+
+/** Appointment statuses Start Checkout is offered on (issue 29): the visit is still open. */
+export const CHECKOUT_STATUSES: readonly string[] = ["scheduled", "confirmed", "pending"];
