@@ -114,6 +114,7 @@ export const POS_MESSAGES = {
   surchargeType: "Surcharge type must be percentage or fixed",
   surchargePercent: "A percentage surcharge must be between 0 and 100",
   refundReason: "Please give a reason",
+  staffMember: "Unknown staff member",
   countedCash: "Enter the cash counted in the drawer",
   date: "Enter the date as YYYY-MM-DD",
 } as const;
@@ -151,6 +152,13 @@ export const cartLineSchema = z.object({
     .min(1, POS_MESSAGES.quantity)
     .max(MAX_SALE_QUANTITY, POS_MESSAGES.quantity),
   isPopular: z.boolean().optional(),
+  /**
+   * Who did the treatment (service) or sold the product; null: nobody named. Commission and
+   * revenue are credited to this member (issue 29, docs/decisions/0187).
+   */
+  staffId: databaseIdSchema(POS_MESSAGES.staffMember).nullish(),
+  /** The appointment this service line checks out (completed with the sale; decision 0187). */
+  appointmentId: databaseIdSchema("Unknown appointment").nullish(),
 });
 export type CartLineInput = z.infer<typeof cartLineSchema>;
 
@@ -207,6 +215,8 @@ export const saleInputSchema = z.object({
   cashReceived: nairaInput.nullish(),
   /** A tip on top of the total, paid with the (first) payment. */
   tipAmount: nairaInput.default(0),
+  /** Who the tip is for; default the first service line's member (issue 29). */
+  tipStaffId: databaseIdSchema(POS_MESSAGES.staffMember).nullish(),
   idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, POS_MESSAGES.idempotencyKey).optional(),
   /** The appointment checked out: its id, or 'booking-{id}' for a waiting request. */
   appointmentId: z
@@ -232,9 +242,20 @@ export type SaleLine = {
   quantity: number;
   refundedQuantity: number;
   lineTotal: number;
+  /** Who did the treatment or sold the product (null: nobody named). */
+  staffId: number | null;
+  staffName: string | null;
+  /** The appointment this line checked out, if any. */
+  appointmentId: number | null;
 };
 
-export type SalePayment = { method: PaymentMethod; amount: number; tip: number };
+export type SalePayment = {
+  method: PaymentMethod;
+  amount: number;
+  tip: number;
+  /** Who the tip is for (null: nobody named). */
+  tipStaffId: number | null;
+};
 
 export type SaleRefund = {
   id: number;
@@ -245,7 +266,18 @@ export type SaleRefund = {
   by: string;
   /** ISO 8601 UTC. */
   createdAt: string;
-  lines: Array<{ saleLineId: number; quantity: number }>;
+  /** Each refunded line: units, their value, their share of surcharges and discount (naira). */
+  lines: Array<{
+    saleLineId: number;
+    quantity: number;
+    amount: number;
+    surcharges: number;
+    discount: number;
+  }>;
+  /** The share of each surcharge (VAT, service charge) given back (naira; decision 0216). */
+  surchargeLines: Array<{ surchargeId: number; name: string; amount: number }>;
+  /** The share of the discount kept back (naira). */
+  discount: number;
 };
 
 /** A stored sale with everything a receipt or the day's list shows; money in naira. */
@@ -463,8 +495,34 @@ export type Receipt = {
   clinic: { name: string; address: string; phone: string; email: string };
 };
 
+/**
+ * A visit ready to check out at the till (issue 29): the appointment Start Checkout was pressed
+ * on and the client's other appointments of that Lagos day not yet checked out, each with its
+ * service, price (naira: the appointment's, else the catalogue's) and therapist.
+ */
+export type VisitCheckout = {
+  appointmentId: number;
+  customer: { clientId: number | null; name: string; email: string; phone: string };
+  lines: Array<{
+    appointmentId: number;
+    serviceId: number | null;
+    serviceName: string;
+    price: number | null;
+    staffId: number | null;
+    staffName: string | null;
+    /** ISO 8601 UTC. */
+    startsAt: string;
+  }>;
+};
+
+/** A member the till may credit a line or a tip to (active staff, by name). */
+export type PosStaff = { id: number; name: string };
+
 /** What the POS screen's loader reads (app/routes/admin/sales.tsx). */
 export type PosScreen = {
+  /** The visit being checked out (?checkout={appointmentId}), or null. */
+  checkout: VisitCheckout | null;
+  staff: PosStaff[];
   today: string;
   date: string;
   popularItems: PopularItem[];
@@ -480,7 +538,7 @@ export const POS_DAY_SALES_LIMIT = 200;
 
 /** The point of sale's reads for page loaders (common/page-context.ts). */
 export type SalesPages = {
-  screen(date: string): Promise<PosScreen>;
+  screen(date: string, checkoutId?: number | null): Promise<PosScreen>;
   receipt(saleNumber: number): Promise<Receipt | null>;
 };
 
@@ -563,6 +621,22 @@ export const saleListQuerySchema = z.object({
 /** A client found by the Complete Sale dialog's customer search. */
 export type PosClient = { id: number; name: string; email: string; phone: string | null };
 
+/** Clients per page of the till's customer search (issue 29). */
+export const POS_CLIENTS_PAGE = 8;
+
+/** GET /api/pos/clients?q=&page=: one page of clients found by name, phone or email. */
+export type PosClientPage = { clients: PosClient[]; page: number; hasMore: boolean };
+
+export const posClientQuerySchema = z.object({
+  q: z.string().trim().max(100, "Search text must be at most 100 characters").default(""),
+  page: z.coerce
+    .number({ error: "Page must be a whole number from 1" })
+    .int("Page must be a whole number from 1")
+    .min(1, "Page must be a whole number from 1")
+    .max(1000, "Page must be a whole number from 1")
+    .default(1),
+});
+
 /** Messages of the customer dialog's Record Sale (admin spec §5 "Record sale", §8). */
 export const RECORD_SALE_MESSAGES = {
   item: "Please choose an item",
@@ -620,3 +694,6 @@ export const recordSaleSchema = z.object({
   saleDate: z.iso.datetime({ offset: true }).optional(),
 });
 export type RecordSaleInput = z.input<typeof recordSaleSchema>;
+
+/** Appointment statuses Start Checkout is offered on (issue 29): the visit is still open. */
+export const CHECKOUT_STATUSES: readonly string[] = ["scheduled", "confirmed", "pending"];

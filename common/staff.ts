@@ -390,3 +390,56 @@ export type StaffScreenData = {
     payRuns: PayRun[] | null;
   } | null;
 };
+
+/** Messages of a member's commission rates by category (issue 29). */
+export const COMMISSION_RATE_MESSAGES = {
+  itemType: "Choose services or products",
+  category: "Choose a category",
+  duplicate: "Each category may have one rate",
+  saved: "Commission rates saved",
+} as const;
+
+/** At most this many category rates per member. */
+export const MAX_COMMISSION_RATES = 100;
+
+/**
+ * PUT /api/staff/{id}/commission-rates (issue 29): the member's whole list of rates by service
+ * or product category, in percent (2 decimals); a category without a rate uses the member's
+ * default commission rate. Replaces the list.
+ */
+export const commissionRatesSchema = z.object({
+  rates: z
+    .array(
+      z.object({
+        itemType: z.enum(["service", "product"], { error: COMMISSION_RATE_MESSAGES.itemType }),
+        category: z
+          .string({ error: COMMISSION_RATE_MESSAGES.category })
+          .trim()
+          .min(1, COMMISSION_RATE_MESSAGES.category)
+          .max(100, COMMISSION_RATE_MESSAGES.category),
+        rate: staffFields.commissionRate.refine(
+          (n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+          STAFF_MESSAGES.commissionRate,
+        ),
+      }),
+    )
+    .max(MAX_COMMISSION_RATES)
+    .refine(
+      (rates) =>
+        new Set(rates.map((r) => `${r.itemType}\u0000${r.category}`)).size === rates.length,
+      COMMISSION_RATE_MESSAGES.duplicate,
+    ),
+});
+export type CommissionRatesInput = z.input<typeof commissionRatesSchema>;
+
+/** A member's rate for one category, in percent (issue 29). */
+export type CommissionRate = { itemType: "service" | "product"; category: string; rate: number };
+
+/** GET /api/staff/{id}/commission-rates: the default rate and the category rates (percent). */
+export type CommissionRates = {
+  staffId: number;
+  defaultRate: number;
+  rates: CommissionRate[];
+  /** The catalogue's categories, to choose from. */
+  categories: { service: string[]; product: string[] };
+};

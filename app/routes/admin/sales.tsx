@@ -16,7 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : params.has("date")
       ? "daily-sales"
       : "quick-sale";
-  return { data: await pages.sales.screen(date), initialTab };
+  // Start Checkout from the calendar or a client's dialog: ?checkout={appointmentId} (issue 29).
+  const checkout = /^[1-9]\d{0,9}$/.test(params.get("checkout") ?? "")
+    ? Number(params.get("checkout"))
+    : null;
+  return { data: await pages.sales.screen(date, checkout), initialTab };
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -138,6 +138,12 @@ export const saleLines = pgTable(
     appointmentId: integer("appointment_id").references(() => appointments.id, {
       onDelete: "set null",
     }),
+    /**
+     * The member's commission rate on this line when it was sold, in basis points (1000 = 10%):
+     * their rate for the item's category, else their default (docs/decisions/0215). Commission
+     * is this rate of the units not refunded; null when no member is named.
+     */
+    commissionRateBp: integer("commission_rate_bp"),
   },
   (t) => [
     index("sale_lines_sale_idx").on(t.saleId),
@@ -150,6 +156,10 @@ export const saleLines = pgTable(
     check(
       "sale_lines_refunded_range",
       sql`${t.refundedQuantity} >= 0 AND ${t.refundedQuantity} <= ${t.quantity}`,
+    ),
+    check(
+      "sale_lines_commission_rate_range",
+      sql`${t.commissionRateBp} IS NULL OR (${t.commissionRateBp} >= 0 AND ${t.commissionRateBp} <= 10000)`,
     ),
     check(
       "sale_lines_total_is_product",
@@ -171,6 +181,8 @@ export const salePayments = pgTable(
     amountKobo: integer("amount_kobo").notNull(),
     /** Tip on top of the amount, in kobo (the daily report's tips). */
     tipKobo: integer("tip_kobo").notNull().default(0),
+    /** Who the tip is for (a therapist); null: nobody named (docs/decisions/0215). */
+    tipStaffId: integer("tip_staff_id").references(() => staff.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -225,6 +237,16 @@ export const saleRefunds = pgTable(
     amountKobo: integer("amount_kobo").notNull(),
     method: text("method").notNull(),
     reason: text("reason").notNull(),
+    /**
+     * The share of each surcharge (VAT, service charge) this refund gave back, kobo, for the
+     * refund receipt (docs/decisions/0216). Empty for refunds before it.
+     */
+    surchargeLines: jsonb("surcharge_lines")
+      .$type<Array<{ surchargeId: number; name: string; amountKobo: number }>>()
+      .notNull()
+      .default([]),
+    /** The share of the sale's discount this refund kept back, kobo (docs/decisions/0216). */
+    discountKobo: integer("discount_kobo").notNull().default(0),
     createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
     createdByName: text("created_by_name").notNull(),
     createdAt: createdAt(),
@@ -252,7 +274,12 @@ export const saleRefundLines = pgTable(
     /** Copied from the line, for the daily report's refund quantities by item type. */
     itemType: text("item_type").notNull(),
     quantity: integer("quantity").notNull(),
+    /** The units' value (unit price × quantity), kobo, without surcharges or discount. */
     amountKobo: integer("amount_kobo").notNull(),
+    /** The line's share of the sale's surcharges given back with these units, kobo (0216). */
+    surchargesKobo: integer("surcharges_kobo").notNull().default(0),
+    /** The line's share of the sale's discount kept back with these units, kobo (0216). */
+    discountKobo: integer("discount_kobo").notNull().default(0),
   },
   (t) => [
     index("sale_refund_lines_refund_idx").on(t.refundId),

@@ -229,3 +229,30 @@ export const payRuns = pgTable(
     ),
   ],
 );
+
+/**
+ * A member's commission rate for one service or product category (issue 29), in basis points
+ * (1000 = 10%); the member's `commission_rate_bp` is the fallback for categories without a row.
+ * Written only by server/modules/staff/commission-rates.ts (docs/decisions/0215).
+ */
+export const staffCommissionRates = pgTable(
+  "staff_commission_rates",
+  {
+    id: serial("id").primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    /** 'service' | 'product'. */
+    itemType: text("item_type").notNull(),
+    /** The catalogue category, as services.category / products.category hold it. */
+    category: text("category").notNull(),
+    rateBp: integer("rate_bp").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("staff_commission_rates_member_category").on(t.staffId, t.itemType, t.category),
+    check("staff_commission_rates_item_type_valid", sql`${t.itemType} IN ('service', 'product')`),
+    check("staff_commission_rates_rate_range", sql`${t.rateBp} >= 0 AND ${t.rateBp} <= 10000`),
+  ],
+);

@@ -5,7 +5,21 @@
  * team member, and the value of completed appointments in Recent sales). Money is naira (the
  * service price, or the §9 fallback when unknown); ranges are UTC instants.
  */
-import { and, asc, desc, eq, gte, ilike, isNotNull, lt, notInArray, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNotNull,
+  lt,
+  ne,
+  notExists,
+  notInArray,
+  or,
+  sql,
+} from "drizzle-orm";
 import { INACTIVE_APPOINTMENT_STATUSES } from "#common/calendar.ts";
 import { type AppointmentItem, dashboardServicePrice } from "#common/dashboard.ts";
 import { formatLagosDateTime, lagosDate } from "#common/lagos-time.ts";
@@ -18,6 +32,7 @@ import {
 } from "#server/back-office.ts";
 import type { Db } from "#server/db/client.ts";
 import { appointments, blockedTimes } from "#server/db/schema/calendar.ts";
+import { saleLines, sales } from "#server/db/schema/sales.ts";
 import { staff } from "#server/db/schema/staff.ts";
 
 export const calendarClearable: ClearableTable[] = [
@@ -160,6 +175,14 @@ export const calendarDashboard: DashboardSource = {
           eq(appointments.status, "completed"),
           gte(appointments.startsAt, from),
           lt(appointments.startsAt, to),
+          // A visit checked out at the till is counted once, as its sale line (teamFigures).
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(saleLines)
+              .innerJoin(sales, eq(sales.id, saleLines.saleId))
+              .where(and(eq(saleLines.appointmentId, appointments.id), ne(sales.status, "voided"))),
+          ),
         ),
       );
     const byName = new Map<string, number>();

@@ -5,7 +5,7 @@
  * client and their appointments change together; the caller audits. The calendar module stays
  * the appointments table's only writer (issue 27). Emails are compared lower-case.
  */
-import { eq, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "#server/db/client.ts";
 import {
   type ClientRef,
@@ -86,4 +86,67 @@ export function moveAppointmentsToClient(
  */
 export function restoreAppointments(tx: Tx, rows: MovedRow[], to: ClientRef): Promise<number> {
   return restoreClientRows(tx, APPOINTMENTS_OF_CLIENT, rows, to);
+}
+
+/** An appointment as the till checks it out (issue 29): who, what, when and its state. */
+export type CheckoutAppointment = {
+  id: number;
+  status: string;
+  staffId: number | null;
+  clientId: number | null;
+  serviceId: number | null;
+  serviceName: string;
+  customerName: string;
+  customerEmail: string;
+  startsAt: Date;
+};
+
+/**
+ * The appointments `ids`, locked until the caller's transaction ends (the till completes them
+ * in the sale's transaction; docs/decisions/0187). Missing ids are simply absent.
+ */
+export async function lockAppointmentsForCheckout(
+  tx: Tx,
+  ids: readonly number[],
+): Promise<CheckoutAppointment[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: appointments.id,
+      status: appointments.status,
+      staffId: appointments.staffId,
+      clientId: appointments.clientId,
+      serviceId: appointments.serviceId,
+      serviceName: appointments.serviceName,
+      customerName: appointments.customerName,
+      customerEmail: appointments.customerEmail,
+      startsAt: appointments.startsAt,
+    })
+    .from(appointments)
+    .where(inArray(appointments.id, [...ids]))
+    .orderBy(appointments.id)
+    .for("update");
+}
+
+/**
+ * Completes the appointments a sale checks out (decision 0187): status 'completed',
+ * `completed_at` = the sale's instant (UTC), linked to the sale's client when they had none. In
+ * the sale's transaction; the caller has locked and checked them.
+ */
+export async function completeCheckedOutAppointments(
+  tx: Tx,
+  ids: readonly number[],
+  completedAt: Date,
+  clientId: number | null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(appointments)
+    .set({
+      status: "completed",
+      completedAt,
+      clientId: sql`coalesce(${appointments.clientId}, ${clientId}::int)`,
+      updatedAt: new Date(),
+    })
+    .where(inArray(appointments.id, [...ids]));
 }

@@ -12,19 +12,25 @@ import { receiptOf } from "./receipts.ts";
 import { listDaySales } from "./sale-detail.ts";
 import { listSurcharges } from "./surcharges.ts";
 import { popularItems, posCatalog } from "./till-catalog.ts";
+import { posStaff, visitCheckout } from "./visit-checkout.ts";
 
 export function salesPages(db: Db): SalesPages {
   return {
-    async screen(date) {
-      const [popular, catalog, surcharges, upcoming, daily, sales] = await Promise.all([
-        popularItems(db),
-        posCatalog(db),
-        listSurcharges(db),
-        listUpcomingAppointments(db),
-        dailySales(db, date),
-        listDaySales(db, date),
-      ]);
+    async screen(date, checkoutId) {
+      const [popular, catalog, surcharges, upcoming, daily, sales, staff, checkout] =
+        await Promise.all([
+          popularItems(db),
+          posCatalog(db),
+          listSurcharges(db),
+          listUpcomingAppointments(db),
+          dailySales(db, date),
+          listDaySales(db, date),
+          posStaff(db),
+          checkoutId ? visitCheckout(db, checkoutId) : null,
+        ]);
       return {
+        checkout,
+        staff,
         today: lagosDate(new Date()),
         date,
         popularItems: popular,

@@ -6,6 +6,7 @@
 
 import { asc, eq, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
+import { lineShares, unitsShare } from "#common/sale-shares.ts";
 import type { PaymentMethod, RefundKind, SaleDetail, SaleStatus } from "#common/sales.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import {
@@ -31,9 +32,10 @@ type RefundInput = {
 /**
  * POST /api/sales/{id}/refund and /void: gives money back and restocks products, in one
  * transaction with the sale locked. A refund takes `lines` (some units of some lines) or, without
- * them, everything left; its amount is the lines' value (the whole remaining total when nothing
- * is left afterwards, so surcharges and discounts come back too), never more than was paid and
- * not yet refunded. A void gives back the whole sale and marks it voided; it is refused once
+ * them, everything left; its amount is the lines' value plus their share of the surcharges (VAT,
+ * service charge) less their share of the discount, rounded per docs/decisions/0216 (the whole
+ * remaining total when nothing is left afterwards), never more than was paid and not yet
+ * refunded. A void gives back the whole sale and marks it voided; it is refused once
  * part of the sale was refunded. The money goes back by `method`, else cash when the sale took
  * cash, else its first payment's method. Audited.
  * @throws HttpError 404 unknown sale; 400 unknown line; 409 nothing left to refund, too many
@@ -77,15 +79,14 @@ export async function refundSale(
     );
     const nothingLeft = lines.every((l) => remaining(l) === (perLine.get(l.id) ?? 0));
     const left = sale.totalKobo - alreadyRefunded;
-    const value = [...perLine].reduce(
-      (s, [lineId, qty]) => s + lineOf(lines, lineId).unitPriceKobo * qty,
-      0,
-    );
+    const shares = refundShares(sale, lines, perLine);
+    const value = shares.lines.reduce((s, l) => s + l.amount + l.surcharges - l.discount, 0);
     const given: GivenBack = {
       kind,
       amount: nothingLeft ? left : Math.min(value, left),
       method: input.method ?? (await defaultRefundMethod(tx, saleId)),
       perLine,
+      shares,
     };
     await writeRefund(tx, admin, sale, lines, given, input.reason);
     const status: SaleStatus = kind === "void" ? "voided" : nothingLeft ? "refunded" : "completed";
@@ -104,7 +105,74 @@ type GivenBack = {
   amount: number;
   method: PaymentMethod;
   perLine: Map<number, number>;
+  shares: RefundShares;
 };
+
+/** Per refunded line its value, surcharge and discount shares; per surcharge its share (kobo). */
+type RefundShares = {
+  lines: Array<{
+    lineId: number;
+    quantity: number;
+    amount: number;
+    surcharges: number;
+    discount: number;
+  }>;
+  surchargeLines: Array<{ surchargeId: number; name: string; amountKobo: number }>;
+  discount: number;
+};
+
+type SaleForShares = {
+  surchargeLines: Array<{ surchargeId: number; name: string; amountKobo: number }>;
+  discountKobo: number;
+};
+
+/**
+ * The shares of the sale's surcharges and discount that go with the units of `perLine`
+ * (common/sale-shares.ts: each surcharge and the discount shared over the lines by their value,
+ * then over each line's units, rounded half up on running sums; docs/decisions/0216). Units
+ * refunded before count, so a line refunded bit by bit gives back exactly its share.
+ */
+function refundShares(
+  sale: SaleForShares,
+  lines: readonly SaleLineRow[],
+  perLine: Map<number, number>,
+): RefundShares {
+  const totals = lines.map((l) => l.lineTotalKobo);
+  const bySurcharge = (sale.surchargeLines ?? []).map((s) => ({
+    s,
+    shares: lineShares(totals, s.amountKobo),
+  }));
+  const discountShares = lineShares(totals, sale.discountKobo);
+  const surchargeLines = bySurcharge.map(({ s }) => ({
+    surchargeId: s.surchargeId,
+    name: s.name,
+    amountKobo: 0,
+  }));
+  const out: RefundShares["lines"] = [];
+  lines.forEach((line, i) => {
+    const units = perLine.get(line.id);
+    if (!units) return;
+    const part = (share: number) => unitsShare(share, line.quantity, line.refundedQuantity, units);
+    let surchargesKobo = 0;
+    bySurcharge.forEach(({ shares }, k) => {
+      const given = part(shares[i] ?? 0);
+      (surchargeLines[k] as { amountKobo: number }).amountKobo += given;
+      surchargesKobo += given;
+    });
+    out.push({
+      lineId: line.id,
+      quantity: units,
+      amount: line.unitPriceKobo * units,
+      surcharges: surchargesKobo,
+      discount: part(discountShares[i] ?? 0),
+    });
+  });
+  return {
+    lines: out,
+    surchargeLines: surchargeLines.filter((s) => s.amountKobo > 0),
+    discount: out.reduce((s, l) => s + l.discount, 0),
+  };
+}
 
 const remaining = (l: SaleLineRow) => l.quantity - l.refundedQuantity;
 const lineOf = (lines: readonly SaleLineRow[], id: number) =>
@@ -183,22 +251,23 @@ async function writeRefund(
       amountKobo: given.amount,
       method: given.method,
       reason,
+      surchargeLines: given.shares.surchargeLines,
+      discountKobo: given.shares.discount,
       createdBy: admin.id,
       createdByName: admin.username,
     })
     .returning({ id: saleRefunds.id });
   if (!refund) throw new Error("refund insert returned no row");
   await tx.insert(saleRefundLines).values(
-    [...given.perLine].map(([lineId, qty]) => {
-      const line = lineOf(lines, lineId);
-      return {
-        refundId: refund.id,
-        saleLineId: lineId,
-        itemType: line.itemType,
-        quantity: qty,
-        amountKobo: line.unitPriceKobo * qty,
-      };
-    }),
+    given.shares.lines.map((l) => ({
+      refundId: refund.id,
+      saleLineId: l.lineId,
+      itemType: lineOf(lines, l.lineId).itemType,
+      quantity: l.quantity,
+      amountKobo: l.amount,
+      surchargesKobo: l.surcharges,
+      discountKobo: l.discount,
+    })),
   );
   for (const [lineId, qty] of given.perLine) {
     const line = lineOf(lines, lineId);
@@ -220,6 +289,10 @@ async function writeRefund(
       amount: naira(given.amount),
       method: given.method,
       reason,
+      surcharges: given.shares.surchargeLines.map((s) => ({
+        name: s.name,
+        amount: naira(s.amountKobo),
+      })),
       lines: [...given.perLine].map(([lineId, quantity]) => ({ lineId, quantity })),
     },
   });

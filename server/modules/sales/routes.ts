@@ -1,7 +1,7 @@
 /**
  * HTTP routes of the point of sale (admin spec §7; issue 11), all behind an admin session:
  * GET /api/popular-items; GET, POST /api/surcharges, PATCH /api/surcharges/{id};
- * GET /api/pos/clients?q=, POST /api/pos/process-sale; GET, POST /api/sales; GET /api/sales/daily/{date},
+ * GET /api/pos/clients?q=&page=, GET /api/pos/checkout/{appointmentId}, POST /api/pos/process-sale; GET, POST /api/sales; GET /api/sales/daily/{date},
  * GET /api/sales/daily/{date}/export (CSV), POST /api/sales/daily/{date}/close;
  * GET /api/sales/{id}, POST /api/sales/{id}/refund, /void, /email-receipt.
  */
@@ -9,7 +9,6 @@
 import { stringify } from "csv-stringify/sync";
 import { Router } from "express";
 import { isRealDate } from "#common/lagos-time.ts";
-import { searchText } from "#common/paging.ts";
 import { DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
 import {
   dayCloseInputSchema,
@@ -17,6 +16,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   longDayLabel,
   POS_MESSAGES,
+  posClientQuerySchema,
   recordSaleSchema,
   refundInputSchema,
   saleInputSchema,
@@ -38,6 +38,7 @@ import { processSale, recordCustomerSale } from "./sale.ts";
 import { getSale } from "./sale-detail.ts";
 import { createSurcharge, listSurcharges, updateSurcharge } from "./surcharges.ts";
 import { popularItems, searchPosClients } from "./till-catalog.ts";
+import { visitCheckout } from "./visit-checkout.ts";
 
 /** A path date: 'YYYY-MM-DD' naming a real day, else 404 (no such day). */
 function pathDate(value: unknown): string {
@@ -69,8 +70,17 @@ function tillRoutes(router: Router, db: Db): void {
     "/pos/clients",
     requireRole(...DESK_ROLES),
     handler(async (req, res) => {
-      const q = parse(searchText, req.query.q);
-      res.json(await searchPosClients(db, q));
+      const { q, page } = parse(posClientQuerySchema, req.query);
+      res.json(await searchPosClients(db, q, page));
+    }),
+  );
+  router.get(
+    "/pos/checkout/:appointmentId",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const visit = await visitCheckout(db, parseId(req.params.appointmentId, "Appointment"));
+      if (!visit) throw new HttpError(404, "Appointment not found");
+      res.json(visit);
     }),
   );
   router.post(

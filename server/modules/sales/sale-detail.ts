@@ -3,7 +3,7 @@
  * `SaleDetail`): lines, payments and refunds with the sale; money in naira, instants in UTC ISO.
  */
 
-import { and, asc, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt } from "drizzle-orm";
 import {
   type PaymentMethod,
   POS_DAY_SALES_LIMIT,
@@ -22,6 +22,7 @@ import {
   saleRefunds,
   sales,
 } from "#server/db/schema/sales.ts";
+import { staff } from "#server/db/schema/staff.ts";
 import { naira, tillDayRange } from "./shared.ts";
 
 type SaleRow = typeof sales.$inferSelect & { createdByName: string | null };
@@ -38,7 +39,16 @@ export async function loadSales(db: Db | Tx, ids: number[]): Promise<SaleDetail[
     .leftJoin(adminUsers, eq(adminUsers.id, sales.createdBy))
     .where(inArray(sales.id, ids));
   const [lines, payments, refunds] = await Promise.all([
-    db.select().from(saleLines).where(inArray(saleLines.saleId, ids)).orderBy(asc(saleLines.id)),
+    db
+      .select({
+        ...getTableColumns(saleLines),
+        staffFirstName: staff.firstName,
+        staffLastName: staff.lastName,
+      })
+      .from(saleLines)
+      .leftJoin(staff, eq(staff.id, saleLines.staffId))
+      .where(inArray(saleLines.saleId, ids))
+      .orderBy(asc(saleLines.id)),
     db
       .select()
       .from(salePayments)
@@ -79,7 +89,9 @@ export async function loadSales(db: Db | Tx, ids: number[]): Promise<SaleDetail[
 
 /** The rows that belong to one sale (refund lines may be those of several sales). */
 type SaleParts = {
-  lines: (typeof saleLines.$inferSelect)[];
+  lines: Array<
+    typeof saleLines.$inferSelect & { staffFirstName: string | null; staffLastName: string | null }
+  >;
   payments: (typeof salePayments.$inferSelect)[];
   refunds: (typeof saleRefunds.$inferSelect)[];
   refundLines: (typeof saleRefundLines.$inferSelect)[];
@@ -120,11 +132,16 @@ function toSaleDetail(r: SaleRow, parts: SaleParts): SaleDetail {
       quantity: l.quantity,
       refundedQuantity: l.refundedQuantity,
       lineTotal: naira(l.lineTotalKobo),
+      staffId: l.staffId,
+      staffName:
+        l.staffId === null ? null : `${l.staffFirstName ?? ""} ${l.staffLastName ?? ""}`.trim(),
+      appointmentId: l.appointmentId,
     })),
     payments: payments.map((p) => ({
       method: p.method as PaymentMethod,
       amount: naira(p.amountKobo),
       tip: naira(p.tipKobo),
+      tipStaffId: p.tipStaffId,
     })),
     refunds: refunds.map((x) => ({
       id: x.id,
@@ -136,7 +153,19 @@ function toSaleDetail(r: SaleRow, parts: SaleParts): SaleDetail {
       createdAt: x.createdAt.toISOString(),
       lines: refundLines
         .filter((rl) => rl.refundId === x.id)
-        .map((rl) => ({ saleLineId: rl.saleLineId, quantity: rl.quantity })),
+        .map((rl) => ({
+          saleLineId: rl.saleLineId,
+          quantity: rl.quantity,
+          amount: naira(rl.amountKobo),
+          surcharges: naira(rl.surchargesKobo),
+          discount: naira(rl.discountKobo),
+        })),
+      surchargeLines: (x.surchargeLines ?? []).map((sl) => ({
+        surchargeId: sl.surchargeId,
+        name: sl.name,
+        amount: naira(sl.amountKobo),
+      })),
+      discount: naira(x.discountKobo),
     })),
     appointmentId: r.appointmentId,
     createdBy: r.createdByName,

@@ -39,11 +39,14 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { updateAppointment } from "#server/modules/calendar/appointments.ts";
 import { availableUnits, takeStock } from "#server/modules/catalog/stock.ts";
-import { ensureClient } from "#server/modules/clients/service.ts";
+import { clientExists } from "#server/modules/clients/service.ts";
+import { creditLines, type LineCredit } from "./line-credit.ts";
 import { listSaleRecords } from "./records.ts";
+import { saleClient } from "./sale-client.ts";
 import { getSale } from "./sale-detail.ts";
 import { type Settlement, settle } from "./settlement.ts";
 import { DAY_MS, money, naira } from "./shared.ts";
+import { appointmentPrices, completeVisit } from "./visit-checkout.ts";
 
 /** Advisory-lock namespace of idempotency keys (the calendar uses 710010). */
 const IDEMPOTENCY_LOCK = 710011;
@@ -90,13 +93,18 @@ export async function processSale(
   }
 }
 
-/** One priced cart line: the catalogue's name and price (kobo), the till's quantity. */
+/**
+ * One priced cart line: the catalogue's name, category and price (kobo; an appointment's own
+ * price when the line checks one out), the till's quantity, and the appointment it checks out.
+ */
 type PricedLine = {
   type: SaleItemType;
   itemId: number;
   name: string;
+  category: string;
   unitKobo: number;
   quantity: number;
+  appointmentId: number | null;
 };
 
 type SurchargeRow = typeof surcharges.$inferSelect;
@@ -110,6 +118,10 @@ type CheckedSale = {
   priced: PricedLine[];
   figures: ReturnType<typeof saleFigures>;
   settlement: Settlement;
+  /** Each line's member and commission rate (in cart order), and the tip's member. */
+  credit: { lines: LineCredit[]; tipStaffId: number | null };
+  /** The client on file the till picked (checked), or null: found or made by email. */
+  clientId: number | null;
 };
 
 /** The sale's idempotency key: the header's or the body's (400 when both are sent and differ). */
@@ -138,7 +150,10 @@ async function recordSale(
   if (saleId < 0) return replay(db, -saleId);
 
   let appointmentCompleted: boolean | null = null;
-  if (input.appointmentId) {
+  if (checked.priced.some((l) => l.appointmentId !== null)) {
+    appointmentCompleted = true;
+  } else if (input.appointmentId) {
+    // A till that names no appointment on its lines: the sale-level link of issue 11.
     appointmentCompleted = await completeAppointment(db, admin, saleId, input.appointmentId);
   }
   const detail = await getSale(db, saleId);
@@ -175,7 +190,12 @@ async function checkSale(db: Db, input: ParsedSaleInput, key: string | null): Pr
     const message = `The change is ${money(settlement.changeKobo)}, not ${money(nairaToKobo(input.changeAmount))}`;
     throw new HttpError(409, message, { changeAmount: message });
   }
-  return { key, soldAt, applied, priced, figures, settlement };
+  const credit = await creditLines(db, input, priced);
+  const clientId = input.clientId ?? null;
+  if (clientId !== null && !(await clientExists(db, clientId))) {
+    throw new HttpError(400, "Unknown client", { clientId: "Unknown client" });
+  }
+  return { key, soldAt, applied, priced, figures, settlement, credit, clientId };
 }
 
 /**
@@ -216,22 +236,42 @@ async function priceCart(db: Db, input: ParsedSaleInput): Promise<PricedLine[]> 
   const [serviceRows, productRows] = await Promise.all([
     serviceIds.length
       ? db
-          .select({ id: services.id, name: services.name, priceKobo: services.priceKobo })
+          .select({
+            id: services.id,
+            name: services.name,
+            category: services.category,
+            priceKobo: services.priceKobo,
+          })
           .from(services)
           .where(inArray(services.id, serviceIds))
       : [],
     productIds.length
       ? db
-          .select({ id: products.id, name: products.name, priceKobo: products.priceKobo })
+          .select({
+            id: products.id,
+            name: products.name,
+            category: products.category,
+            priceKobo: products.priceKobo,
+          })
           .from(products)
           .where(inArray(products.id, productIds))
       : [],
   ]);
+  const visits = await appointmentPrices(
+    db,
+    input.cart.flatMap((l) => (l.appointmentId ? [l.appointmentId] : [])),
+  );
   const priced: PricedLine[] = input.cart.map((line, i) => {
-    const item =
+    const found =
       line.type === "service"
         ? serviceRows.find((s) => s.id === line.id)
         : productRows.find((p) => p.id === line.id);
+    // A visit is charged at its appointment's price (what the client was quoted), when it has one.
+    const visit = line.appointmentId ? visits.get(line.appointmentId) : undefined;
+    const item =
+      found && visit?.priceKobo != null && visit.serviceId === found.id && line.type === "service"
+        ? { ...found, priceKobo: visit.priceKobo }
+        : found;
     return priceLine(line, i, item);
   });
   const available = await availableUnits(db, productIds);
@@ -248,7 +288,7 @@ async function priceCart(db: Db, input: ParsedSaleInput): Promise<PricedLine[]> 
 function priceLine(
   line: ParsedSaleInput["cart"][number],
   i: number,
-  item: { id: number; name: string; priceKobo: number | null } | undefined,
+  item: { id: number; name: string; category: string; priceKobo: number | null } | undefined,
 ): PricedLine {
   if (!item) {
     const message = `${line.name ?? "An item"} is no longer in the catalogue`;
@@ -262,12 +302,18 @@ function priceLine(
     const message = `The price of ${item.name} is ${money(item.priceKobo)}, not ${money(nairaToKobo(line.price))}; please review the sale`;
     throw new HttpError(409, message, { [`cart.${i}.price`]: message });
   }
+  if (line.appointmentId && line.type !== "service") {
+    const message = "Only a service line can check out an appointment";
+    throw new HttpError(400, message, { [`cart.${i}.appointmentId`]: message });
+  }
   return {
     type: line.type,
     itemId: item.id,
     name: item.name,
+    category: item.category ?? "",
     unitKobo: item.priceKobo,
     quantity: line.quantity,
+    appointmentId: line.appointmentId ?? null,
   };
 }
 
@@ -319,11 +365,14 @@ async function writeSale(
     const existing = await saleIdByKey(tx, key);
     if (existing !== null) return -existing;
   }
-  const clientId = await ensureClient(tx, {
-    email: input.customerInfo.email,
-    name: input.customerInfo.name,
-    phone: input.customerInfo.phone,
-  });
+  const clientId = await saleClient(tx, sale.clientId, input.customerInfo);
+  const visitIds = await completeVisit(
+    tx,
+    sale.priced.map((l) => l.appointmentId),
+    sale.soldAt,
+    clientId,
+  );
+  const startedFrom = Number(input.appointmentId);
   const [row] = await tx
     .insert(sales)
     .values({
@@ -347,6 +396,11 @@ async function writeSale(
       }),
       soldAt: sale.soldAt,
       createdBy: admin.id,
+      appointmentId: visitIds.length
+        ? visitIds.includes(startedFrom)
+          ? startedFrom
+          : (visitIds[0] ?? null)
+        : null,
     })
     .returning({ id: sales.id, saleNumber: sales.saleNumber });
   if (!row) throw new Error("sale insert returned no row");
@@ -359,6 +413,7 @@ async function writeSale(
       saleNumber: row.saleNumber,
       total: naira(figures.totalKobo),
       paymentMethod: settlement.paymentMethod,
+      ...(visitIds.length ? { appointmentsCompleted: visitIds } : {}),
     },
   });
   const short = await takeStock(
@@ -376,7 +431,7 @@ async function writeSale(
 /** The sale's lines and payments (kobo). */
 async function writeLinesAndPayments(tx: Tx, saleId: number, sale: CheckedSale): Promise<void> {
   await tx.insert(saleLines).values(
-    sale.priced.map((l) => ({
+    sale.priced.map((l, i) => ({
       saleId,
       itemType: l.type,
       itemId: l.itemId,
@@ -384,10 +439,19 @@ async function writeLinesAndPayments(tx: Tx, saleId: number, sale: CheckedSale):
       unitPriceKobo: l.unitKobo,
       quantity: l.quantity,
       lineTotalKobo: l.unitKobo * l.quantity,
+      staffId: sale.credit.lines[i]?.staffId ?? null,
+      commissionRateBp: sale.credit.lines[i]?.commissionRateBp ?? null,
+      appointmentId: l.appointmentId,
     })),
   );
   if (sale.settlement.payments.length) {
-    await tx.insert(salePayments).values(sale.settlement.payments.map((p) => ({ saleId, ...p })));
+    await tx.insert(salePayments).values(
+      sale.settlement.payments.map((p) => ({
+        saleId,
+        ...p,
+        tipStaffId: p.tipKobo > 0 ? sale.credit.tipStaffId : null,
+      })),
+    );
   }
 }
 

@@ -237,8 +237,8 @@ describe.each(dbKinds)("point of sale API on %s", (kind) => {
     // Cash due 20,000 + tip 1,000 on the card part; 25,000 handed over → 5,000 change.
     expect(withCash.body).toMatchObject({ change: 5000, cashReceived: 25000, tips: 1000 });
     expect(withCash.body.payments).toEqual([
-      { method: "cash", amount: 20000, tip: 0 },
-      { method: "card", amount: 30000, tip: 1000 },
+      { method: "cash", amount: 20000, tip: 0, tipStaffId: null },
+      { method: "card", amount: 30000, tip: 1000, tipStaffId: null },
     ]);
   });
 
@@ -515,8 +515,14 @@ describe.each(dbKinds)("point of sale API on %s", (kind) => {
     const afterToday = (await agent.get(`/api/sales/daily/${today}`)).body;
     const refundRow = (d: { transactionSummary: Array<{ type: string; grossTotal: number }> }) =>
       d.transactionSummary.find((r) => r.type === "Refund amount")?.grossTotal ?? 0;
-    expect(refundRow(afterToday) - refundRow(beforeToday)).toBe(-8000);
-    expect(afterToday.cashMovement.cash.refunds - beforeToday.cashMovement.cash.refunds).toBe(8000);
+    // One toner of two (₦8,000) takes its share of the VAT and the discount (decision 0216):
+    // the toner line's VAT share is ₦1,200 (₦600 a unit), its discount share ₦81.63 (₦40.82
+    // for the first unit, rounded half up): ₦8,000 + ₦600 − ₦40.82 = ₦8,559.18.
+    const kobo = (n: number) => Math.round(n * 100);
+    expect(kobo(refundRow(afterToday)) - kobo(refundRow(beforeToday))).toBe(-855_918);
+    expect(
+      kobo(afterToday.cashMovement.cash.refunds) - kobo(beforeToday.cashMovement.cash.refunds),
+    ).toBe(855_918);
     expect(
       afterToday.transactionSummary[1].refundQty - beforeToday.transactionSummary[1].refundQty,
     ).toBe(1);
@@ -645,10 +651,15 @@ describe.each(dbKinds)("point of sale API on %s", (kind) => {
       status: "completed",
     });
     const found = await agent.get("/api/pos/clients?q=obi").expect(200);
-    expect(found.body).toContainEqual(
+    expect(found.body.clients).toContainEqual(
       expect.objectContaining({ name: "Ada Obi", email: "ada.obi@example.com" }),
     );
-    expect((await agent.get("/api/pos/clients?q=a").expect(200)).body).toEqual([]);
+    expect((await agent.get("/api/pos/clients?q=a").expect(200)).body).toEqual({
+      clients: [],
+      page: 1,
+      hasMore: false,
+    });
+    await agent.get("/api/pos/clients?q=obi&page=0").expect(400);
     const one = await agent.get(`/api/sales/${sale.body.id}`).expect(200);
     expect(one.body.saleNumber).toBe(sale.body.saleNumber);
   });

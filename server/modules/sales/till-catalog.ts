@@ -4,20 +4,22 @@
  * naira.
  */
 
-import { and, asc, desc, eq, gte, ilike, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, like, ne, or, sql } from "drizzle-orm";
 import { likePattern } from "#common/paging.ts";
 import {
   POPULAR_ITEMS_DAYS,
   POPULAR_ITEMS_LIMIT,
+  POS_CLIENTS_PAGE,
   type PopularItem,
   type PosCatalogItem,
-  type PosClient,
+  type PosClientPage,
 } from "#common/sales.ts";
 import type { Db } from "#server/db/client.ts";
 import { products, services } from "#server/db/schema/catalog.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { saleLines, sales } from "#server/db/schema/sales.ts";
 import { availableStockSql } from "#server/db/stock.ts";
+import { nationalDigits } from "./sale-client.ts";
 import { DAY_MS, naira } from "./shared.ts";
 
 /**
@@ -130,14 +132,20 @@ export async function popularItems(db: Db, now: Date = new Date()): Promise<Popu
 }
 
 /**
- * GET /api/pos/clients?q=: clients whose name, email or phone contain `q` (case-insensitive),
- * for the Complete Sale dialog's customer search; at most 8, by name. Read straight from the
- * clients table (the clients area owns its writes).
+ * GET /api/pos/clients?q=&page= (issue 29): one page (POS_CLIENTS_PAGE, by name) of the clients
+ * whose name, email or phone holds `q` (case-insensitive), read straight from the clients table
+ * (the clients area owns its writes). A phone may be typed in any form ('0803 123 4567',
+ * '+234 803…', '234803…'): its digits are matched in national form against the generated
+ * `search_text`, which holds each client's phone that way too. Fewer than 2 characters find
+ * nobody.
  */
-export async function searchPosClients(db: Db, q: string): Promise<PosClient[]> {
+export async function searchPosClients(db: Db, q: string, page = 1): Promise<PosClientPage> {
   const text = q.trim();
-  if (text.length < 2) return [];
-  const pattern = likePattern(text);
+  if (text.length < 2) return { clients: [], page, hasMore: false };
+  const digits = text.replace(/[\s()+.-]/g, "");
+  const phoneLike = /^\d{4,}$/.test(digits)
+    ? like(clients.searchText, `%${nationalDigits(digits).replace(/^0/, "")}%`)
+    : undefined;
   const rows = await db
     .select({
       id: clients.id,
@@ -147,19 +155,18 @@ export async function searchPosClients(db: Db, q: string): Promise<PosClient[]> 
       phone: clients.phone,
     })
     .from(clients)
-    .where(
-      or(
-        ilike(sql`${clients.firstName} || ' ' || ${clients.lastName}`, pattern),
-        ilike(clients.email, pattern),
-        ilike(clients.phone, pattern),
-      ),
-    )
+    .where(or(like(clients.searchText, likePattern(text.toLowerCase())), phoneLike))
     .orderBy(asc(clients.firstName), asc(clients.lastName), asc(clients.id))
-    .limit(8);
-  return rows.map((r) => ({
-    id: r.id,
-    name: `${r.firstName} ${r.lastName}`.trim(),
-    email: r.email,
-    phone: r.phone,
-  }));
+    .limit(POS_CLIENTS_PAGE + 1)
+    .offset((page - 1) * POS_CLIENTS_PAGE);
+  return {
+    clients: rows.slice(0, POS_CLIENTS_PAGE).map((r) => ({
+      id: r.id,
+      name: `${r.firstName} ${r.lastName}`.trim(),
+      email: r.email,
+      phone: r.phone,
+    })),
+    page,
+    hasMore: rows.length > POS_CLIENTS_PAGE,
+  };
 }

@@ -122,7 +122,8 @@ export async function staffAnalytics(db: Db, now = new Date()): Promise<StaffAna
 /**
  * Top team member figures for the dashboard (admin spec §2, made real): per active or inactive
  * member, in the staff list's order (by id), completed appointments and their value (naira), and
- * completed POS sales rung up by them (naira), in [from, to); members without any get zeros.
+ * the value of the sale lines that name them, net of refunds (naira), in [from, to); members
+ * without any get zeros.
  */
 export async function teamFigures(db: Db, from: Date, to: Date) {
   const members = await db

@@ -150,8 +150,9 @@ async function refuseOverlap(
 /**
  * Creates a pending pay run for a member and a period (Lagos dates, inclusive), computed from
  * their closed time entries that began in it (unpaid breaks deducted; overtime beyond 40 hours
- * in a Sunday-first week at 1.5×), commission at their rate on completed appointments and
- * product lines they sold, tips from their POS sales, and `deductions` (naira).
+ * in a Sunday-first week at 1.5×), commission on the sale lines that name them (each line's
+ * rate, net of refunds) plus their default rate on completed appointments no sale checked out,
+ * the tips given to them at the till, and `deductions` (naira; docs/decisions/0215).
  * @throws HttpError 400 (bad period, deductions above gross), 404 (no member), 409 (the member
  * already has a pay run touching the period).
  */
@@ -177,13 +178,15 @@ export async function createPayRun(
       throw new HttpError(404, STAFF_MESSAGES.notFound, { staffId: STAFF_MESSAGES.notFound });
     await refuseOverlap(tx, member, input.payPeriodStart, input.payPeriodEnd);
     const entries = await workedEntries(tx, [member.id], range.from, range.to);
-    const services = await completedServices(tx, member.id, range.from, range.to);
+    // Visits completed without a till checkout earn the default rate; sale lines carry their own.
+    const services = await completedServices(tx, member.id, range.from, range.to, true);
     const sold = await memberSales(tx, member.id, range.from, range.to);
     const pay = computePay({
       entries,
       hourlyRateKobo: member.hourlyRateKobo,
       commissionRateBp: member.commissionRateBp,
-      commissionBaseKobo: services.kobo + sold.productKobo,
+      commissionBaseKobo: services.kobo,
+      lineCommissionKobo: sold.commissionKobo,
       tipsKobo: sold.tipsKobo,
       deductionsKobo: nairaToKobo(input.deductions),
     });

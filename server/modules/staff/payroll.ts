@@ -55,7 +55,8 @@ export function splitOvertime(entries: WorkedEntry[]): {
 
 /**
  * The pay of one member for one period. `hourlyRateKobo` per hour; `commissionRateBp` basis
- * points of `commissionBaseKobo` (their completed services and product sales); all kobo.
+ * points of `commissionBaseKobo` (completed visits no sale checked out) plus
+ * `lineCommissionKobo` (the commission fixed on their sale lines, issue 29); all kobo.
  * gross = regular + overtime + commission + tips; net = gross − deductions.
  * @throws HttpError 400 when deductions exceed gross pay.
  */
@@ -64,6 +65,7 @@ export function computePay(input: {
   hourlyRateKobo: number;
   commissionRateBp: number;
   commissionBaseKobo: number;
+  lineCommissionKobo?: number;
   tipsKobo: number;
   deductionsKobo: number;
 }): PayFigures {
@@ -72,7 +74,9 @@ export function computePay(input: {
   const overtimePayKobo = Math.round(
     (overtimeMinutes * input.hourlyRateKobo * OVERTIME_MULTIPLIER) / 60,
   );
-  const commissionKobo = Math.round((input.commissionBaseKobo * input.commissionRateBp) / 10_000);
+  const commissionKobo =
+    Math.round((input.commissionBaseKobo * input.commissionRateBp) / 10_000) +
+    (input.lineCommissionKobo ?? 0);
   const grossPayKobo = regularPayKobo + overtimePayKobo + commissionKobo + input.tipsKobo;
   if (input.deductionsKobo > grossPayKobo) {
     throw new HttpError(400, STAFF_MESSAGES.deductionsTooHigh, {

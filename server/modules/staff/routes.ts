@@ -7,7 +7,7 @@
  *   PATCH /api/time-tracking/{id} (corrections), GET and POST /api/pay-runs,
  *   GET /api/pay-runs/{id}, POST /api/pay-runs/{id}/approve, GET /api/staff/analytics,
  *   GET /api/staff/{id}/overview, POST and DELETE /api/staff/{id}/access,
- *   DELETE /api/staff/{id}/two-step.
+ *   DELETE /api/staff/{id}/two-step, GET and PUT /api/staff/{id}/commission-rates.
  */
 import { type Request, Router } from "express";
 import { z } from "zod";
@@ -15,6 +15,7 @@ import { ANY_ROLE, MANAGER_ONLY } from "#common/roles.ts";
 import {
   accessGrantSchema,
   clockSchema,
+  commissionRatesSchema,
   payRunInputSchema,
   STAFF_MESSAGES,
   staffInputSchema,
@@ -30,6 +31,7 @@ import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { grantAccess, revokeAccess } from "#server/modules/auth/invitations.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { resetMemberTotp } from "#server/modules/auth/totp.ts";
+import { getCommissionRates, setCommissionRates } from "./commission-rates.ts";
 import { staffAnalytics, staffOverview } from "./figures.ts";
 import { createStaff, deleteStaff, getStaff, listStaff, updateStaff } from "./members.ts";
 import { approvePayRun, createPayRun, getPayRun, listPayRuns } from "./pay-runs.ts";
@@ -272,6 +274,26 @@ function payRunRoutes(router: Router, db: Db): void {
   );
 }
 
+/** A member's commission rates by service or product category (issue 29): managers only. */
+function commissionRoutes(router: Router, db: Db): void {
+  router.get(
+    "/staff/:id/commission-rates",
+    manager,
+    handler(async (req, res) => {
+      res.json(await getCommissionRates(db, parseId(req.params.id, "Staff member")));
+    }),
+  );
+  router.put(
+    "/staff/:id/commission-rates",
+    manager,
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Staff member");
+      const input = parse(commissionRatesSchema, req.body);
+      res.json(await setCommissionRates(db, currentAdmin(req), id, input));
+    }),
+  );
+}
+
 export function staffRouter(db: Db, config: Config): Router {
   const router = Router();
   // In this order: /staff/analytics is registered before /staff/:id.
@@ -279,5 +301,6 @@ export function staffRouter(db: Db, config: Config): Router {
   accessRoutes(router, db, config);
   clockRoutes(router, db);
   payRunRoutes(router, db);
+  commissionRoutes(router, db);
   return router;
 }

@@ -310,7 +310,8 @@ describe.each(dbKinds)("staff API on %s", (kind) => {
         status: "cancelled",
         startsAt: at("2030-01-09 10:00"),
       });
-      // A POS sale they rang up: ₦10,000 of products and a ₦500 tip.
+      // A POS sale whose product line names them (at 10%) and whose ₦500 tip is theirs: ₦10,000
+      // of products (issue 29: credit goes to the line's member, not the cashier).
       const [account] = await t.db
         .insert(adminUsers)
         .values({
@@ -338,12 +339,15 @@ describe.each(dbKinds)("staff API on %s", (kind) => {
         unitPriceKobo: 500_000,
         quantity: 2,
         lineTotalKobo: 1_000_000,
+        staffId: m.id,
+        commissionRateBp: 1_000,
       });
       await t.db.insert(salePayments).values({
         saleId: sale?.id as number,
         method: "cash",
         amountKobo: 1_000_000,
         tipKobo: 50_000,
+        tipStaffId: m.id,
       });
 
       const res = await agent

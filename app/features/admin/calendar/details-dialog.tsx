@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
@@ -27,6 +28,7 @@ import {
   duplicateOf,
 } from "#common/calendar.ts";
 import { formatLagosSpan, lagosClock, lagosDate } from "#common/lagos-time.ts";
+import { CHECKOUT_STATUSES } from "#common/sales.ts";
 import { statusStyle } from "./calendar-view.ts";
 
 export function DetailsDialog({
@@ -191,6 +193,16 @@ export function DetailsDialog({
                     {action.label}
                   </button>
                 ))}
+              {!a.virtual &&
+                CHECKOUT_STATUSES.includes(a.status) &&
+                can("sale.take", a.staffId) && (
+                  <Link
+                    className={adminButton.outline}
+                    to={`/admin/sales?tab=quick-sale&checkout=${a.id}`}
+                  >
+                    Start Checkout
+                  </Link>
+                )}
             </div>
           )}
         </DialogContent>

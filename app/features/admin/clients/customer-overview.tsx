@@ -6,6 +6,7 @@
  * possible duplicates and merges (issue 28 item 7, customer-duplicates.tsx).
  */
 import { useState } from "react";
+import { Link } from "react-router";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
@@ -15,6 +16,7 @@ import { apiRequest } from "#app/lib/api.ts";
 import type { CalendarStaff } from "#common/calendar.ts";
 import { CLIENT_MESSAGES, type ClientDetail, deleteCustomerQuestion } from "#common/clients.ts";
 import { formatLagosDayTime } from "#common/lagos-time.ts";
+import { CHECKOUT_STATUSES } from "#common/sales.ts";
 import { ClientDetails } from "./customer-details.tsx";
 import { DuplicatesSection } from "./customer-duplicates.tsx";
 import { Detail, type SaleItems } from "./customer-parts.tsx";
@@ -182,6 +184,17 @@ function Summary({ summary }: { summary: ClientDetail["summary"] }) {
   );
 }
 
+/** Start Checkout on an open appointment: the till with the visit on it (issue 29). */
+function CheckoutLink({ visitKey, status }: { visitKey: string; status: string }) {
+  const id = /^appointment-(\d+)$/.exec(visitKey)?.[1];
+  if (!id || !CHECKOUT_STATUSES.includes(status)) return null;
+  return (
+    <Link className={adminButton.outline} to={`/admin/sales?tab=quick-sale&checkout=${id}`}>
+      Start Checkout
+    </Link>
+  );
+}
+
 function RecentActivity({ items }: { items: ClientDetail["recentActivity"] }) {
   return (
     <section aria-labelledby="recent-activity">
@@ -201,11 +214,16 @@ function RecentActivity({ items }: { items: ClientDetail["recentActivity"] }) {
                 <span className="font-medium">{v.serviceName}</span>
                 <span className="block text-xs text-gray-700">{formatLagosDayTime(v.date)}</span>
               </span>
-              <Badge
-                tone={v.label === "Completed" ? "green" : v.label === "Pending" ? "amber" : "gray"}
-              >
-                {v.label}
-              </Badge>
+              <span className="flex items-center gap-2">
+                <CheckoutLink visitKey={v.key} status={v.status} />
+                <Badge
+                  tone={
+                    v.label === "Completed" ? "green" : v.label === "Pending" ? "amber" : "gray"
+                  }
+                >
+                  {v.label}
+                </Badge>
+              </span>
             </li>
           ))}
         </ul>

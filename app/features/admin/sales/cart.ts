@@ -23,17 +23,27 @@ export type CartLine = {
   isPopular: boolean;
   /** Units in stock for a product (the cap of the + button); null for a service. */
   stock: number | null;
+  /** Who did the treatment or sold the product (issue 29); null or absent: nobody named. */
+  staffId?: number | null;
+  /** The appointment this service line checks out (Start Checkout), if any. */
+  appointmentId?: number | null;
 };
 
 export type SplitPayment = { key: number; method: "card" | "cash" | "transfer"; amount: string };
 
-export type Customer = { name: string; email: string; phone: string };
+/** The sale's customer; `clientId` once a client on file is picked at the till (issue 29). */
+export type Customer = { name: string; email: string; phone: string; clientId?: number | null };
 
-export const EMPTY_CUSTOMER: Customer = { name: "", email: "", phone: "" };
+export const EMPTY_CUSTOMER: Customer = { name: "", email: "", phone: "", clientId: null };
 
-/** Adds one of an item (a new line, or one more on its line), capped by stock and 999. */
+/**
+ * Adds one of an item (a new line, or one more on its line), capped by stock and 999. A line
+ * that checks out an appointment is a line of its own (one visit, one line).
+ */
 export function addLine(lines: CartLine[], item: Omit<CartLine, "quantity">): CartLine[] {
-  const at = lines.findIndex((l) => l.type === item.type && l.id === item.id);
+  const at = item.appointmentId
+    ? -1
+    : lines.findIndex((l) => l.type === item.type && l.id === item.id && !l.appointmentId);
   if (at < 0) return [...lines, { ...item, quantity: 1 }];
   return lines.map((l, i) => (i === at ? { ...l, quantity: capped(l, l.quantity + 1) } : l));
 }
@@ -41,6 +51,11 @@ export function addLine(lines: CartLine[], item: Omit<CartLine, "quantity">): Ca
 function capped(line: CartLine, quantity: number): number {
   const max = line.stock === null ? MAX_SALE_QUANTITY : Math.min(line.stock, MAX_SALE_QUANTITY);
   return Math.min(quantity, max);
+}
+
+/** Names the member on line `index` (null: nobody). */
+export function setLineStaff(lines: CartLine[], index: number, staffId: number | null): CartLine[] {
+  return lines.map((l, i) => (i === index ? { ...l, staffId } : l));
 }
 
 /** Sets a line's quantity; 0 or less removes the line (admin spec §5). */
@@ -136,6 +151,7 @@ export function salePayload(input: {
   cashReceived: number;
   splits: SplitPayment[];
   tip: number;
+  tipStaffId?: number | null;
   figures: Figures;
   key: string;
   appointmentId: string | null;
@@ -149,7 +165,10 @@ export function salePayload(input: {
       price: l.price,
       quantity: l.quantity,
       isPopular: l.isPopular,
+      staffId: l.staffId ?? null,
+      appointmentId: l.appointmentId ?? null,
     })),
+    clientId: input.customer.clientId ?? null,
     customerInfo: {
       name: input.customer.name.trim(),
       email: input.customer.email.trim(),
@@ -167,6 +186,7 @@ export function salePayload(input: {
     changeAmount: input.figures.change,
     cashReceived: input.method === "cash" ? input.cashReceived : null,
     tipAmount: input.tip,
+    tipStaffId: input.tip > 0 ? (input.tipStaffId ?? null) : null,
     idempotencyKey: input.key,
     appointmentId: input.appointmentId,
     soldAt: input.soldAt,

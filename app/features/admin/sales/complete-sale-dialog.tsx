@@ -7,7 +7,7 @@
  * messages shown on them; the cart and the sending are the till's (use-sale.ts).
  */
 import { Trash2 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { DialogDescription } from "#app/components/ui/dialog.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { TextField } from "#app/features/admin/kit/fields.tsx";
@@ -18,7 +18,9 @@ import {
   POS_MESSAGES,
   POS_PAYMENT_METHODS,
   type PosClient,
+  type PosClientPage,
   type PosPaymentMethod,
+  type PosStaff,
   SPLIT_PAYMENT_METHODS,
   type Surcharge,
 } from "#common/sales.ts";
@@ -39,6 +41,7 @@ export function CompleteSaleDialog({
   sale,
   figures,
   surcharges,
+  staff,
   pending,
   onComplete,
   onManageSurcharges,
@@ -48,6 +51,7 @@ export function CompleteSaleDialog({
   sale: SaleState;
   figures: Figures;
   surcharges: Surcharge[];
+  staff: PosStaff[];
   pending: boolean;
   onComplete: () => void;
   onManageSurcharges: () => void;
@@ -113,7 +117,9 @@ export function CompleteSaleDialog({
             autoComplete="off"
             error={errors.email}
             value={sale.customer.email}
-            onChange={(e) => sale.setCustomer({ ...sale.customer, email: e.target.value })}
+            onChange={(e) =>
+              sale.setCustomer({ ...sale.customer, email: e.target.value, clientId: null })
+            }
           />
           <TextField
             label="Phone"
@@ -230,14 +236,33 @@ export function CompleteSaleDialog({
             </div>
           </div>
         )}
-        <TextField
-          className="mt-3 max-w-xs"
-          label="Tip"
-          inputMode="decimal"
-          value={sale.tip}
-          error={errors.tip}
-          onChange={(e) => sale.setTip(e.target.value)}
-        />
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <TextField
+            className="max-w-xs"
+            label="Tip"
+            inputMode="decimal"
+            value={sale.tip}
+            error={errors.tip}
+            onChange={(e) => sale.setTip(e.target.value)}
+          />
+          {sale.tipNaira > 0 && (
+            <label className="text-sm">
+              <span className="block font-medium text-gray-800">Tip for</span>
+              <select
+                value={sale.tipStaffId ?? ""}
+                onChange={(e) => sale.setTipStaffId(e.target.value ? Number(e.target.value) : null)}
+                className="mt-1 rounded-md border border-gray-400 bg-white px-2 py-2 text-sm"
+              >
+                <option value="">{firstTherapist(sale, staff) ?? "No one"}</option>
+                {staff.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
       </fieldset>
 
       <fieldset>
@@ -306,10 +331,35 @@ function Row({ label, value, strong }: { label: string; value: number; strong?: 
   );
 }
 
-/** Finds a client on file by name, email or phone (at least 2 characters). */
+/** The member a tip goes to when the desk names nobody: the first therapist on the sale. */
+function firstTherapist(sale: SaleState, staff: PosStaff[]): string | null {
+  const id =
+    sale.lines.find((l) => l.type === "service" && l.staffId)?.staffId ??
+    sale.lines.find((l) => l.staffId)?.staffId;
+  const name = staff.find((m) => m.id === id)?.name;
+  return name ? `${name} (first therapist)` : null;
+}
+
+/** One page of clients matching `text` (GET /api/pos/clients). */
+function fetchClients(text: string, page: number): Promise<PosClientPage> {
+  return apiRequest<PosClientPage>(
+    "GET",
+    `/api/pos/clients?q=${encodeURIComponent(text)}&page=${page}`,
+  );
+}
+
+/**
+ * Finds a client on file by name, email or phone in any form (at least 2 characters; the server
+ * pages the answer, 'More' reads the next page). Picking one links the sale to that client.
+ */
 function ClientSearch({ onPick }: { onPick: (c: Customer) => void }) {
   const [q, setQ] = useState("");
   const [found, setFound] = useState<PosClient[]>([]);
+  const [page, setPage] = useState<{ page: number; hasMore: boolean }>({ page: 1, hasMore: false });
+  const show = useCallback((res: PosClientPage) => {
+    setFound((prev) => (res.page === 1 ? res.clients : [...prev, ...res.clients]));
+    setPage({ page: res.page, hasMore: res.hasMore });
+  }, []);
   useEffect(() => {
     const text = q.trim();
     if (text.length < 2) {
@@ -317,12 +367,12 @@ function ClientSearch({ onPick }: { onPick: (c: Customer) => void }) {
       return;
     }
     const timer = setTimeout(() => {
-      apiRequest<PosClient[]>("GET", `/api/pos/clients?q=${encodeURIComponent(text)}`)
-        .then(setFound)
+      fetchClients(text, 1)
+        .then(show)
         .catch(() => setFound([]));
     }, 250);
     return () => clearTimeout(timer);
-  }, [q]);
+  }, [q, show]);
   return (
     <div className="relative">
       <input
@@ -341,16 +391,32 @@ function ClientSearch({ onPick }: { onPick: (c: Customer) => void }) {
                 type="button"
                 className="block w-full px-3 py-2 text-left text-sm hover:bg-brand-50"
                 onClick={() => {
-                  onPick({ name: c.name, email: c.email, phone: c.phone ?? "" });
+                  onPick({ name: c.name, email: c.email, phone: c.phone ?? "", clientId: c.id });
                   setQ("");
                   setFound([]);
                 }}
               >
                 <span className="font-medium">{c.name || c.email}</span>
                 <span className="ml-2 text-gray-600">{c.email}</span>
+                {c.phone && <span className="ml-2 text-gray-600">{c.phone}</span>}
               </button>
             </li>
           ))}
+          {page.hasMore && (
+            <li>
+              <button
+                type="button"
+                className="block w-full px-3 py-2 text-left text-sm font-medium text-brand-800 hover:bg-brand-50"
+                onClick={() =>
+                  void fetchClients(q.trim(), page.page + 1)
+                    .then(show)
+                    .catch(() => undefined)
+                }
+              >
+                More clients…
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </div>

@@ -18,7 +18,8 @@ import { TextField } from "#app/features/admin/kit/fields.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { lagosDateTime, shiftLagosDate } from "#common/lagos-time.ts";
-import { formatNairaWithKobo } from "#common/money.ts";
+import { formatNairaWithKobo, koboToNaira, nairaToKobo } from "#common/money.ts";
+import { lineShares, unitsShare } from "#common/sale-shares.ts";
 import {
   type CashMovementRow,
   type DailySales,
@@ -401,6 +402,26 @@ function SaleActions({
   );
 }
 
+/**
+ * What a refund of `chosen` units gives back (naira), as the server computes it
+ * (docs/decisions/0216): the units' value plus their share of each surcharge less their share
+ * of the discount, shared over lines and units on running sums rounded half up.
+ */
+function refundValue(sale: SaleDetail, chosen: Array<{ lineId: number; quantity: number }>) {
+  const totals = sale.lines.map((l) => nairaToKobo(l.lineTotal));
+  const surcharges = sale.surchargeLines.map((x) => lineShares(totals, nairaToKobo(x.amount)));
+  const discount = lineShares(totals, nairaToKobo(sale.discount));
+  let kobo = 0;
+  sale.lines.forEach((l, i) => {
+    const units = chosen.find((c) => c.lineId === l.id)?.quantity ?? 0;
+    if (!units) return;
+    const part = (share: number) => unitsShare(share, l.quantity, l.refundedQuantity, units);
+    kobo += nairaToKobo(l.unitPrice) * units - part(discount[i] ?? 0);
+    for (const shares of surcharges) kobo += part(shares[i] ?? 0);
+  });
+  return koboToNaira(Math.min(kobo, nairaToKobo(sale.total - sale.refunded)));
+}
+
 function RefundDialog({ sale, onClose }: { sale: SaleDetail; onClose: () => void }) {
   const [qty, setQty] = useState<Record<number, number>>({});
   const [reason, setReason] = useState("");
@@ -412,10 +433,7 @@ function RefundDialog({ sale, onClose }: { sale: SaleDetail; onClose: () => void
   const chosen = Object.entries(qty)
     .filter(([, q]) => q > 0)
     .map(([lineId, quantity]) => ({ lineId: Number(lineId), quantity }));
-  const value = chosen.reduce(
-    (s, c) => s + (sale.lines.find((l) => l.id === c.lineId)?.unitPrice ?? 0) * c.quantity,
-    0,
-  );
+  const value = refundValue(sale, chosen);
   return (
     <ConfirmDialog
       open

@@ -8,7 +8,12 @@ import { Link } from "react-router";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { lagosDateTime } from "#common/lagos-time.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
-import { PAYMENT_METHOD_LABELS, type Receipt } from "#common/sales.ts";
+import {
+  PAYMENT_METHOD_LABELS,
+  type Receipt,
+  type SaleLine,
+  type SaleRefund,
+} from "#common/sales.ts";
 
 const money = formatNairaWithKobo;
 
@@ -68,7 +73,10 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
               <tr key={l.id}>
                 <td>
                   {l.name}
-                  <span className="block text-xs">@ {money(l.unitPrice)}</span>
+                  <span className="block text-xs">
+                    @ {money(l.unitPrice)}
+                    {l.staffName ? ` · ${l.staffName}` : ""}
+                  </span>
                 </td>
                 <td className="text-right align-top">{l.quantity}</td>
                 <td className="text-right align-top">{money(l.lineTotal)}</td>
@@ -96,9 +104,51 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <Row label="Change" value={money(s.change)} />
           {s.refunded > 0 && <Row label="Refunded" value={`-${money(s.refunded)}`} />}
         </dl>
+        {s.refunds.map((r) => (
+          <RefundFigures key={r.id} refund={r} lines={s.lines} />
+        ))}
         <p className="mt-4 text-center">Thank you for visiting {receipt.clinic.name}.</p>
       </article>
     </div>
+  );
+}
+
+/**
+ * One refund or void as the receipt shows it (issue 29; docs/decisions/0216): the units given
+ * back and their value, each surcharge's share (VAT, service charge), the discount kept back,
+ * and the amount returned.
+ */
+function RefundFigures({ refund, lines }: { refund: SaleRefund; lines: SaleLine[] }) {
+  const value = refund.lines.reduce((sum, l) => sum + l.amount, 0);
+  return (
+    <section
+      aria-label={`${refund.kind === "void" ? "Void" : "Refund"} ${lagosDateTime(refund.createdAt)}`}
+      className="mt-3 border-t border-dashed border-gray-400 pt-2"
+    >
+      <p className="font-bold">
+        {refund.kind === "void" ? "Void" : "Refund"} · {lagosDateTime(refund.createdAt)}
+      </p>
+      <dl className="space-y-0.5">
+        {refund.lines.map((l) => (
+          <Row
+            key={l.saleLineId}
+            label={`${lines.find((x) => x.id === l.saleLineId)?.name ?? "Item"} × ${l.quantity}`}
+            value={money(l.amount)}
+          />
+        ))}
+        {refund.lines.length > 1 && <Row label="Items" value={money(value)} />}
+        {refund.surchargeLines.map((x) => (
+          <Row key={x.surchargeId} label={x.name} value={money(x.amount)} />
+        ))}
+        {refund.discount > 0 && <Row label="Discount" value={`-${money(refund.discount)}`} />}
+        <Row
+          label={`Returned (${PAYMENT_METHOD_LABELS[refund.method] ?? refund.method})`}
+          value={money(refund.amount)}
+          strong
+        />
+        <Row label="Reason" value={refund.reason} />
+      </dl>
+    </section>
   );
 }
 

@@ -6,7 +6,7 @@
  * ('waiting to sync', conflicts shown to the front desk).
  */
 import { Mail, Minus, Plus, Printer, Settings2, Trash2, WifiOff, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
@@ -15,7 +15,13 @@ import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
 import type { Appointment } from "#common/calendar.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
-import { POS_TABS, type PosScreen, type PosTab } from "#common/sales.ts";
+import {
+  POS_TABS,
+  type PosScreen,
+  type PosStaff,
+  type PosTab,
+  type VisitCheckout,
+} from "#common/sales.ts";
 import { CompleteSaleDialog } from "./complete-sale-dialog.tsx";
 import { DailySalesTab } from "./daily-sales.tsx";
 import { CatalogTab, QuickSaleTab } from "./item-tabs.tsx";
@@ -48,7 +54,65 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
     window.history.replaceState(window.history.state, "", url);
   }
 
-  function startCheckout(a: Appointment) {
+  /**
+   * Puts a visit on the till (issue 29): each of its appointments as a service line at its
+   * price with its therapist, and the client; appointments without a price are left to add by hand.
+   */
+  function openVisit(v: VisitCheckout) {
+    sale.clear();
+    const unpriced: string[] = [];
+    for (const l of v.lines) {
+      if (l.serviceId === null || l.price === null) {
+        unpriced.push(l.serviceName);
+        continue;
+      }
+      sale.add({
+        id: l.serviceId,
+        type: "service",
+        name: l.serviceName,
+        price: l.price,
+        isPopular: false,
+        stock: null,
+        staffId: l.staffId,
+        appointmentId: l.appointmentId,
+      });
+    }
+    sale.setCustomer({ ...v.customer, clientId: v.customer.clientId });
+    const names = v.lines.map((l) => l.serviceName).join(" + ");
+    sale.setAppointment({ id: String(v.appointmentId), label: `${v.customer.name}'s ${names}` });
+    if (v.lines.length === 0 || unpriced.length > 0) {
+      toast({
+        title: "Cannot check out",
+        description:
+          v.lines.length === 0
+            ? "This visit is already checked out or closed."
+            : `${unpriced.join(", ")} has no price at the till; add the items by hand.`,
+        variant: "destructive",
+      });
+    }
+  }
+
+  // Start Checkout from the calendar or a client's dialog lands here with ?checkout={id}.
+  const visitId = data.checkout?.appointmentId ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit opened, not per render
+  useEffect(() => {
+    if (data.checkout) openVisit(data.checkout);
+  }, [visitId]);
+
+  async function startCheckout(a: Appointment) {
+    if (!a.virtual && /^\d+$/.test(a.id)) {
+      try {
+        openVisit(await apiRequest<VisitCheckout>("GET", `/api/pos/checkout/${a.id}`));
+      } catch (error) {
+        toast({
+          title: "Cannot check out",
+          description:
+            (error instanceof ApiError && error.serverMessage) || "Failed to load the visit",
+          variant: "destructive",
+        });
+      }
+      return;
+    }
     const service = data.services.find((s) => s.id === a.serviceId);
     if (!service || service.price === null) {
       toast({
@@ -160,6 +224,7 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
         {tab !== "daily-sales" && (
           <CurrentSale
             sale={sale}
+            staff={data.staff}
             onCheckout={() => {
               if (sale.lines.length === 0) {
                 void sale.complete();
@@ -191,6 +256,7 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
         sale={sale}
         figures={sale.figures}
         surcharges={data.surcharges}
+        staff={data.staff}
         pending={sale.pending}
         onComplete={async () => {
           if (await sale.complete()) setCheckoutOpen(false);
@@ -206,7 +272,15 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
   );
 }
 
-function CurrentSale({ sale, onCheckout }: { sale: SaleState; onCheckout: () => void }) {
+function CurrentSale({
+  sale,
+  staff,
+  onCheckout,
+}: {
+  sale: SaleState;
+  staff: PosStaff[];
+  onCheckout: () => void;
+}) {
   const f = sale.figures;
   return (
     <aside
@@ -247,12 +321,20 @@ function CurrentSale({ sale, onCheckout }: { sale: SaleState; onCheckout: () => 
       ) : (
         <ul className="mt-4 divide-y divide-gray-100" aria-label="Cart">
           {sale.lines.map((l, i) => (
-            <li key={`${l.type}-${l.id}`} className="flex items-center justify-between gap-2 py-2">
-              <div className="min-w-0">
+            <li
+              key={`${l.type}-${l.id}-${l.appointmentId ?? ""}`}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+            >
+              <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-ink">{l.name}</p>
                 <p className="text-xs text-gray-600">
                   {money(l.price)} × {l.quantity} = {money(l.price * l.quantity)}
                 </p>
+                <LineStaff
+                  line={l}
+                  staff={staff}
+                  onChange={(staffId) => sale.setLineStaff(i, staffId)}
+                />
               </div>
               <div className="flex items-center gap-1">
                 <button
@@ -292,6 +374,40 @@ function CurrentSale({ sale, onCheckout }: { sale: SaleState; onCheckout: () => 
       </button>
       {sale.lastSale && <LastSale sale={sale.lastSale} />}
     </aside>
+  );
+}
+
+/**
+ * The member a line credits (issue 29): the therapist of a service (the appointment's by
+ * default), who sold a product (optional).
+ */
+function LineStaff({
+  line,
+  staff,
+  onChange,
+}: {
+  line: SaleState["lines"][number];
+  staff: PosStaff[];
+  onChange: (staffId: number | null) => void;
+}) {
+  const label = line.type === "service" ? "Therapist" : "Sold by";
+  return (
+    <label className="mt-1 flex items-center gap-2 text-xs text-gray-700">
+      <span>{label}</span>
+      <select
+        aria-label={`${label} for ${line.name}`}
+        value={line.staffId ?? ""}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+        className="min-w-0 max-w-[12rem] rounded-md border border-gray-400 bg-white px-2 py-1 text-xs"
+      >
+        <option value="">{line.type === "service" ? "Choose…" : "No one"}</option>
+        {staff.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

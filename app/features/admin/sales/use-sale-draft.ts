@@ -15,6 +15,7 @@ import {
   figuresOf,
   readAmount,
   type SplitPayment,
+  setLineStaff,
   setQuantity,
 } from "./cart.ts";
 
@@ -27,6 +28,8 @@ export function useCartLines() {
     add: (item: Omit<CartLine, "quantity">) => setLines((l) => addLine(l, item)),
     setQuantity: (index: number, quantity: number) =>
       setLines((l) => setQuantity(l, index, quantity)),
+    setLineStaff: (index: number, staffId: number | null) =>
+      setLines((l) => setLineStaff(l, index, staffId)),
     reset,
   };
 }
@@ -51,6 +54,8 @@ export function useSalePayment(surcharges: Surcharge[], lines: CartLine[]) {
   const [cashReceived, setCashReceived] = useState("");
   const [splits, setSplits] = useState<SplitPayment[]>([]);
   const [tip, setTip] = useState("");
+  // Who the tip is for (issue 29); null: the first therapist on the sale (the server's default).
+  const [tipStaffId, setTipStaffId] = useState<number | null>(null);
   const [discount, setDiscount] = useState("");
   const [appliedIds, setAppliedIds] = useState<number[]>([]);
 
@@ -72,6 +77,7 @@ export function useSalePayment(surcharges: Surcharge[], lines: CartLine[]) {
     setCashReceived("");
     setSplits([]);
     setTip("");
+    setTipStaffId(null);
     setDiscount("");
     setAppliedIds([]);
   }, []);
@@ -86,6 +92,8 @@ export function useSalePayment(surcharges: Surcharge[], lines: CartLine[]) {
     tip,
     setTip,
     tipNaira,
+    tipStaffId,
+    setTipStaffId,
     discount,
     setDiscount,
     appliedIds,

@@ -56,6 +56,7 @@ export function useSale(surcharges: Surcharge[]) {
       cashReceived: readAmount(payment.cashReceived),
       splits: payment.splits,
       tip: payment.tipNaira,
+      tipStaffId: payment.tipStaffId,
       figures,
       key: saleKey,
       appointmentId: appointment?.id ?? null,
