@@ -32,7 +32,12 @@ describe.each(dbKinds)("editing an appointment on %s", (kind) => {
   const book = (body: Record<string, unknown>) =>
     agent.post("/api/appointments").send({ ...ADA, serviceId: hydra.id, ...body });
   const stored = async (id: string) =>
-    (await t.db.select().from(appointments).where(eq(appointments.id, Number(id))))[0];
+    (
+      await t.db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.id, Number(id)))
+    )[0];
 
   beforeAll(async () => {
     t = await createTestApp(kind, { LOGIN_RATE_LIMIT: "1000" });
