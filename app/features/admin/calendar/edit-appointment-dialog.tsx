@@ -5,7 +5,7 @@
  * `appointmentEditSchema` with New Booking's messages; a clash (409) shows the server's message
  * in the dialog, as New Booking does. This is also the keyboard way to do what the grid's drag does.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
@@ -115,12 +115,16 @@ export function EditAppointmentDialog({
     onSaved: () => onOpenChange(false),
   });
 
+  // Reset when another appointment is opened, not when the page's data reloads (a refused save
+  // reloads it, and the admin's choices must stay in the form).
+  const id = appointment?.id ?? null;
+  const latest = useRef(appointment);
+  latest.current = appointment;
   useEffect(() => {
-    if (appointment) {
-      reset(valuesOf(appointment));
-      setClash(null);
-    }
-  }, [appointment, reset]);
+    if (id === null || !latest.current) return;
+    reset(valuesOf(latest.current));
+    setClash(null);
+  }, [id, reset]);
 
   const serviceField = register("serviceId", {
     onChange: (e: { target: { value: string } }) => {
