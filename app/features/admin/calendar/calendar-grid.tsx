@@ -150,17 +150,7 @@ export function CalendarGrid(props: GridProps) {
             lanes={week ? null : lanes}
           />
         ))}
-        <div className="sticky left-0 z-20 bg-white" style={{ height: GRID_HEIGHT }}>
-          {CALENDAR_SLOTS.map((slot, i) => (
-            <div
-              key={slot}
-              className="absolute right-2 -translate-y-0 text-xs text-gray-600"
-              style={{ top: i * SLOT_HEIGHT_PX + 2 }}
-            >
-              {slot}
-            </div>
-          ))}
-        </div>
+        <TimeColumn />
         {week ? (
           columns
         ) : (
@@ -175,6 +165,23 @@ export function CalendarGrid(props: GridProps) {
         )}
       </div>
       <MoreDialog more={more} onClose={() => setMore(null)} onOpen={onOpen} />
+    </div>
+  );
+}
+
+/** The half-hour labels, kept in view when the columns scroll sideways. */
+function TimeColumn() {
+  return (
+    <div className="sticky left-0 z-20 bg-white" style={{ height: GRID_HEIGHT }}>
+      {CALENDAR_SLOTS.map((slot, i) => (
+        <div
+          key={slot}
+          className="absolute right-2 -translate-y-0 text-xs text-gray-600"
+          style={{ top: i * SLOT_HEIGHT_PX + 2 }}
+        >
+          {slot}
+        </div>
+      ))}
     </div>
   );
 }
@@ -331,33 +338,7 @@ const LaneColumn = memo(function LaneColumn(props: LaneColumnProps) {
           style={{ top: i * SLOT_HEIGHT_PX }}
         />
       ))}
-      {shadow.blocks.map(({ block, top, height }) => (
-        <div
-          key={`shadow-${block.id}`}
-          aria-hidden
-          className="pointer-events-none absolute inset-x-0.5 rounded-md border-l-4"
-          style={{ top, height, backgroundColor: `${block.color}55`, borderColor: block.color }}
-        />
-      ))}
-      {layout.blocks.map(({ block, top, height }) => (
-        <button
-          key={block.id}
-          type="button"
-          data-testid="blocked-time"
-          onClick={() => onOpenBlock(block)}
-          className="absolute inset-x-0.5 flex flex-col items-stretch justify-start overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight text-gray-950 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-brand-700"
-          style={{ top, height, backgroundColor: `${block.color}55`, borderColor: block.color }}
-        >
-          <span className="block truncate font-semibold">
-            {block.title}
-            <span className="sr-only">,</span>
-          </span>
-          <span className={height >= 40 ? "block truncate" : "sr-only"}>
-            {lagosClock(block.startTime)}–{lagosClock(block.endTime)} ·{" "}
-            {block.staffName ?? "All staff"}
-          </span>
-        </button>
-      ))}
+      <Blocks layout={layout} shadow={shadow} onOpenBlock={onOpenBlock} />
       <Appointments {...props} />
       {layout.more.map((m) => (
         <button
@@ -389,6 +370,45 @@ const LaneColumn = memo(function LaneColumn(props: LaneColumnProps) {
     </section>
   );
 });
+
+/** A column's blocked times: buttons, and tints of all-staff blocks whose button is elsewhere. */
+function Blocks({
+  layout,
+  shadow,
+  onOpenBlock,
+}: Pick<LaneColumnProps, "layout" | "shadow" | "onOpenBlock">) {
+  return (
+    <>
+      {shadow.blocks.map(({ block, top, height }) => (
+        <div
+          key={`shadow-${block.id}`}
+          aria-hidden
+          className="pointer-events-none absolute inset-x-0.5 rounded-md border-l-4"
+          style={{ top, height, backgroundColor: `${block.color}55`, borderColor: block.color }}
+        />
+      ))}
+      {layout.blocks.map(({ block, top, height }) => (
+        <button
+          key={block.id}
+          type="button"
+          data-testid="blocked-time"
+          onClick={() => onOpenBlock(block)}
+          className="absolute inset-x-0.5 flex flex-col items-stretch justify-start overflow-hidden rounded-md border-l-4 px-1.5 py-0.5 text-left text-xs leading-tight text-gray-950 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-brand-700"
+          style={{ top, height, backgroundColor: `${block.color}55`, borderColor: block.color }}
+        >
+          <span className="block truncate font-semibold">
+            {block.title}
+            <span className="sr-only">,</span>
+          </span>
+          <span className={height >= 40 ? "block truncate" : "sr-only"}>
+            {lagosClock(block.startTime)}–{lagosClock(block.endTime)} ·{" "}
+            {block.staffName ?? "All staff"}
+          </span>
+        </button>
+      ))}
+    </>
+  );
+}
 
 /** A column's appointment blocks: press to open, drag to move, drag the bottom edge to resize. */
 function Appointments({ index, layout, preview, drag, onOpen }: LaneColumnProps) {
