@@ -74,7 +74,7 @@ test("calendar edit: day view columns, Edit changes the therapist with New Booki
 }, info) => {
   test.setTimeout(120_000);
   const tag = `${info.project.name}${Date.now()}`;
-  const date = workingDate(info.project.name === "mobile" ? 50 : 57);
+  const date = workingDate(info.project.name === "mobile" ? 113 : 120);
   await signIn(page);
   const ada = await member(page.request, "Ada", tag);
   const bisi = await member(page.request, "Bisi", tag);
@@ -132,7 +132,7 @@ test("calendar edit: Duplicate opens New Booking with the copy and asks for its 
 }, info) => {
   test.setTimeout(120_000);
   const tag = `${info.project.name}${Date.now()}`;
-  const date = workingDate(info.project.name === "mobile" ? 64 : 71);
+  const date = workingDate(info.project.name === "mobile" ? 127 : 134);
   await signIn(page);
   const ada = await member(page.request, "Ada", tag);
   await book(page.request, { name: `Dora ${tag}`, tag, date, time: "10:00", staffId: ada.id });
@@ -177,7 +177,7 @@ test("calendar edit: drag moves across therapists and resizes in 15-minute steps
   test.skip(info.project.name === "mobile", "drag is for mouse and pen; phones use Edit");
   test.setTimeout(120_000);
   const tag = `${info.project.name}${Date.now()}`;
-  const date = workingDate(78);
+  const date = workingDate(141);
   await signIn(page);
   const ada = await member(page.request, "Ada", tag);
   const bisi = await member(page.request, "Bisi", tag);

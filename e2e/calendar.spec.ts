@@ -26,8 +26,9 @@ test("calendar: book, confirm, reschedule, complete, duplicate, delete, block ti
   page,
 }, info) => {
   // A whole day's journey in one test: about 45 s on a quick machine, over the default minute on
-  // a loaded 2-core one (seen with both projects running at once).
-  test.setTimeout(180_000);
+  // a loaded 2-core one (seen with both projects running at once); 3 min ran out at the last
+  // step once Duplicate went through New Booking (issue 28) on a machine shared by six runs.
+  test.setTimeout(240_000);
   const mobile = (page.viewportSize()?.width ?? 1280) < 768;
   const tag = `${info.project.name}${Date.now()}`;
   const date = lagosDatePlus(mobile ? 29 : 22);
