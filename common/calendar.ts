@@ -593,8 +593,17 @@ export type CalendarFeed = {
   createdAt: string | null;
 };
 
-/** A staff member in the calendar's filter and forms. */
-export type CalendarStaff = { id: number; name: string; calendarColor: string };
+/**
+ * A staff member in the calendar's filter and forms. `workDays`: the Lagos weekdays (0 Sunday …
+ * 6 Saturday) with a schedule, which give the day view its therapist columns (issue 28 item 10);
+ * absent where a screen does not need them.
+ */
+export type CalendarStaff = {
+  id: number;
+  name: string;
+  calendarColor: string;
+  workDays?: number[];
+};
 
 /** A service in the New Booking form; `duration` in minutes (null when the catalogue has none). */
 export type CalendarService = { id: number; name: string; duration: number | null };
@@ -610,3 +619,34 @@ export type CalendarPages = {
   staff(): Promise<CalendarStaff[]>;
   services(): Promise<CalendarService[]>;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Editing an appointment (issue 28 items 2 and 10): the Edit dialog and the grid's drag.
+
+/** Step of the grid's drag (move and resize) and of the Edit dialog's times, in minutes. */
+export const APPOINTMENT_STEP_MINUTES = 15;
+
+/** The Edit dialog's start times: 08:00 … 19:45 in 15-minute steps (the grid's hours). */
+export const APPOINTMENT_EDIT_TIMES: readonly string[] = Array.from(
+  {
+    length:
+      (CALENDAR_LAST_SLOT_MINUTES + CALENDAR_SLOT_MINUTES - CALENDAR_FIRST_SLOT_MINUTES) /
+      APPOINTMENT_STEP_MINUTES,
+  },
+  (_, i) => hhmm(CALENDAR_FIRST_SLOT_MINUTES + i * APPOINTMENT_STEP_MINUTES),
+);
+
+/**
+ * The calendar's Edit dialog (issue 28 item 2): therapist (null: Unassigned), service, start
+ * ('YYYY-MM-DD HH:MM' Lagos), duration (minutes) and notes, with New Booking's messages. Sent as a
+ * PATCH /api/appointments/{id}, which parses it with `appointmentPatchSchema` (the same fields)
+ * and applies New Booking's clash rules.
+ */
+export const appointmentEditSchema = z.object({
+  staffId: appointmentFields.staffId,
+  serviceId: appointmentFields.serviceId,
+  appointmentDate: appointmentFields.appointmentDate,
+  duration: appointmentFields.duration,
+  notes: appointmentFields.notes,
+});
+export type AppointmentEdit = z.input<typeof appointmentEditSchema>;

@@ -312,7 +312,8 @@ async function writeChange(
     throw new HttpError(409, "This appointment changed meanwhile; please try again");
   }
   const start = plan.newStart ?? row.startsAt;
-  const minutes = patch.duration ?? row.durationMinutes;
+  // A new service brings its own length unless the edit names one (issue 28 item 2).
+  const minutes = patch.duration ?? plan.service?.minutes ?? row.durationMinutes;
   const end = new Date(start.getTime() + minutes * 60_000);
   const status = patch.status ?? row.status;
   onSpan({ start, end });
@@ -363,7 +364,8 @@ async function writeChange(
 /**
  * PATCH /api/appointments/{id} (admin spec §4, §7). For a stored appointment: status, reschedule
  * (`appointmentDate` 'YYYY-MM-DD HH:MM' Lagos or ISO), staff (null unassigns), duration, notes,
- * service (name and price follow), customer details (client relinked) and group size. Any change
+ * service (name, price and, unless `duration` is sent, duration follow), customer details (client
+ * relinked) and group size. Any change
  * that makes or moves an active slot of a member is checked like a new booking.
  * For 'booking-{id}' (a virtual pending booking): see `updateVirtualBooking`.
  * @throws HttpError 404 unknown id; 400 bad service/staff/date; 409 a clash (nothing changed).

@@ -2,7 +2,8 @@
  * The New Booking dialog of the calendar (admin spec §5 "New appointment form", §8): client name,
  * email and phone, service, staff (optional), date and time (Lagos, the grid's half hours),
  * duration (the service's, else 60), group size 1–10, recurrence (daily, weekly or monthly with
- * an interval and an end date) and notes → POST /api/appointments. Validation is the shared
+ * an interval and an end date) and notes → POST /api/appointments. Duplicate opens it prefilled
+ * with the copy and no date or time (issue 28 item 4). Validation is the shared
  * `appointmentInputSchema` with the spec's messages; a clash (409) shows the server's message.
  */
 import { useEffect, useState } from "react";
@@ -94,6 +95,24 @@ const resolver: Resolver<FormValues> = async (values) => {
   return { values: {}, errors };
 };
 
+/**
+ * The form as Duplicate opens it (admin spec §4, issue 28 item 4): the copy's '(Copy)' name and
+ * 'Duplicate of …' notes, the original's client, service, member, duration and group size, and
+ * no date or time, which the front desk picks for the copy.
+ */
+function duplicateValues(copy: AppointmentInput): FormValues {
+  return {
+    ...emptyValues("", typeof copy.staffId === "number" ? copy.staffId : null, ""),
+    customerName: copy.customerName,
+    customerEmail: copy.customerEmail,
+    customerPhone: copy.customerPhone,
+    serviceId: copy.serviceId ? String(copy.serviceId) : "",
+    duration: String(copy.duration ?? DEFAULT_APPOINTMENT_MINUTES),
+    groupSize: String(copy.groupSize ?? GROUP_SIZE_MIN),
+    notes: copy.notes ?? "",
+  };
+}
+
 function emptyValues(date: string, staffId: number | null, time = "10:00"): FormValues {
   return {
     customerName: "",
@@ -121,6 +140,7 @@ export function AppointmentDialog({
   defaultDate,
   defaultTime,
   defaultStaffId,
+  copyOf = null,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -130,9 +150,11 @@ export function AppointmentDialog({
   /** 'HH:MM' of the grid slot that was clicked; 10:00 otherwise. */
   defaultTime?: string;
   defaultStaffId: number | null;
+  /** Duplicate: the copy to prefill (`duplicateOf`); its date and time are left to choose. */
+  copyOf?: AppointmentInput | null;
 }) {
   const form = useForm<FormValues>({ resolver, defaultValues: emptyValues(defaultDate, null) });
-  const { register, handleSubmit, reset, formState, watch, setValue } = form;
+  const { register, handleSubmit, reset, formState, watch, setValue, setFocus } = form;
   const errors = formState.errors;
   const [clash, setClash] = useState<string | null>(null);
   const save = useAdminMutation<unknown, FormValues>({
@@ -153,11 +175,17 @@ export function AppointmentDialog({
   });
 
   useEffect(() => {
-    if (open) {
+    if (!open) return;
+    setClash(null);
+    if (!copyOf) {
       reset(emptyValues(defaultDate, defaultStaffId, defaultTime));
-      setClash(null);
+      return;
     }
-  }, [open, defaultDate, defaultStaffId, defaultTime, reset]);
+    reset(duplicateValues(copyOf));
+    // After the dialog's own first focus: the copy's new date is what is asked for.
+    const timer = setTimeout(() => setFocus("date"), 0);
+    return () => clearTimeout(timer);
+  }, [open, defaultDate, defaultStaffId, defaultTime, copyOf, reset, setFocus]);
 
   const recurring = watch("isRecurring");
   const serviceField = register("serviceId", {
@@ -172,6 +200,13 @@ export function AppointmentDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="New Booking"
+      intro={
+        copyOf && (
+          <p className="mt-1 text-sm text-gray-700">
+            Duplicate: choose the date and time of the copy.
+          </p>
+        )
+      }
       onSubmit={handleSubmit((values) =>
         save.run(() => apiRequest("POST", "/api/appointments", toPayload(values))),
       )}
@@ -220,6 +255,7 @@ export function AppointmentDialog({
       <div className="grid grid-cols-2 gap-2">
         <TextField label="Date" type="date" error={errors.date?.message} {...register("date")} />
         <SelectField label="Time" error={errors.time?.message} {...register("time")}>
+          {copyOf && <option value="">Choose a time</option>}
           {CALENDAR_SLOTS.map((slot) => (
             <option key={slot} value={slot}>
               {slot}

@@ -1,16 +1,25 @@
 /**
  * The calendar (admin spec §2 "Calendar"; issue 10): week or day view, Previous / Today / Next,
  * the staff filter (state in the URL), New Booking and Block Time dialogs, and the details
- * dialog of an appointment. At narrow widths (below 1024 px) the day view is the default when
- * the URL names no view.
+ * dialog of an appointment with its Edit dialog; drag on the grid to move or resize (issue 28
+ * items 2, 4, 10). At narrow widths (below 1024 px) the day view is the default when the URL names
+ * no view.
  */
 import { CalendarPlus, ChevronLeft, ChevronRight, Lock, Smartphone } from "lucide-react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
+import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
-import type { Appointment, BlockedTime, CalendarService, CalendarStaff } from "#common/calendar.ts";
+import { apiRequest } from "#app/lib/api.ts";
+import type {
+  Appointment,
+  AppointmentInput,
+  BlockedTime,
+  CalendarService,
+  CalendarStaff,
+} from "#common/calendar.ts";
 import { AppointmentDialog } from "./appointment-dialog.tsx";
 import { BlockDetailsDialog } from "./block-details-dialog.tsx";
 import { BlockTimeDialog } from "./block-time-dialog.tsx";
@@ -25,6 +34,8 @@ import {
   weekDays,
 } from "./calendar-view.ts";
 import { DetailsDialog } from "./details-dialog.tsx";
+import { EditAppointmentDialog } from "./edit-appointment-dialog.tsx";
+import type { DropPatch } from "./lanes.ts";
 
 /** Below this width the day view is the default (the week's seven columns are too narrow). */
 const NARROW_QUERY = "(max-width: 1023px)";
@@ -50,6 +61,8 @@ export function CalendarScreen({
   // Booking (common/roles.ts CAPABILITIES).
   const can = useCapabilities();
   const mayBook = can("appointment.book");
+  // Moving or resizing on the grid is an edit of time, therapist and duration: the front desk's.
+  const mayEdit = can("appointment.edit");
   const seesAll = can.reach("calendar.viewAll") === "all";
   const staffId = seesAll ? params.staffId : (can.staffId ?? params.staffId);
   const [narrow, setNarrow] = useState(false);
@@ -93,12 +106,20 @@ export function CalendarScreen({
     });
   }, [days, appointments]);
   const openAppointment = useCallback((a: Appointment) => setOpenId(a.id), []);
-  const [slot, setSlot] = useState<{ date: string; time: string } | null>(null);
-  const bookSlot = useCallback((date: string, time: string) => {
-    setSlot({ date, time });
+  const [slot, setSlot] = useState<{
+    date: string;
+    time: string;
+    staffId: number | null | undefined;
+  } | null>(null);
+  const bookSlot = useCallback((date: string, time: string, staffId: number | null | undefined) => {
+    setSlot({ date, time, staffId });
     setNewOpen(true);
   }, []);
   const noBooking = useCallback(() => {}, []);
+  const [copy, setCopy] = useState<AppointmentInput | null>(null);
+  const [editId, setEditId] = useState<string | null>(null);
+  const editing = editId ? (appointments.find((a) => a.id === editId) ?? null) : null;
+  const onDrop = useDropSave();
   const [feedOpen, setFeedOpen] = useState(false);
   const filteredMember = staff.find((s) => s.id === staffId) ?? null;
   const [editBlockId, setEditBlockId] = useState<number | null>(null);
@@ -197,9 +218,12 @@ export function CalendarScreen({
           today={today}
           appointments={appointments}
           blockedTimes={blockedTimes}
+          staff={staff}
+          staffFilter={staffId}
           onOpen={openAppointment}
           onOpenBlock={openBlockedTime}
           onBookSlot={mayBook ? bookSlot : noBooking}
+          onDrop={mayEdit ? onDrop : undefined}
         />
       </div>
 
@@ -207,13 +231,25 @@ export function CalendarScreen({
         open={newOpen}
         onOpenChange={(o) => {
           setNewOpen(o);
-          if (!o) setSlot(null);
+          if (!o) {
+            setSlot(null);
+            setCopy(null);
+          }
         }}
         services={services}
         staff={staff}
         defaultDate={slot?.date ?? params.date}
         defaultTime={slot?.time}
-        defaultStaffId={params.staffId}
+        defaultStaffId={slot?.staffId ?? params.staffId}
+        copyOf={copy}
+      />
+      <EditAppointmentDialog
+        appointment={editing}
+        onOpenChange={(o) => {
+          if (!o) setEditId(null);
+        }}
+        services={services}
+        staff={staff}
       />
       <CalendarFeedDialog
         member={feedOpen ? filteredMember : null}
@@ -250,7 +286,39 @@ export function CalendarScreen({
           if (!o) setOpenId(null);
         }}
         onShow={(a) => setOpenId(a.id)}
+        onEdit={(a) => {
+          setOpenId(null);
+          setEditId(a.id);
+        }}
+        onDuplicate={(c) => {
+          setOpenId(null);
+          setCopy(c);
+          setNewOpen(true);
+        }}
       />
     </div>
+  );
+}
+
+/**
+ * Saves a drag on the grid (PATCH /api/appointments/{id}) with the details dialog's toasts: the
+ * spec's 'Appointment updated successfully!', or the server's message (a clash) under 'Failed to
+ * update appointment'. Resolves true when saved.
+ */
+function useDropSave(): (appointment: Appointment, patch: DropPatch) => Promise<boolean> {
+  const save = useAdminMutation({
+    success: { title: "Appointment updated successfully!" },
+    failure: serverMessageOr("Failed to update appointment"),
+    failureTitle: "Failed to update appointment",
+  });
+  const run = save.run;
+  return useCallback(
+    async (appointment, patch) =>
+      (
+        await run(() =>
+          apiRequest("PATCH", `/api/appointments/${encodeURIComponent(appointment.id)}`, patch),
+        )
+      ).ok,
+    [run],
   );
 }

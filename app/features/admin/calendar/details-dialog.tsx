@@ -1,7 +1,9 @@
 /**
  * An appointment's details dialog (admin spec §4 "Calendar detail actions", §8): who, what, when,
  * with whom; the actions `appointmentActions(status)` gives (Confirm Booking / Confirm / Mark
- * Complete, then Cancel, No Show, Duplicate, Reschedule, Delete). Reschedule takes a date and a
+ * Complete, then Cancel, No Show, Duplicate, Reschedule, Delete), after an Edit of therapist,
+ * service, time, duration and notes for a stored appointment (issue 28 item 2). Duplicate opens New
+ * Booking with the copy, asking for its date and time (item 4). Reschedule takes a date and a
  * half-hour time and shows the server's conflict message; Delete asks first. Virtual pending
  * bookings ('booking-{id}') take the same calls.
  */
@@ -22,6 +24,7 @@ import { actionCapability } from "#common/appointment-capabilities.ts";
 import {
   type Appointment,
   type AppointmentAction,
+  type AppointmentInput,
   appointmentActions,
   appointmentPatchSchema,
   CALENDAR_SLOTS,
@@ -35,11 +38,17 @@ export function DetailsDialog({
   appointment,
   onOpenChange,
   onShow,
+  onEdit,
+  onDuplicate,
 }: {
   appointment: Appointment | null;
   onOpenChange: (open: boolean) => void;
-  /** Show another appointment in the dialog (the duplicate, or a confirmed request's record). */
+  /** Show another appointment in the dialog (a confirmed request's record). */
   onShow: (appointment: Appointment) => void;
+  /** Edit: the Edit Appointment dialog for a stored appointment (issue 28 item 2). */
+  onEdit: (appointment: Appointment) => void;
+  /** Duplicate: New Booking prefilled with the copy, asking for its date and time (item 4). */
+  onDuplicate: (copy: AppointmentInput) => void;
 }) {
   const [rescheduling, setRescheduling] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -53,14 +62,6 @@ export function DetailsDialog({
     success: { title: "Appointment deleted successfully!" },
     failure: serverMessageOr("Failed to delete appointment"),
     failureTitle: "Failed to delete appointment",
-  });
-  const duplicate = useAdminMutation<Appointment>({
-    success: {
-      title: "Appointment Created",
-      description: "New appointment has been scheduled successfully.",
-    },
-    failure: serverMessageOr("Failed to create booking"),
-    failureTitle: "Failed to create booking",
   });
 
   const id = appointment?.id ?? null;
@@ -78,7 +79,7 @@ export function DetailsDialog({
   }
   const a = appointment;
   const url = `/api/appointments/${encodeURIComponent(a.id)}`;
-  const busy = update.pending || remove.pending || duplicate.pending;
+  const busy = update.pending || remove.pending;
 
   function act(action: AppointmentAction) {
     if (action.status) {
@@ -91,12 +92,7 @@ export function DetailsDialog({
           if (outcome.ok && outcome.data?.id && outcome.data.id !== a.id) onShow(outcome.data);
         });
     } else if (action.id === "duplicate") {
-      void duplicate.run(
-        () => apiRequest<Appointment>("POST", "/api/appointments", duplicateOf(a)),
-        {
-          onSuccess: (copy) => onShow(copy),
-        },
-      );
+      onDuplicate(duplicateOf(a));
     } else if (action.id === "reschedule") {
       setRescheduling(true);
     } else if (action.id === "delete") {
@@ -172,6 +168,16 @@ export function DetailsDialog({
             />
           ) : (
             <div className="mt-5 flex flex-wrap gap-2">
+              {!a.virtual && can("appointment.edit", a.staffId) && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  className={adminButton.outline}
+                  onClick={() => onEdit(a)}
+                >
+                  Edit
+                </button>
+              )}
               {appointmentActions(a.status)
                 // Only what the role may do to this appointment (a therapist: Mark Complete on
                 // their own); the API refuses the rest with the same rule.
