@@ -16,6 +16,7 @@ import { appointments } from "#server/db/schema/calendar.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { outbox } from "#server/db/schema/content.ts";
 import { staff } from "#server/db/schema/staff.ts";
+import { MEMBER_PASSWORD, signedInMember } from "./testing/staff-accounts.ts";
 import { insertAppointment, insertClient, insertService, insertStaff } from "./testing/builders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "./testing/test-app.ts";
 
@@ -308,6 +309,8 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
 
     it("clears admin data after keeping an export, and audits it", async () => {
       const member = await insertStaff(t.db, { email: "clear.me@example.com" });
+      const desk = await signedInMember(t.app, t.db, agent, "front_desk");
+      await addBooking({ email: "clear.booking@example.com" });
       const client = await insertClient(t.db, { email: "clear.client@example.com" });
       await insertAppointment(t.db, { staffId: member.id, clientId: client.id });
       const exported = await agent.get("/api/admin/export").expect(200);
@@ -322,16 +325,22 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
           "newsletter_subscribers",
           "clients",
           "appointments",
-          "staff",
           "sales",
         ]),
       });
       expect(typeof res.body.message).toBe("string");
       expect(await t.db.select().from(bookings)).toEqual([]);
-      // Admin spec §5: it removes bookings, customers, orders, staff and more.
+      // Admin spec §5: it removes bookings, customers, orders and more; issue 28 item 9: the team stays.
       expect(await t.db.select().from(appointments)).toEqual([]);
       expect(await t.db.select().from(clients)).toEqual([]);
-      expect(await t.db.select().from(staff)).toEqual([]);
+      expect(res.body.cleared).not.toContain("staff");
+      expect(res.body.cleared).not.toContain("pay_runs");
+      expect((await t.db.select().from(staff)).map((s) => s.id)).toContain(member.id);
+      // The front desk still signs in afterwards (issue 28 item 9).
+      await request(t.app)
+        .post("/api/auth/login")
+        .send({ username: desk.email, password: MEMBER_PASSWORD })
+        .expect(200);
       expect(readdirSync(path.join(dataDir, "exports"))).toHaveLength(1);
       const services = await request(t.app).get("/api/services").expect(200);
       expect(services.body.length).toBeGreaterThan(0);
