@@ -16,8 +16,8 @@ import { appointments } from "#server/db/schema/calendar.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { outbox } from "#server/db/schema/content.ts";
 import { staff } from "#server/db/schema/staff.ts";
-import { MEMBER_PASSWORD, signedInMember } from "./testing/staff-accounts.ts";
 import { insertAppointment, insertClient, insertService, insertStaff } from "./testing/builders.ts";
+import { MEMBER_PASSWORD, signedInMember } from "./testing/staff-accounts.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "./testing/test-app.ts";
 
 describe.each(dbKinds)("admin API on %s", (kind) => {

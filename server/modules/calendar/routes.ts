@@ -2,6 +2,7 @@
  * HTTP routes of the calendar (admin spec §7; issue 10), all behind an admin session:
  * GET /api/appointments, GET /api/appointments/upcoming, POST /api/appointments,
  * PATCH and DELETE /api/appointments/{id} ('booking-{id}' for a virtual pending booking),
+ * POST /api/appointments/{id}/check-in,
  * GET and POST /api/blocked-time, PATCH and DELETE /api/blocked-time/{id},
  * GET, POST and DELETE /api/staff/{id}/calendar-feed. And the public, token-guarded feed
  * GET /calendar/staff/{token}.ics (outside /api).
@@ -36,6 +37,7 @@ import {
   staffCalendarIcs,
 } from "./feed.ts";
 import { cachedAppointments, listUpcomingAppointments } from "./queries.ts";
+import { checkInAppointment } from "./visit-time.ts";
 
 /**
  * A therapist's calendar reads are their own (issue 13): the query with their staff id, or null
@@ -96,6 +98,14 @@ function appointmentRoutes(router: Router, db: Db): void {
     handler(async (req, res) => {
       const patch = parse(appointmentPatchSchema, req.body);
       res.json(await updateAppointment(db, currentAdmin(req), String(req.params.id), patch));
+    }),
+  );
+  router.post(
+    "/appointments/:id/check-in",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Appointment");
+      res.json(await checkInAppointment(db, currentAdmin(req), id));
     }),
   );
   router.delete(
