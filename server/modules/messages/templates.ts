@@ -294,10 +294,10 @@ const WHAT_TO_BRING =
   "a list of the skincare products and medicines you use, and any earlier treatment records.";
 
 /**
- * The booking-fee and 24-hour policy in the client's confirmation (storefront spec §9 "Booking
- * fee", "Policy", "Terms"; issue 28 item 8).
+ * The booking-fee and 24-hour policy in the client's confirmation, the spec's words (storefront
+ * spec §9 "Booking fee", "Policy", "Terms"; issue 28 item 8).
  */
-const VISIT_POLICY = `Your appointment is secured by the non-refundable booking fee of ${formatNaira(BOOKING_FEE)}. Cancellations need 24 hours notice; late arrival over 15 minutes may lead to rescheduling.`;
+const VISIT_POLICY = `${BOOKING_FEE_TEXT} Cancellations need 24 hours notice; late arrival over 15 minutes may lead to rescheduling.`;
 
 const CHANGE_WORDS: Record<
   AppointmentChange,
