@@ -315,7 +315,8 @@ describe.each(dbKinds)("calendar API on %s", (kind) => {
       .where(eq(appointments.id, Number(a.body.id)));
     expect(row?.startsAt.toISOString()).toBe("2030-03-04T13:00:00.000Z");
     // Moving b onto the same member at its own time is no clash; to another member is checked.
-    await agent.patch(`/api/appointments/${b.body.id}`).send({ staffId: tunde.id }).expect(200);
+    const free = await insertStaff(t.db, { firstName: "Sade", email: "sade@glowhaven.example" });
+    await agent.patch(`/api/appointments/${b.body.id}`).send({ staffId: free.id }).expect(200);
     const bad = await agent
       .patch(`/api/appointments/${b.body.id}`)
       .send({ appointmentDate: "not a date" });

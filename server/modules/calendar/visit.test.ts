@@ -93,7 +93,7 @@ describe.each(dbKinds)("one visit, from request to review, on %s", (kind) => {
     );
     expect(visits).toHaveLength(1);
     expect(visits[0]).toMatchObject({
-      id: processed.body.appointmentId,
+      id: String(processed.body.appointmentId),
       status: "confirmed",
       staffName: "Amaka Eze",
       virtual: false,
