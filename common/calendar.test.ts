@@ -10,9 +10,9 @@ import {
   clashMessage,
   expandRecurrence,
   fitsSchedule,
+  gridPosition,
   OUTSIDE_OPENING_HOURS_MESSAGE,
   openingHoursRefusal,
-  gridPosition,
   parseAppointmentRef,
   queryRange,
 } from "./calendar.ts";
