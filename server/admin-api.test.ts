@@ -10,6 +10,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lagosDate, lagosWeekday } from "#common/lagos-time.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
@@ -37,7 +38,10 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
   });
 
   async function addBooking(overrides: Record<string, unknown> = {}) {
-    const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    // Two days ahead, or three when that is a Sunday (the clinic is closed; issue 28 item 3).
+    const ahead = new Date(Date.now() + 2 * 86_400_000);
+    const day = lagosWeekday(ahead) === 0 ? new Date(ahead.getTime() + 86_400_000) : ahead;
+    const date = lagosDate(day);
     const res = await agent
       .post("/api/bookings")
       .send({
@@ -183,9 +187,9 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
       // The calendar's reschedule text, Lagos wall-clock time.
       const moved = await agent
         .patch(`/api/bookings/${b.id}`)
-        .send({ date: "2026-12-05 19:30" })
+        .send({ date: "2026-12-05 18:30" })
         .expect(200);
-      expect(moved.body.date).toBe("2026-12-05T18:30:00.000Z");
+      expect(moved.body.date).toBe("2026-12-05T17:30:00.000Z");
       const outside = await agent
         .patch(`/api/bookings/${b.id}`)
         .send({ date: "2026-12-05 21:00" })
@@ -223,7 +227,18 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
     it("emails a signed link; the link takes one review; a second answers 409", async () => {
       const b = await addBooking({ name: "Tolu Bello", email: "tolu@example.com" });
       await agent.post("/api/send-review-request").send({ bookingId: b.id }).expect(409);
-      await agent.patch(`/api/bookings/${b.id}/process`).expect(200);
+      const processed = await agent.patch(`/api/bookings/${b.id}/process`).expect(200);
+      // Issue 28 item 5: not before the visit; once it took place and is completed, yes.
+      await agent.post("/api/send-review-request").send({ bookingId: b.id }).expect(409);
+      const past = new Date(Date.now() - 2 * 3_600_000);
+      await t.db
+        .update(appointments)
+        .set({ startsAt: past, endsAt: new Date(past.getTime() + 3_600_000) })
+        .where(eq(appointments.id, processed.body.appointmentId));
+      await agent
+        .patch(`/api/appointments/${processed.body.appointmentId}`)
+        .send({ status: "completed" })
+        .expect(200);
       const sent = await agent
         .post("/api/send-review-request")
         .send({ bookingId: b.id, customerName: "x", customerEmail: "attacker@example.com" })
