@@ -330,7 +330,8 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
       await insertAppointment(t.db, { staffId: member.id, clientId: client.id });
       const exported = await agent.get("/api/admin/export").expect(200);
       expect(exported.body.tables.bookings.length).toBeGreaterThan(0);
-      expect(exported.body.tables.appointments).toHaveLength(1);
+      // Processed requests of earlier tests have appointments too (issue 28 item 1).
+      expect(exported.body.tables.appointments.length).toBeGreaterThanOrEqual(1);
       const res = await agent.post("/api/admin/clear-data").expect(200);
       expect(res.body).toMatchObject({
         success: true,
