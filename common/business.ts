@@ -28,3 +28,15 @@ export const BUSINESS = {
   /** Map search query for the embedded map on /contact. */
   mapQuery: "14 Adeola Odeku Street, Victoria Island, Lagos",
 } as const;
+
+/**
+ * The opening hours as rules (storefront spec §9: Monday-Saturday 10:00 AM - 7:00 PM, Sunday
+ * closed), Lagos wall clock; `BUSINESS.openingHours` is their display text. The calendar
+ * refuses appointments that start outside them (issue 28 item 3; docs/decisions/0196).
+ */
+export const OPENING_HOURS = {
+  /** Lagos weekdays the clinic opens: 1 Monday … 6 Saturday (0 Sunday is closed). */
+  days: [1, 2, 3, 4, 5, 6] as readonly number[],
+  open: "10:00",
+  close: "19:00",
+} as const;

@@ -11,6 +11,8 @@ import {
   expandRecurrence,
   fitsSchedule,
   gridPosition,
+  OUTSIDE_OPENING_HOURS_MESSAGE,
+  openingHoursRefusal,
   parseAppointmentRef,
   queryRange,
 } from "./calendar.ts";
@@ -134,13 +136,26 @@ describe("schedules and clash messages", () => {
   const monday = [{ dayOfWeek: 1, startTime: "09:00:00", endTime: "17:00:00" }];
   const at = (wall: string) => parseLagosDateTime(wall) as Date;
 
-  it("fits a member's schedule for that Lagos weekday, or has none", () => {
+  it("fits a member's schedule for that Lagos weekday; a weekday without one is a day off", () => {
     expect(fitsSchedule(at("2030-01-07 16:00"), at("2030-01-07 17:00"), monday).ok).toBe(true);
     expect(fitsSchedule(at("2030-01-07 16:30"), at("2030-01-07 17:30"), monday)).toEqual({
       ok: false,
       hours: ["09:00–17:00"],
     });
-    expect(fitsSchedule(at("2030-01-08 20:00"), at("2030-01-08 21:00"), monday).ok).toBe(true);
+    // Issue 28 item 3: Tuesday has no period, so it is a day off; no schedule at all restricts nothing.
+    expect(fitsSchedule(at("2030-01-08 11:00"), at("2030-01-08 12:00"), monday)).toEqual({
+      ok: false,
+      hours: [],
+    });
+    expect(fitsSchedule(at("2030-01-08 20:00"), at("2030-01-08 21:00"), []).ok).toBe(true);
+  });
+
+  it("keeps to the opening hours: Monday-Saturday from 10:00, closed on Sunday", () => {
+    expect(openingHoursRefusal(at("2030-01-07 10:00"))).toBeNull();
+    expect(openingHoursRefusal(at("2030-01-12 18:30"))).toBeNull();
+    expect(openingHoursRefusal(at("2030-01-07 09:30"))).toBe(OUTSIDE_OPENING_HOURS_MESSAGE);
+    expect(openingHoursRefusal(at("2030-01-07 19:00"))).toBe(OUTSIDE_OPENING_HOURS_MESSAGE);
+    expect(openingHoursRefusal(at("2030-01-13 12:00"))).toBe("The clinic is closed on Sundays");
   });
 
   it("names the clash", () => {

@@ -6,6 +6,7 @@
 import { addDays, addMonths, addWeeks, format } from "date-fns";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "./booking.ts";
+import { OPENING_HOURS } from "./business.ts";
 import { emailField, personNameField, phoneText } from "./contact.ts";
 import { databaseIdSchema } from "./ids.ts";
 import {
@@ -271,22 +272,26 @@ export function clashMessage(
     return `${who} blocked (${clash.title}) on ${formatLagosSpan(clash.start, clash.end)}`;
   }
   const day = lagosWeekdayName(clash.start);
+  if (clash.hours.length === 0) return `${clash.staff} does not work on ${day}s`;
   return `${clash.staff} works ${clash.hours.join(", ")} on ${day}s: ${formatLagosSpan(clash.start, clash.end)} is outside those hours`;
 }
 
 /**
  * Whether [start, end) lies inside one of a member's working periods of that Lagos weekday
  * (admin spec §3 "Staff schedule": dayOfWeek 0 Sunday … 6 Saturday, Lagos wall-clock times).
- * No period on that weekday means no restriction. An appointment past midnight never fits.
+ * A member with a weekly schedule is off on a weekday without a period (issue 28 item 3:
+ * `hours` is then empty); a member with no schedule at all is unrestricted here (the opening
+ * hours still apply; docs/decisions/0196). An appointment past midnight never fits.
  */
 export function fitsSchedule(
   start: Date,
   end: Date,
   periods: ReadonlyArray<{ dayOfWeek: number; startTime: string; endTime: string }>,
 ): { ok: true } | { ok: false; hours: string[] } {
+  if (periods.length === 0) return { ok: true };
   const weekday = lagosWeekday(start);
   const today = periods.filter((p) => p.dayOfWeek === weekday);
-  if (today.length === 0) return { ok: true };
+  if (today.length === 0) return { ok: false, hours: [] };
   const from = lagosMinutes(start);
   const to = from + (end.getTime() - start.getTime()) / 60_000;
   if (today.some((p) => clockMinutes(p.startTime) <= from && to <= clockMinutes(p.endTime))) {
@@ -295,6 +300,37 @@ export function fitsSchedule(
   const hours = today.map((p) => `${p.startTime.slice(0, 5)}–${p.endTime.slice(0, 5)}`).sort();
   return { ok: false, hours };
 }
+
+/** The refusal of an appointment starting on a Lagos Sunday (storefront spec §9). */
+export const CLOSED_SUNDAY_MESSAGE = "The clinic is closed on Sundays";
+/** The refusal of an appointment starting before opening or from closing time. */
+export const OUTSIDE_OPENING_HOURS_MESSAGE =
+  "Outside opening hours: the clinic is open Monday-Saturday 10:00–19:00 (Lagos time)";
+
+/**
+ * Why an appointment starting at `start` falls outside the opening hours (`OPENING_HOURS`,
+ * Lagos), or null when it is inside: it must start on an opening day, at or after opening and
+ * before closing (the public form's last slot, 6:30 PM, may run past closing; decision 0196).
+ */
+export function openingHoursRefusal(start: Date): string | null {
+  const day = lagosWeekday(start);
+  if (!OPENING_HOURS.days.includes(day)) {
+    return day === 0
+      ? CLOSED_SUNDAY_MESSAGE
+      : `The clinic is closed on ${lagosWeekdayName(start)}s`;
+  }
+  const minutes = lagosMinutes(start);
+  if (minutes < clockMinutes(OPENING_HOURS.open) || minutes >= clockMinutes(OPENING_HOURS.close)) {
+    return OUTSIDE_OPENING_HOURS_MESSAGE;
+  }
+  return null;
+}
+
+/** Messages of the manager's working-time override (issue 28 item 3). */
+export const OVERRIDE_MESSAGES = {
+  managerOnly: "Only a manager may book outside working hours",
+  reason: "Give a reason for booking outside working hours",
+} as const;
 
 // Schemas (admin spec §5 "New appointment form", "Block time form"; §7 payloads).
 
@@ -338,6 +374,27 @@ const appointmentFields = {
 };
 
 /**
+ * A manager's explicit override of the opening hours and the member's schedule (issue 28 item
+ * 3): `overrideWorkingHours` true with a reason, recorded in the audit log. Clashes with other
+ * appointments and blocks are never overridden.
+ */
+const overrideFields = {
+  overrideWorkingHours: z
+    .boolean({ error: "overrideWorkingHours must be true or false" })
+    .optional(),
+  overrideReason: z
+    .string({ error: OVERRIDE_MESSAGES.reason })
+    .trim()
+    .max(300, "The reason must be at most 300 characters")
+    .optional(),
+};
+/** The override part of a create or change. */
+export type WorkingTimeOverrideInput = {
+  overrideWorkingHours?: boolean | undefined;
+  overrideReason?: string | undefined;
+};
+
+/**
  * The New Booking dialog of the calendar and the POST /api/appointments payload (admin spec §5,
  * §7). `appointmentDate` is 'YYYY-MM-DD HH:MM' (Lagos) or ISO; `duration` in minutes (default:
  * the service's duration, else 60); `serviceName` may be sent but the server takes the name,
@@ -372,6 +429,7 @@ export const appointmentInputSchema = z
       .trim()
       .refine((v) => v === "" || lagosDayStart(v) !== null, APPOINTMENT_MESSAGES.endDate)
       .nullish(),
+    ...overrideFields,
   })
   .superRefine((v, ctx) => {
     if (!v.isRecurring) return;
@@ -408,13 +466,23 @@ export const appointmentPatchSchema = z
     customerEmail: appointmentFields.customerEmail,
     customerPhone: appointmentFields.customerPhone,
     groupSize: appointmentFields.groupSize,
+    ...overrideFields,
   })
   .partial()
   .refine(
-    (v) => Object.values(v).some((x) => x !== undefined),
+    ({ overrideWorkingHours: _o, overrideReason: _r, ...v }) =>
+      Object.values(v).some((x) => x !== undefined),
     APPOINTMENT_MESSAGES.nothingToUpdate,
   );
 export type AppointmentPatch = z.output<typeof appointmentPatchSchema>;
+
+/**
+ * PATCH /api/bookings/{id}/process (issue 28 item 1): an optional body naming the member the
+ * request's appointment is for (none: 'Unassigned') and a manager's working-time override.
+ */
+export const processBookingSchema = z
+  .object({ staffId: appointmentFields.staffId, ...overrideFields })
+  .default({});
 
 const blockFields = {
   title: z
@@ -561,6 +629,10 @@ export type Appointment = {
   /** The booking request it came from, if any. */
   bookingId: number | null;
   virtual: boolean;
+  /** When the client was checked in (arrived), ISO UTC; null before (decision 0187). */
+  checkedInAt?: string | null;
+  /** When the visit was completed, ISO UTC; null while it is not (decision 0187). */
+  completedAt?: string | null;
   createdAt: string;
   updatedAt: string;
 };

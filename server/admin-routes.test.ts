@@ -44,6 +44,7 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "GET /api/appointments/upcoming",
       "POST /api/appointments",
       "PATCH /api/appointments/:id",
+      "POST /api/appointments/:id/check-in",
       "DELETE /api/appointments/:id",
       "GET /api/blocked-time",
       "POST /api/blocked-time",

@@ -257,6 +257,10 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     summary: "Move, edit or change the status of an appointment",
     body: appointmentPatchSchema,
   },
+  "POST /api/appointments/:id/check-in": {
+    tag: "Calendar",
+    summary: "Check a client in on the day of their visit",
+  },
   "DELETE /api/appointments/:id": {
     tag: "Calendar",
     summary: "Delete an appointment",

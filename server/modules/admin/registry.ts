@@ -38,8 +38,9 @@ export const SEARCH_SOURCES: SearchSource[] = [
 
 /**
  * The tables Clear Admin Data exports and empties, in deletion order: a table before any table
- * it references (reviews before bookings). Services, products, admin accounts, sessions and the
- * audit log are kept (admin spec §5 "Confirmations").
+ * it references (reviews before bookings). Services, products, staff members with their
+ * accounts, sessions, schedules, time entries and pay runs, and the audit log are kept (admin spec
+ * §5 "Confirmations"; issue 28 item 9, docs/decisions/0199).
  */
 export const CLEARABLE_TABLES: ClearableTable[] = [
   ...salesClearable,

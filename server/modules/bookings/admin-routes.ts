@@ -5,16 +5,18 @@
  */
 import { Router } from "express";
 import { bookingPatchSchema } from "#common/booking.ts";
+import { processBookingSchema } from "#common/calendar.ts";
 import { DESK_ROLES } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
-import { handler, parse, parseId } from "#server/http.ts";
+import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireCapability, requireRole } from "#server/modules/auth/roles.ts";
+import { processBookingRequest } from "#server/modules/calendar/virtual-bookings.ts";
 import {
   deleteBooking,
+  getBooking,
   listProcessedBookings,
   markNoShow,
-  processBooking,
   updateBooking,
 } from "./service.ts";
 
@@ -32,7 +34,13 @@ export function bookingsAdminRouter(db: Db): Router {
     "/bookings/:id/process",
     requireRole(...DESK_ROLES),
     handler(async (req, res) => {
-      res.json(await processBooking(db, currentAdmin(req), parseId(req.params.id, "Booking")));
+      // One visit, one path (issue 28 item 1): the request becomes its calendar appointment.
+      const id = parseId(req.params.id, "Booking");
+      const options = parse(processBookingSchema, req.body ?? {});
+      const appointmentId = await processBookingRequest(db, currentAdmin(req), id, options);
+      const booking = await getBooking(db, id);
+      if (!booking) throw new HttpError(404, "Booking not found");
+      res.json({ ...booking, appointmentId });
     }),
   );
   router.patch(

@@ -116,7 +116,9 @@ export const bookingsDashboard: DashboardSource = {
       .map((b) => ({ at: b.date, kind: "appointment" as const, value: toItem(b).value }));
   },
   async appointments(db, from, to) {
-    return (await bookingsBetween(db, from, to)).map(toItem);
+    // Only requests still waiting, as the calendar shows them (issue 28 item 1): a processed
+    // request is its appointment, listed by the calendar's source.
+    return (await bookingsBetween(db, from, to)).filter((b) => !b.processed).map(toItem);
   },
   async activity(db, limit) {
     const recent = await db

@@ -366,15 +366,6 @@ export async function updateBooking(
   });
 }
 
-/** Marks a booking processed (PATCH /api/bookings/{id}/process). @throws HttpError 404. */
-export async function processBooking(
-  db: Db,
-  admin: AdminIdentity,
-  id: number,
-): Promise<BookingRecord> {
-  return updateBooking(db, admin, id, { processed: true }, { action: "booking.process" });
-}
-
 /**
  * Marks an unprocessed booking as a no-show and processed (PATCH /api/bookings/{id}/no-show).
  * @throws HttpError 404 unknown id; 409 when it is already a no-show or already processed.

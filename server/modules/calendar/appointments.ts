@@ -28,10 +28,12 @@ import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-me
 import {
   isActiveStatus,
   lockStaff,
-  refuseClash,
+  refuseSlot,
   refusingOverlap,
   type Span,
   type StaffRef,
+  type WorkingTimeOverride,
+  workingTimeOverride,
 } from "./clash.ts";
 import { getAppointment, selectAppointments, toAppointment } from "./queries.ts";
 import {
@@ -44,6 +46,7 @@ import {
   staffName,
 } from "./resolve.ts";
 import { updateVirtualBooking } from "./virtual-bookings.ts";
+import { refuseEarlyOutcome, visitTimes } from "./visit-time.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Create
@@ -59,6 +62,7 @@ type NewSeries = {
   /** Every occurrence, first first. */
   spans: Span[];
   seriesId: string | null;
+  override: WorkingTimeOverride;
 };
 
 /**
@@ -114,6 +118,7 @@ async function insertSeries(tx: Tx, plan: NewSeries, clientId: number): Promise<
         priceKobo: service.priceKobo,
         startsAt: span.start,
         endsAt: span.end,
+        ...visitTimes(input.status, null),
         durationMinutes: plan.minutes,
         groupSize: input.groupSize,
         isRecurring: input.isRecurring,
@@ -133,10 +138,8 @@ async function insertSeries(tx: Tx, plan: NewSeries, clientId: number): Promise<
  */
 async function writeSeries(tx: Tx, admin: AdminIdentity, plan: NewSeries): Promise<number[]> {
   const { input, service, member, spans } = plan;
-  if (member) {
-    await lockStaff(tx, [member.id]);
-    if (isActiveStatus(input.status)) await refuseClash(tx, member, spans);
-  }
+  if (member) await lockStaff(tx, [member.id]);
+  if (isActiveStatus(input.status)) await refuseSlot(tx, member, spans, null, plan.override);
   const customerEmail = input.customerEmail.toLowerCase();
   const clientId = await ensureClient(tx, {
     email: input.customerEmail,
@@ -175,6 +178,7 @@ async function writeSeries(tx: Tx, admin: AdminIdentity, plan: NewSeries): Promi
       start: plan.first.toISOString(),
       minutes: plan.minutes,
       status: input.status,
+      override: plan.override,
     },
   });
   return created;
@@ -198,8 +202,10 @@ export async function createAppointments(
   const member = input.staffId ? await bookableStaff(db, input.staffId) : null;
   const minutes = input.duration ?? service.minutes;
   const { first, spans } = seriesSpans(input, minutes);
+  refuseEarlyOutcome(input.status, first);
   const seriesId = input.isRecurring ? randomUUID() : null;
-  const plan: NewSeries = { input, service, member, minutes, first, spans, seriesId };
+  const override = workingTimeOverride(admin, input);
+  const plan: NewSeries = { input, service, member, minutes, first, spans, seriesId, override };
   const ids = await refusingOverlap(
     db,
     () => db.transaction((tx) => writeSeries(tx, admin, plan)),
@@ -225,6 +231,7 @@ type AppointmentChangePlan = {
   member: StaffRef | null;
   service: ServiceTerms | null;
   newStart: Date | null;
+  override: WorkingTimeOverride;
 };
 
 /**
@@ -233,6 +240,7 @@ type AppointmentChangePlan = {
  */
 async function planChange(
   db: Db,
+  admin: AdminIdentity,
   id: number,
   patch: AppointmentPatch,
 ): Promise<AppointmentChangePlan> {
@@ -250,7 +258,8 @@ async function planChange(
         : await findStaff(db, staffId);
   const service = patch.serviceId !== undefined ? await findService(db, patch.serviceId) : null;
   const newStart = appointmentStart(patch.appointmentDate);
-  return { id, patch, staffIdBefore: before.staffId, staffId, member, service, newStart };
+  const override = workingTimeOverride(admin, patch);
+  return { id, patch, staffIdBefore: before.staffId, staffId, member, service, newStart, override };
 }
 
 type AppointmentRecord = typeof appointments.$inferSelect;
@@ -269,6 +278,7 @@ async function changedValues(
     endsAt: slot.end,
     durationMinutes: slot.minutes,
     status: slot.status,
+    ...visitTimes(slot.status, row),
     updatedAt: new Date(),
   };
   if (patch.notes !== undefined) values.notes = patch.notes || null;
@@ -322,8 +332,10 @@ async function writeChange(
     minutes !== row.durationMinutes ||
     plan.staffId !== row.staffId ||
     (isActiveStatus(status) && !isActiveStatus(row.status));
-  if (member && moved && isActiveStatus(status))
-    await refuseClash(tx, member, [{ start, end }], id);
+  if (status !== row.status) refuseEarlyOutcome(status, start);
+  if (moved && isActiveStatus(status)) {
+    await refuseSlot(tx, member, [{ start, end }], id, plan.override);
+  }
   const values = await changedValues(tx, plan, row, { start, end, minutes, status });
   await tx.update(appointments).set(values).where(eq(appointments.id, id));
   const change = appointmentChangeFor(
@@ -351,6 +363,7 @@ async function writeChange(
     entityId: id,
     details: {
       ...patch,
+      override: plan.override,
       previous: {
         status: row.status,
         start: row.startsAt.toISOString(),
@@ -380,7 +393,7 @@ export async function updateAppointment(
   if (!target) throw new HttpError(404, "Appointment not found");
   if (target.kind === "booking") return updateVirtualBooking(db, admin, target.id, patch);
   const id = target.id;
-  const plan = await planChange(db, id, patch);
+  const plan = await planChange(db, admin, id, patch);
   let wanted: Span | null = null;
   await refusingOverlap(
     db,

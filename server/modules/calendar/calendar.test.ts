@@ -9,7 +9,7 @@ import { count, eq } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lagosDate } from "#common/lagos-time.ts";
+import { lagosDate, lagosWeekday } from "#common/lagos-time.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { appointments, blockedTimes } from "#server/db/schema/calendar.ts";
 import { clients } from "#server/db/schema/clients.ts";
@@ -199,9 +199,10 @@ describe.each(dbKinds)("calendar API on %s", (kind) => {
       color: "#ff6b6b",
       startTime: "2030-01-15T15:00:00.000Z",
     });
-    await t.db
-      .insert(staffSchedules)
-      .values({ staffId: ngozi.id, dayOfWeek: 3, startTime: "09:00", endTime: "17:00" });
+    await t.db.insert(staffSchedules).values([
+      { staffId: ngozi.id, dayOfWeek: 2, startTime: "09:00", endTime: "17:00" },
+      { staffId: ngozi.id, dayOfWeek: 3, startTime: "09:00", endTime: "17:00" },
+    ]);
     const before = await appointmentCount();
 
     const lunch = await book({ appointmentDate: "2030-01-15 13:30", staffId: ngozi.id });
@@ -314,7 +315,8 @@ describe.each(dbKinds)("calendar API on %s", (kind) => {
       .where(eq(appointments.id, Number(a.body.id)));
     expect(row?.startsAt.toISOString()).toBe("2030-03-04T13:00:00.000Z");
     // Moving b onto the same member at its own time is no clash; to another member is checked.
-    await agent.patch(`/api/appointments/${b.body.id}`).send({ staffId: ngozi.id }).expect(200);
+    const free = await insertStaff(t.db, { firstName: "Sade", email: "sade@glowhaven.example" });
+    await agent.patch(`/api/appointments/${b.body.id}`).send({ staffId: free.id }).expect(200);
     const bad = await agent
       .patch(`/api/appointments/${b.body.id}`)
       .send({ appointmentDate: "not a date" });
@@ -460,8 +462,12 @@ describe.each(dbKinds)("calendar API on %s", (kind) => {
   });
 
   it("serves a member's iCalendar feed at a secret URL, rotated and revoked", async () => {
-    const day = lagosDate(new Date(Date.now() + 2 * 86_400_000));
-    const visit = await book({ appointmentDate: `${day} 09:00`, staffId: tunde.id }).expect(201);
+    // Two or three days ahead, never a Sunday (the clinic is closed; issue 28 item 3).
+    const ahead = new Date(Date.now() + 2 * 86_400_000);
+    const day = lagosDate(
+      lagosWeekday(ahead) === 0 ? new Date(ahead.getTime() + 86_400_000) : ahead,
+    );
+    const visit = await book({ appointmentDate: `${day} 10:00`, staffId: tunde.id }).expect(201);
     await agent
       .post("/api/blocked-time")
       .send({

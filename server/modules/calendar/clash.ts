@@ -6,8 +6,12 @@
  *
  * - An active appointment (not cancelled or no-show) of a staff member never overlaps another
  *   active appointment of that member, nor a blocked time of that member or of all staff, nor
- *   lies outside the member's schedule for that Lagos weekday when the member has one for it.
- *   Unassigned appointments (no staff) never clash.
+ *   lies outside the member's weekly schedule (a weekday without a period is a day off).
+ *   Unassigned appointments (no staff) never clash with other appointments; they are checked
+ *   once a member is set.
+ * - Every create, move or confirm starts inside the opening hours (issue 28 item 3), assigned or
+ *   not. A manager may override the opening hours and the schedule, never a clash, with a reason
+ *   that goes into the write's audit record (`workingTimeOverride`; docs/decisions/0196).
  * - Every write that could break that runs in one transaction that first takes the calendar's
  *   advisory locks (`lockStaff`, `lockAllStaff`); the checks read after the locks, so they see
  *   every committed rival; the exclusion constraint `appointments_no_overlap` (SQLSTATE 23P01)
@@ -15,7 +19,16 @@
  * Instants are UTC; schedules are Lagos wall clocks.
  */
 import { and, asc, eq, gt, isNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
-import { clashMessage, fitsSchedule, INACTIVE_APPOINTMENT_STATUSES } from "#common/calendar.ts";
+import type { AdminIdentity } from "#common/auth.ts";
+import {
+  clashMessage,
+  fitsSchedule,
+  INACTIVE_APPOINTMENT_STATUSES,
+  OVERRIDE_MESSAGES,
+  openingHoursRefusal,
+  type WorkingTimeOverrideInput,
+} from "#common/calendar.ts";
+import { reachOf } from "#common/roles.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { appointments, blockedTimes } from "#server/db/schema/calendar.ts";
 import { staff, staffSchedules } from "#server/db/schema/staff.ts";
@@ -128,6 +141,7 @@ export async function findClash(
   member: StaffRef,
   spans: Span[],
   excludeId: number | null = null,
+  options: { workingTime?: boolean } = {},
 ): Promise<string | null> {
   if (spans.length === 0) return null;
   const { periods, taken, blocks } = await readMemberCalendar(
@@ -138,7 +152,10 @@ export async function findClash(
   );
   const name = member.firstName;
   for (const span of [...spans].sort((a, b) => a.start.getTime() - b.start.getTime())) {
-    const fit = fitsSchedule(span.start, span.end, periods);
+    const fit =
+      options.workingTime === false
+        ? { ok: true as const }
+        : fitsSchedule(span.start, span.end, periods);
     if (!fit.ok) {
       return clashMessage({ kind: "schedule", staff: name, ...span, hours: fit.hours });
     }
@@ -173,9 +190,59 @@ export async function refuseClash(
   member: StaffRef,
   spans: Span[],
   excludeId: number | null = null,
+  options: { workingTime?: boolean } = {},
 ): Promise<void> {
-  const clash = await findClash(tx, member, spans, excludeId);
+  const clash = await findClash(tx, member, spans, excludeId, options);
   if (clash) throw new HttpError(409, clash);
+}
+
+/** A manager's override of the working time: its reason (for the audit), or null for none. */
+export type WorkingTimeOverride = { reason: string } | null;
+
+/**
+ * The override a create or change asks for (issue 28 item 3), checked: only a manager may ask,
+ * and only with a reason. @throws HttpError 403 for another role; 400 without a reason.
+ */
+export function workingTimeOverride(
+  admin: AdminIdentity,
+  input: WorkingTimeOverrideInput,
+): WorkingTimeOverride {
+  if (!input.overrideWorkingHours) return null;
+  if (reachOf(admin.role, "workingHours.override") !== "all") {
+    throw new HttpError(403, OVERRIDE_MESSAGES.managerOnly);
+  }
+  const reason = input.overrideReason?.trim();
+  if (!reason) {
+    throw new HttpError(400, OVERRIDE_MESSAGES.reason, {
+      overrideReason: OVERRIDE_MESSAGES.reason,
+    });
+  }
+  return { reason };
+}
+
+/** Throws the 409 of the first span of `spans` that starts outside the opening hours. */
+export function refuseClosed(spans: Span[], override: WorkingTimeOverride): void {
+  if (override) return;
+  for (const span of spans) {
+    const refusal = openingHoursRefusal(span.start);
+    if (refusal) throw new HttpError(409, refusal);
+  }
+}
+
+/**
+ * Every check of a slot taken by a create, move or confirm: the opening hours (any member or
+ * none), then `member`'s schedule, appointments and blocks. Run it after `lockStaff`.
+ * @throws HttpError 409 naming the first refusal.
+ */
+export async function refuseSlot(
+  tx: Tx,
+  member: StaffRef | null,
+  spans: Span[],
+  excludeId: number | null,
+  override: WorkingTimeOverride,
+): Promise<void> {
+  refuseClosed(spans, override);
+  if (member) await refuseClash(tx, member, spans, excludeId, { workingTime: override === null });
 }
 
 /**

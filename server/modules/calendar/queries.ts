@@ -37,6 +37,8 @@ const appointmentColumns = {
   customerEmail: appointments.customerEmail,
   customerPhone: appointments.customerPhone,
   bookingId: appointments.bookingId,
+  checkedInAt: appointments.checkedInAt,
+  completedAt: appointments.completedAt,
   status: appointments.status,
   notes: appointments.notes,
   priceKobo: appointments.priceKobo,
@@ -86,6 +88,8 @@ export function toAppointment(r: AppointmentRow): Appointment {
     seriesId: r.seriesId,
     bookingId: r.bookingId,
     virtual: false,
+    checkedInAt: r.checkedInAt?.toISOString() ?? null,
+    completedAt: r.completedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

@@ -2,6 +2,7 @@
  * HTTP routes of the calendar (admin spec §7; issue 10), all behind an admin session:
  * GET /api/appointments, GET /api/appointments/upcoming, POST /api/appointments,
  * PATCH and DELETE /api/appointments/{id} ('booking-{id}' for a virtual pending booking),
+ * POST /api/appointments/{id}/check-in,
  * GET and POST /api/blocked-time, PATCH and DELETE /api/blocked-time/{id},
  * GET, POST and DELETE /api/staff/{id}/calendar-feed. And the public, token-guarded feed
  * GET /calendar/staff/{token}.ics (outside /api).
@@ -38,6 +39,7 @@ import {
 } from "./feed.ts";
 import { appointmentOwner, blockOwner } from "./ownership.ts";
 import { cachedAppointments, listUpcomingAppointments } from "./queries.ts";
+import { checkInAppointment } from "./visit-time.ts";
 
 /**
  * A therapist's calendar reads are their own (issue 13): the query with their staff id, or null
@@ -105,6 +107,18 @@ function appointmentRoutes(router: Router, db: Db): void {
       const owner = await appointmentOwner(db, ref);
       if (owner !== undefined) authorize(admin, patchCapability(patch), owner);
       res.json(await updateAppointment(db, admin, ref, patch));
+    }),
+  );
+  router.post(
+    "/appointments/:id/check-in",
+    requireCapability("appointment.checkIn"),
+    handler(async (req, res) => {
+      const admin = currentAdmin(req);
+      const id = parseId(req.params.id, "Appointment");
+      // The front desk checks anyone in; a therapist their own clients (common/roles.ts).
+      const owner = await appointmentOwner(db, String(id));
+      if (owner !== undefined) authorize(admin, "appointment.checkIn", owner);
+      res.json(await checkInAppointment(db, admin, id));
     }),
   );
   router.delete(

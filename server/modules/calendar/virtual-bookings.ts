@@ -19,7 +19,16 @@ import { bookingCancelledMessages } from "#server/modules/messages/templates.ts"
 import { kickMessages } from "#server/modules/messages/worker.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
 import { type BookingRow, bookingTerms, selectBookings, toVirtual } from "./booking-requests.ts";
-import { lockStaff, refuseClash, refusingOverlap, type Span, type StaffRef } from "./clash.ts";
+import {
+  lockStaff,
+  refuseClosed,
+  refuseSlot,
+  refusingOverlap,
+  type Span,
+  type StaffRef,
+  type WorkingTimeOverride,
+  workingTimeOverride,
+} from "./clash.ts";
 import { getAppointment } from "./queries.ts";
 import {
   appointmentStart,
@@ -28,6 +37,7 @@ import {
   type ServiceTerms,
   staffName,
 } from "./resolve.ts";
+import { refuseEarlyOutcome, visitTimes } from "./visit-time.ts";
 
 /** Statuses that turn a request into an appointment. */
 const CREATING = new Set(["confirmed", "completed", "scheduled"]);
@@ -39,6 +49,9 @@ type RequestPlan = {
   member: StaffRef | null;
   service: ServiceTerms | null;
   newStart: Date | null;
+  override: WorkingTimeOverride;
+  /** The screen acting, for the audit: the calendar or the bookings list. */
+  from: "calendar" | "bookings";
 };
 
 /**
@@ -93,12 +106,15 @@ async function moveRequest(
 ): Promise<Appointment> {
   const { patch, newStart } = plan;
   if (!newStart && patch.status !== "pending") throw new HttpError(400, "Nothing to update");
-  if (newStart) await setBookingState(tx, booking.id, { date: newStart });
+  if (newStart) {
+    refuseClosed([{ start: newStart, end: newStart }], plan.override);
+    await setBookingState(tx, booking.id, { date: newStart });
+  }
   await recordAudit(tx, admin, {
     action: "booking.update",
     entity: "booking",
     entityId: booking.id,
-    details: { ...patch, from: "calendar" },
+    details: { ...patch, from: plan.from },
   });
   return toVirtual({ ...booking, date: newStart ?? booking.date });
 }
@@ -113,10 +129,13 @@ function requestCustomer(booking: BookingRow, patch: AppointmentPatch) {
 }
 
 /**
- * Confirm (or schedule, or complete): creates the request's appointment (linked by booking id,
- * the booking's time unless moved, its service's minutes and price unless the patch names
- * others, checked like any booking), tells the client, marks the request processed, audits both.
- * `onSpan` learns the slot it wanted, for the message of a late clash. @returns the new id.
+ * The one way a booking request becomes a visit (issue 28 item 1; docs/decisions/0195): confirm
+ * (or schedule, or complete) on the calendar and Process on the bookings list both come here.
+ * Creates the request's appointment (linked by booking id, the booking's time unless moved, its
+ * service's minutes and price unless the patch names others, a member or unassigned, checked
+ * like any booking: opening hours, schedule, clashes), tells the client, marks the request
+ * processed, audits both. `onSpan` learns the slot it wanted, for the message of a late clash.
+ * @returns the new appointment's id.
  */
 async function appointRequest(
   tx: Tx,
@@ -131,7 +150,8 @@ async function appointRequest(
   const start = plan.newStart ?? booking.date;
   const end = new Date(start.getTime() + minutes * 60_000);
   onSpan({ start, end });
-  if (member) await refuseClash(tx, member, [{ start, end }]);
+  refuseEarlyOutcome(status, start);
+  await refuseSlot(tx, member, [{ start, end }], null, plan.override);
   const customer = requestCustomer(booking, patch);
   const clientId = await ensureClient(tx, {
     email: patch.customerEmail ?? booking.email,
@@ -152,6 +172,7 @@ async function appointRequest(
       priceKobo: service ? service.priceKobo : terms.priceKobo,
       startsAt: start,
       endsAt: end,
+      ...visitTimes(status, null),
       durationMinutes: minutes,
       groupSize: patch.groupSize ?? 1,
     })
@@ -173,13 +194,19 @@ async function appointRequest(
     action: "booking.process",
     entity: "booking",
     entityId: bookingId,
-    details: { processed: true, appointmentId: created.id, from: "calendar" },
+    details: { processed: true, appointmentId: created.id, from: plan.from },
   });
   await recordAudit(tx, admin, {
     action: "appointment.create",
     entity: "appointment",
     entityId: created.id,
-    details: { bookingId, status, staffId: member?.id ?? null, start: start.toISOString() },
+    details: {
+      bookingId,
+      status,
+      staffId: member?.id ?? null,
+      start: start.toISOString(),
+      override: plan.override,
+    },
   });
   return created.id;
 }
@@ -203,7 +230,13 @@ export async function updateVirtualBooking(
 ): Promise<Appointment> {
   const status = patch.status;
   const creates = status !== undefined && CREATING.has(status);
-  const { status: _s, appointmentDate: _d, ...others } = patch;
+  const {
+    status: _s,
+    appointmentDate: _d,
+    overrideWorkingHours: _o,
+    overrideReason: _r,
+    ...others
+  } = patch;
   if (!creates && Object.values(others).some((v) => v !== undefined)) {
     const message = "Confirm the booking before changing its staff, service or details";
     throw new HttpError(400, message);
@@ -214,6 +247,8 @@ export async function updateVirtualBooking(
     member: creates && patch.staffId ? await bookableStaff(db, patch.staffId) : null,
     service: creates && patch.serviceId ? await findService(db, patch.serviceId) : null,
     newStart: appointmentStart(patch.appointmentDate),
+    override: workingTimeOverride(admin, patch),
+    from: "calendar",
   };
   let wanted: Span | null = null;
   const result = await refusingOverlap(
@@ -237,4 +272,88 @@ export async function updateVirtualBooking(
   const appointment = await getAppointment(db, result);
   if (!appointment) throw new HttpError(404, "Appointment not found");
   return appointment;
+}
+
+/** What Process on the bookings list may name: a member and a manager's override. */
+export type ProcessOptions = {
+  staffId?: number | null;
+  overrideWorkingHours?: boolean;
+  overrideReason?: string;
+};
+
+/**
+ * The transaction of `processBookingRequest`: a request already linked to an appointment is
+ * only marked processed (links to it); a cancelled or no-show request is marked processed with
+ * no appointment; any other becomes its confirmed appointment through `appointRequest`.
+ * @returns the linked or created appointment's id, or null.
+ */
+async function processInTx(
+  tx: Tx,
+  admin: AdminIdentity,
+  plan: RequestPlan,
+  onSpan: (span: Span) => void,
+): Promise<number | null> {
+  if (plan.member) await lockStaff(tx, [plan.member.id]);
+  if (!(await lockBooking(tx, plan.bookingId))) throw new HttpError(404, "Booking not found");
+  const [booking] = await selectBookings(tx).where(eq(bookings.id, plan.bookingId));
+  if (!booking) throw new HttpError(404, "Booking not found");
+  const [existing] = await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(eq(appointments.bookingId, plan.bookingId));
+  if (existing || booking.status === "cancelled" || booking.status === "no-show") {
+    if (!booking.processed) {
+      await setBookingState(tx, booking.id, { processed: true });
+      await recordAudit(tx, admin, {
+        action: "booking.process",
+        entity: "booking",
+        entityId: booking.id,
+        details: { processed: true, appointmentId: existing?.id ?? null, from: plan.from },
+      });
+    }
+    return existing?.id ?? null;
+  }
+  return appointRequest(tx, admin, booking, { ...plan, status: "confirmed" }, onSpan);
+}
+
+/**
+ * PATCH /api/bookings/{id}/process (admin spec §2 "Bookings management", §7; issue 28 item 1):
+ * the bookings list's Process does what Confirm Booking on the calendar does, through the same
+ * `appointRequest`: the request becomes a confirmed appointment on the calendar (unassigned
+ * unless `staffId` names a member; opening hours, the member's schedule and clashes checked; a
+ * manager may override the working time with a reason) and the client is sent the confirmation.
+ * A request already linked to an appointment is only marked processed; so is a cancelled or
+ * no-show one. Processing twice changes nothing more. The badge stays 'Completed' (spec §4).
+ * @returns the appointment's id (null for a cancelled or no-show request).
+ * @throws HttpError 404 unknown booking or staff; 400 inactive staff, override without a
+ *   reason; 403 override by a non-manager; 409 outside working time or a clash (nothing changed).
+ */
+export async function processBookingRequest(
+  db: Db,
+  admin: AdminIdentity,
+  bookingId: number,
+  options: ProcessOptions = {},
+): Promise<number | null> {
+  const plan: RequestPlan = {
+    bookingId,
+    patch: { status: "confirmed" },
+    member: options.staffId ? await bookableStaff(db, options.staffId) : null,
+    service: null,
+    newStart: null,
+    override: workingTimeOverride(admin, options),
+    from: "bookings",
+  };
+  let wanted: Span | null = null;
+  const id = await refusingOverlap(
+    db,
+    () =>
+      db.transaction((tx) =>
+        processInTx(tx, admin, plan, (span) => {
+          wanted = span;
+        }),
+      ),
+    () => (plan.member && wanted ? { member: plan.member, spans: [wanted] } : null),
+  );
+  kickMessages(db);
+  return id;
 }

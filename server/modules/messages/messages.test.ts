@@ -14,7 +14,8 @@ import { SMTPServer } from "smtp-server";
 import request from "supertest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BUSINESS } from "#common/business.ts";
-import { lagosDate } from "#common/lagos-time.ts";
+import { lagosDate, lagosWeekday } from "#common/lagos-time.ts";
+import { appointments } from "#server/db/schema/calendar.ts";
 import { messageOptOuts, outbox } from "#server/db/schema/content.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { createSmtpTransport } from "#server/integrations/smtp.ts";
@@ -157,6 +158,10 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     await messagesWorkerFor(t.db)?.idle();
   };
 
+  /** The day itself, or Monday for a Sunday: the clinic is closed on Sundays (issue 28 item 3). */
+  const notSunday = (day: Date) =>
+    lagosWeekday(day) === 0 ? new Date(day.getTime() + 86_400_000) : day;
+
   async function requestBooking(email: string, phone: string, daysAhead = 3) {
     const res = await request(t.app)
       .post("/api/bookings")
@@ -165,7 +170,7 @@ describe.each(dbKinds)("messages on %s", (kind) => {
         email,
         phone,
         service: String(hydra.id),
-        date: `${lagosDate(new Date(Date.now() + daysAhead * 86_400_000))} at 2:00 PM`,
+        date: `${lagosDate(notSunday(new Date(Date.now() + daysAhead * 86_400_000)))} at 2:00 PM`,
         message: "First visit",
       })
       .expect(201);
@@ -253,6 +258,14 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
     expect(whatsappCalls.filter((c) => c.body.to === "2348035550202")).toHaveLength(1);
     expect(res.body.bookingId).toBe(booking.id);
+
+    // The visit took place and is completed: a review follows the visit (issue 28 item 5).
+    const past = new Date(Date.now() - 2 * 3_600_000);
+    await t.db
+      .update(appointments)
+      .set({ startsAt: past, endsAt: new Date(past.getTime() + 3_600_000) })
+      .where(eq(appointments.id, Number(res.body.id)));
+    await agent.patch(`/api/appointments/${res.body.id}`).send({ status: "completed" }).expect(200);
 
     // Request Review answers with the signed link and sends it by WhatsApp too.
     whatsappCalls.length = 0;

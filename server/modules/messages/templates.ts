@@ -286,6 +286,19 @@ export function appointmentIcs(
   return calendar.toString();
 }
 
+/** The therapist as the client is told: their first name (issue 28 item 8). */
+const firstName = (staffName: string) => staffName.trim().split(/\s+/)[0] ?? staffName;
+
+/** What the client brings to a visit (issue 28 item 8). */
+const WHAT_TO_BRING =
+  "a list of the skincare products and medicines you use, and any earlier treatment records.";
+
+/**
+ * The booking-fee and 24-hour policy in the client's confirmation, the spec's words (storefront
+ * spec §9 "Booking fee", "Policy", "Terms"; issue 28 item 8).
+ */
+const VISIT_POLICY = `${BOOKING_FEE_TEXT} Cancellations need 24 hours notice; late arrival over 15 minutes may lead to rescheduling.`;
+
 const CHANGE_WORDS: Record<
   AppointmentChange,
   { subject: string; lead: string; template: WhatsAppTemplateName }
@@ -330,7 +343,7 @@ export async function appointmentChangeMessages(
     lines: [
       `Service: ${appointment.serviceName}`,
       `Date and time: ${when} (Lagos time)`,
-      ...(appointment.staffName ? [`With: ${appointment.staffName}`] : []),
+      ...(appointment.staffName ? [`With: ${firstName(appointment.staffName)}`] : []),
     ],
   };
   const blocks: Block[] =
@@ -348,7 +361,9 @@ export async function appointmentChangeMessages(
           details,
           { lines: ["Where:", BUSINESS.address] },
           { link: CLINIC_MAP_URL, label: "Open in Google Maps" },
-          "The attached calendar file adds the appointment to your calendar. Please arrive a few minutes early: late arrival over 15 minutes may lead to rescheduling. Cancellations need 24 hours notice.",
+          "The attached calendar file adds the appointment to your calendar.",
+          `What to bring: ${WHAT_TO_BRING}`,
+          VISIT_POLICY,
           `Questions? Call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
           "Warm regards,",
         ];
@@ -378,7 +393,7 @@ export async function appointmentChangeMessages(
       text:
         change === "cancelled"
           ? `Dear ${appointment.customerName}, your ${appointment.serviceName} appointment on ${when} at ${BUSINESS.shortName} has been cancelled. To book a new time, call ${BUSINESS.phone}.`
-          : `Dear ${appointment.customerName}, ${words.lead.toLowerCase()} ${appointment.serviceName} on ${when} at ${BUSINESS.address}. Map: ${CLINIC_MAP_URL}`,
+          : `Dear ${appointment.customerName}, ${words.lead.toLowerCase()} ${appointment.serviceName} on ${when}${appointment.staffName ? ` with ${firstName(appointment.staffName)}` : ""} at ${BUSINESS.address}. Map: ${CLINIC_MAP_URL}. Bring: ${WHAT_TO_BRING} ${VISIT_POLICY}`,
       call: whatsapp(words.template, params),
     },
   );

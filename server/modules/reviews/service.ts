@@ -13,6 +13,7 @@ import type { ReviewListQuery, ReviewRecord, ReviewTarget } from "#common/review
 import type { Db } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
 import { bookings, reviews } from "#server/db/schema/bookings.ts";
+import { appointments } from "#server/db/schema/calendar.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
@@ -54,6 +55,24 @@ export async function reviewTarget(db: Db, bookingId: number): Promise<ReviewTar
   return { ...rest, date: date.toISOString(), reviewed: reviewId !== null };
 }
 
+/** The 409 of a review request before the visit (issue 28 item 5). */
+export const REVIEW_BEFORE_VISIT_MESSAGE =
+  "A review can be requested only after the visit is completed";
+
+/**
+ * Whether the visit of booking `bookingId` is over (issue 28 item 5; docs/decisions/0197): its
+ * linked appointment is completed, or, with no appointment, its requested time (`date`, ISO UTC)
+ * has passed.
+ */
+async function visitCompleted(db: Db, bookingId: number, date: string): Promise<boolean> {
+  const linked = await db
+    .select({ status: appointments.status })
+    .from(appointments)
+    .where(eq(appointments.bookingId, bookingId));
+  if (linked.length > 0) return linked.some((a) => a.status === "completed");
+  return new Date(date).getTime() <= Date.now();
+}
+
 /**
  * Queues, in one transaction with the audit entry, the email (HTML and text) and the WhatsApp
  * message (to the booking's phone) that carry a signed link to the review page to the client of
@@ -63,7 +82,7 @@ export async function reviewTarget(db: Db, bookingId: number): Promise<ReviewTar
  * @returns the email's outbox id and status ('pending' until the worker sends it), `reviewUrl` (the signed link, for staff to copy or
  *   share through wa.me) and `whatsappOutboxId` (null when the booking has no phone).
  * @throws HttpError 404 unknown booking; 409 when the booking is not processed, is a no-show,
- *   or already has a review.
+ *   its visit is not completed yet (`visitCompleted`), or it already has a review.
  */
 export async function sendReviewRequest(
   db: Db,
@@ -84,6 +103,9 @@ export async function sendReviewRequest(
     .where(eq(bookings.id, bookingId));
   if (!booking?.processed || booking.status === "no-show") {
     throw new HttpError(409, "Reviews can be requested only for completed bookings");
+  }
+  if (!(await visitCompleted(db, bookingId, target.date))) {
+    throw new HttpError(409, REVIEW_BEFORE_VISIT_MESSAGE);
   }
   if (target.reviewed) throw new HttpError(409, "This client has already left a review");
   const link = reviewLink(deps.origin, deps.secret, bookingId);

@@ -1,8 +1,7 @@
 /**
- * The staff area's part of the back office (server/back-office.ts): Clear Admin Data (admin
- * spec §5: it removes staff, their time entries, breaks, pay runs, schedules and sign-in
- * invitations; members' accounts go with them), the dashboard's Top team member figures and
- * the top-bar search.
+ * The staff area's part of the back office (server/back-office.ts): Clear Admin Data (which
+ * keeps the team, issue 28 item 9), the dashboard's Top team member figures and the top-bar
+ * search.
  */
 import { desc, ilike, or } from "drizzle-orm";
 import {
@@ -11,25 +10,15 @@ import {
   SEARCH_LIMIT_PER_KIND,
   type SearchSource,
 } from "#server/back-office.ts";
-import { staffInvitations } from "#server/db/schema/access.ts";
-import {
-  payRuns,
-  staff,
-  staffSchedules,
-  timeEntries,
-  timeEntryBreaks,
-} from "#server/db/schema/staff.ts";
+import { staff } from "#server/db/schema/staff.ts";
 import { teamFigures } from "./figures.ts";
 
-/** Breaks, time entries, pay runs, schedules and invitations before the members they belong to. */
-export const staffClearable: ClearableTable[] = [
-  { name: "time_entry_breaks", table: timeEntryBreaks },
-  { name: "time_entries", table: timeEntries },
-  { name: "pay_runs", table: payRuns },
-  { name: "staff_schedules", table: staffSchedules },
-  { name: "staff_invitations", table: staffInvitations },
-  { name: "staff", table: staff },
-];
+/**
+ * Clear Admin Data keeps the team (issue 28 item 9; docs/decisions/0199): members, their
+ * sign-ins and invitations, weekly schedules, time entries and pay runs stay, so the front desk
+ * can still sign in and pay history stays whole. Nothing of the staff module is cleared.
+ */
+export const staffClearable: ClearableTable[] = [];
 
 /** Top team member (admin spec §2, real figures instead of the spec's random placeholders). */
 export const staffDashboard: DashboardSource = {

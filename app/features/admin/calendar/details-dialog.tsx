@@ -30,9 +30,17 @@ import {
   CALENDAR_SLOTS,
   duplicateOf,
 } from "#common/calendar.ts";
-import { formatLagosSpan, lagosClock, lagosDate } from "#common/lagos-time.ts";
+import { formatLagosSpan, formatLagosWallTime, lagosClock, lagosDate } from "#common/lagos-time.ts";
 import { CHECKOUT_STATUSES } from "#common/sales.ts";
 import { statusStyle } from "./calendar-view.ts";
+
+/**
+ * Whether the dialog offers Check in (issue 28 item 5, decision 0197): a stored scheduled or
+ * confirmed appointment not yet checked in; the server refuses it before the visit's day.
+ */
+function canCheckIn(a: Appointment): boolean {
+  return !a.virtual && !a.checkedInAt && (a.status === "scheduled" || a.status === "confirmed");
+}
 
 export function DetailsDialog({
   appointment,
@@ -128,6 +136,14 @@ export function DetailsDialog({
             <dd className="text-ink">{a.duration} minutes</dd>
             <dt className="text-gray-600">Staff</dt>
             <dd className="text-ink">{a.staffName ?? "Unassigned"}</dd>
+            {a.checkedInAt && (
+              <>
+                <dt className="text-gray-600">Checked in</dt>
+                <dd className="text-ink" data-testid="details-checked-in">
+                  {formatLagosWallTime(new Date(a.checkedInAt))}
+                </dd>
+              </>
+            )}
             <dt className="text-gray-600">Email</dt>
             <dd className="break-all text-ink">{a.customerEmail}</dd>
             <dt className="text-gray-600">Phone</dt>
@@ -168,6 +184,24 @@ export function DetailsDialog({
             />
           ) : (
             <div className="mt-5 flex flex-wrap gap-2">
+              {canCheckIn(a) && can("appointment.checkIn", a.staffId) && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  className={adminButton.outline}
+                  onClick={() =>
+                    void update
+                      .run(() => apiRequest<Appointment>("POST", `${url}/check-in`), {
+                        key: "check-in",
+                      })
+                      .then((outcome) => {
+                        if (outcome.ok && outcome.data) onShow(outcome.data);
+                      })
+                  }
+                >
+                  Check in
+                </button>
+              )}
               {!a.virtual && can("appointment.edit", a.staffId) && (
                 <button
                   type="button"

@@ -76,8 +76,12 @@ export function ClearDataButton() {
         description={
           <>
             <p>
-              This removes all bookings, customers, orders, staff and more (sales, appointments,
-              reviews, newsletter subscribers and stored emails). Services and products are kept.
+              This removes all bookings, customers, orders and more: appointments, blocked times,
+              sales, reviews, newsletter subscribers, client records and stored messages.
+            </p>
+            <p className="mt-2">
+              Kept: services and products, and your staff: their sign-ins, weekly schedules, time
+              entries and pay history.
             </p>
             <p className="mt-2">
               A full export of everything that is removed is downloaded first, and the server keeps
