@@ -365,7 +365,7 @@ test("calendar: axe-core finds no WCAG 2.2 AA violation in the views and dialogs
       customerEmail: `axe.${tag}@example.com`,
       customerPhone: "08030000000",
       serviceId: (services[0] as { id: number }).id,
-      appointmentDate: `${date} 09:00`,
+      appointmentDate: `${date} 10:00`,
     },
   });
   expect(made.status()).toBe(201);

@@ -48,10 +48,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** A date `days` ahead as 'YYYY-MM-DD' in Lagos time. */
+/**
+ * A date `days` ahead as 'YYYY-MM-DD' in Lagos time, or the Monday after when that is a Sunday:
+ * the clinic is closed on Sundays and the calendar refuses them (issue 28 item 3), so a test's
+ * "some day ahead" is always a day the clinic opens, whatever day the suite runs.
+ */
 export function lagosDatePlus(days: number): string {
-  const lagos = new Date(Date.now() + 60 * 60 * 1000 + days * 24 * 60 * 60 * 1000);
-  return lagos.toISOString().slice(0, 10);
+  const day = 24 * 60 * 60 * 1000;
+  const lagos = new Date(Date.now() + 60 * 60 * 1000 + days * day);
+  const open = lagos.getUTCDay() === 0 ? new Date(lagos.getTime() + day) : lagos;
+  return open.toISOString().slice(0, 10);
 }
 
 /**

@@ -8,7 +8,7 @@
  * With POS_SCREENSHOTS=dir the desktop run saves the till and the daily sales at 1280 px.
  */
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures";
+import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
 
 type Item = { id: number; name: string; price: number | string; stock?: number };
 
@@ -289,14 +289,14 @@ test("quick sale: Start Checkout loads the appointment and completes it once pai
   const email = `funmi.${tag}@example.com`;
   await signIn(page);
   const { service } = await catalogue(page);
-  const tomorrow = new Date(Date.now() + 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+  const tomorrow = lagosDatePlus(1);
   const created = await page.request.post("/api/appointments", {
     data: {
       customerName: "Funmi Bello",
       customerEmail: email,
       customerPhone: "08031234567",
       serviceId: service.id,
-      appointmentDate: `${tomorrow} 09:00`,
+      appointmentDate: `${tomorrow} 10:00`,
     },
   });
   expect(created.status()).toBe(201);

@@ -306,19 +306,25 @@ describe.each(dbKinds)("admin API on %s", (kind) => {
       const res = await agent.get("/api/admin/dashboard").expect(200);
       const rows = await t.db.select().from(bookings);
       const now = Date.now();
-      const upcoming = rows.filter(
-        (b) =>
-          b.date.getTime() >= now &&
-          b.date.getTime() < now + 7 * 86_400_000 &&
-          !["cancelled", "no-show"].includes(b.status),
+      const inWeek = (at: Date) => at.getTime() >= now && at.getTime() < now + 7 * 86_400_000;
+      const active = (status: string) => !["cancelled", "no-show"].includes(status);
+      // Requests still waiting, and appointments (a processed request is its appointment, issue
+      // 28 item 1): the dashboard counts what the calendar shows.
+      const waiting = rows.filter((b) => !b.processed && inWeek(b.date) && active(b.status));
+      const booked = (await t.db.select().from(appointments)).filter(
+        (a) => inWeek(a.startsAt) && active(a.status),
       );
-      expect(res.body.upcoming.count).toBe(upcoming.length);
-      // HydraFacial's own price; a consultation request the consultation price (20000).
+      expect(res.body.upcoming.count).toBe(waiting.length + booked.length);
+      // HydraFacial's own price; a consultation request the consultation price (20000); an
+      // appointment its own price.
       expect(res.body.upcoming.value).toBe(
-        upcoming.reduce((sum, b) => sum + (b.service === String(facialId) ? 180000 : 20000), 0),
+        waiting.reduce((sum, b) => sum + (b.service === String(facialId) ? 180000 : 20000), 0) +
+          booked.reduce((sum, a) => sum + (a.priceKobo ?? 0) / 100, 0),
       );
       expect(res.body.recentSales.days).toHaveLength(7);
-      expect(res.body.activity.length).toBe(Math.min(5, rows.length));
+      // The activity feed merges requests and appointments, newest five.
+      const appointmentRows = await t.db.$count(appointments);
+      expect(res.body.activity.length).toBe(Math.min(5, rows.length + appointmentRows));
       expect(res.body.topStaff).toEqual([]);
     });
 

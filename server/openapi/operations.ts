@@ -45,6 +45,7 @@ import {
   acceptInvitationSchema,
   accessGrantSchema,
   clockSchema,
+  commissionRatesSchema,
   payRunInputSchema,
   staffInputSchema,
   staffPatchSchema,
@@ -309,6 +310,15 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/staff/:id/overview": { tag: "Staff", summary: "A staff member's figures and history" },
   "PATCH /api/staff/:id": { tag: "Staff", summary: "Edit a staff member", body: staffPatchSchema },
   "DELETE /api/staff/:id": { tag: "Staff", summary: "Remove a staff member", status: 204 },
+  "GET /api/staff/:id/commission-rates": {
+    tag: "Staff",
+    summary: "A staff member's commission rates by service or product category (issue 29)",
+  },
+  "PUT /api/staff/:id/commission-rates": {
+    tag: "Staff",
+    summary: "Set a staff member's commission rates by category",
+    body: commissionRatesSchema,
+  },
   "PUT /api/staff/:id/schedules": {
     tag: "Staff",
     summary: "Set a staff member's weekly schedule",
@@ -367,6 +377,10 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     tag: "Point of sale",
     summary: "Find a client for a sale",
     query: posClientsQuery,
+  },
+  "GET /api/pos/checkout/:appointmentId": {
+    tag: "Point of sale",
+    summary: "A visit ready for the till: client, services, prices and therapists (issue 29)",
   },
   "POST /api/pos/process-sale": {
     tag: "Point of sale",
