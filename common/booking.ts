@@ -211,9 +211,16 @@ export function canProcess(b: { status: string; processed: boolean }): boolean {
   return !b.processed && b.status !== "no-show";
 }
 
-/** Request Review shows only when processed and not no-show (admin spec §4). */
-export function canRequestReview(b: { status: string; processed: boolean }): boolean {
-  return b.processed && b.status !== "no-show";
+/**
+ * Request Review shows only when processed and not no-show (admin spec §4), and, the guard of
+ * issue 28 item 5 (decision 0197), once the visit has happened: never before the client came.
+ */
+export function canRequestReview(b: {
+  status: string;
+  processed: boolean;
+  visitCompleted?: boolean;
+}): boolean {
+  return b.processed && b.status !== "no-show" && b.visitCompleted !== false;
 }
 
 /** Bookings time filter on the creation date (admin spec §2). */
@@ -271,6 +278,11 @@ export type BookingRecord = {
   processed: boolean;
   /** When the request was made, ISO 8601 UTC. */
   createdAt: string;
+  /**
+   * Whether the visit has happened: its appointment completed or, with none, its time passed
+   * (issue 28 item 5). On the admin lists; absent on the public booking answer.
+   */
+  visitCompleted?: boolean;
 };
 
 /** What the admin bookings screen reads (server/modules/bookings/pages.ts). */

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
+import { ADMIN, completeVisitOf, expect, lagosDatePlus, test } from "./fixtures";
 
 async function signIn(page: Page) {
   await page.goto("/admin");
@@ -70,6 +70,10 @@ test("process a booking, request a review, and the client's 4-star review arrive
   await expect(page.getByText("Booking processed successfully!", { exact: true })).toBeVisible();
   await expect(card.getByText("Completed", { exact: true })).toBeVisible();
   await expect(card.getByRole("button", { name: "Process" })).toHaveCount(0);
+  // Processing made the visit's appointment; no review is asked before the visit (issue 28 item 5).
+  await expect(card.getByRole("button", { name: "Request Review" })).toHaveCount(0);
+  await completeVisitOf(page, ((await created.json()) as { id: number }).id, email);
+  await page.reload();
   await card.getByRole("button", { name: "Request Review" }).click();
   await expect(page.getByText("Review request sent to customer", { exact: true })).toBeVisible();
 

@@ -126,9 +126,12 @@ test("calendar: book, confirm, reschedule, complete, duplicate, delete, block ti
   await details.getByRole("button", { name: "Back" }).click();
   await expect(details.getByTestId("details-when")).toContainText("14:00");
 
-  // Mark Complete (confirmed → completed).
+  // Mark Complete before the visit starts is refused with the reason (issue 28 item 5).
   await details.getByRole("button", { name: "Mark Complete" }).click();
-  await expect(details.getByTestId("details-status")).toHaveText("Completed");
+  await expect(
+    page.getByText("An appointment cannot be completed before it starts").first(),
+  ).toBeVisible();
+  await expect(details.getByTestId("details-status")).toHaveText("Confirmed");
 
   // Cancel frees the slot, so the duplicate (same time, same member) fits. Duplicate opens New
   // Booking with the copy and asks for its date and time (issue 28 item 4).

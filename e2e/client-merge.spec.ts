@@ -89,7 +89,7 @@ test("the front desk sees a possible duplicate; the manager merges it with a pre
   await deskPage.goto("/admin/clients");
   const banner = deskPage.getByRole("status").filter({ hasText: "Possible duplicates:" });
   await expect(banner).toBeVisible();
-  await banner.getByRole("button", { name: "Show possible duplicates" }).click();
+  await banner.getByRole("link", { name: "Show possible duplicates" }).click();
   await expect(deskPage).toHaveURL(/view=duplicates/);
   await expect(deskPage.getByText("possible duplicates", { exact: false }).first()).toBeVisible();
   await deskPage.goto(`/admin/clients?view=duplicates&q=${tag}`);

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
+import { ADMIN, completeVisitOf, expect, lagosDatePlus, test } from "./fixtures";
 
 async function signIn(page: Page) {
   await page.goto("/admin");
@@ -218,7 +218,9 @@ test("clients: add, find by phone, merge, notes, sale, schedule, review, export 
   const booking = (list as Array<{ id: number; email: string }>).find((b) => b.email === webEmail);
   expect(booking).toBeTruthy();
   const bookingId = (booking as { id: number }).id;
-  expect((await page.request.patch(`/api/bookings/${bookingId}/process`)).ok()).toBe(true);
+  const processed = await page.request.patch(`/api/bookings/${bookingId}/process`);
+  expect(processed.status(), await processed.text()).toBe(200);
+  await completeVisitOf(page, bookingId, webEmail);
   expect((await page.request.post("/api/send-review-request", { data: { bookingId } })).ok()).toBe(
     true,
   );

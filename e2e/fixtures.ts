@@ -80,3 +80,24 @@ export async function fillHydraFacialBooking(
   await page.getByLabel("Preferred date").fill(lagosDatePlus(client.daysAhead));
   await page.getByLabel("Preferred time").selectOption(client.time);
 }
+
+/**
+ * Stands in for a visit having happened (issue 28 item 5: no review is asked before the visit):
+ * the appointment that processing booking `bookingId` (made with `email`) made is moved to a past
+ * working day at 11:00 Lagos and marked completed, through the calendar's API as the signed-in
+ * admin.
+ */
+export async function completeVisitOf(page: Page, bookingId: number, email: string): Promise<void> {
+  const visits: Array<{ id: string; virtual: boolean; bookingId: number | null }> = await (
+    await page.request.get(`/api/appointments?customerEmail=${encodeURIComponent(email)}`)
+  ).json();
+  const visit = visits.find((a) => !a.virtual && a.bookingId === bookingId);
+  expect(visit, `the appointment of booking ${bookingId}`).toBeTruthy();
+  // Two or three days ago: never a Sunday (closed), always before today.
+  let past = lagosDatePlus(-2);
+  if (new Date(`${past}T12:00:00Z`).getUTCDay() === 1) past = lagosDatePlus(-3);
+  for (const data of [{ appointmentDate: `${past} 11:00` }, { status: "completed" }]) {
+    const res = await page.request.patch(`/api/appointments/${visit?.id}`, { data });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}

@@ -7,7 +7,14 @@
  */
 import type { Page } from "@playwright/test";
 import { signValue } from "#server/signed-links.ts";
-import { ADMIN, expect, fillHydraFacialBooking, lagosDatePlus, test } from "./fixtures";
+import {
+  ADMIN,
+  completeVisitOf,
+  expect,
+  fillHydraFacialBooking,
+  lagosDatePlus,
+  test,
+} from "./fixtures";
 
 /** The e2e server runs with the development SESSION_SECRET (playwright.config.ts sets none). */
 const DEV_SESSION_SECRET = "development-only-session-secret-change-me";
@@ -87,6 +94,13 @@ test("Request Review shows the signed link with Copy and a working 'Share on Wha
   const card = page.getByRole("listitem").filter({ hasText: name });
   await card.getByRole("button", { name: "Process" }).click();
   await expect(page.getByText("Booking processed successfully!", { exact: true })).toBeVisible();
+  // The review is asked after the visit (issue 28 item 5).
+  await completeVisitOf(
+    page,
+    ((await created.json()) as { id: number }).id,
+    `share.${stamp}@example.com`,
+  );
+  await page.reload();
   await card.getByRole("button", { name: "Request Review" }).click();
   await expect(page.getByText("Success", { exact: true })).toBeVisible();
   await expect(page.getByText("Review request sent to customer", { exact: true })).toBeVisible();

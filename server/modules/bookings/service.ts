@@ -22,6 +22,7 @@ import { likePattern, type Page } from "#common/paging.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { pageCounts } from "#server/db/paging.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
+import { appointments } from "#server/db/schema/calendar.ts";
 import { services } from "#server/db/schema/catalog.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
@@ -30,7 +31,15 @@ import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { bookingReceivedMessages } from "#server/modules/messages/templates.ts";
 import { kickMessages, messagingSettings } from "#server/modules/messages/worker.ts";
 
+/**
+ * Whether the request's visit has happened (issue 28 item 5, decision 0197): its appointment is
+ * completed or, with no appointment, its requested time has passed. The review request waits
+ * for it (server/modules/reviews/service.ts refuses it before, with the same rule).
+ */
+const visitCompleted = sql<boolean>`case when exists (select 1 from ${appointments} where ${appointments.bookingId} = ${bookings.id}) then exists (select 1 from ${appointments} where ${appointments.bookingId} = ${bookings.id} and ${appointments.status} = 'completed') else ${bookings.date} <= now() end`;
+
 const bookingColumns = {
+  visitCompleted,
   id: bookings.id,
   name: bookings.name,
   email: bookings.email,
@@ -46,9 +55,12 @@ const bookingColumns = {
 
 /** The API shape of a booking row: the spec's fields only (not kind, service or client ids). */
 function toRecord(
-  row: Omit<typeof bookings.$inferSelect, "kind" | "serviceId" | "clientId">,
+  row: Omit<typeof bookings.$inferSelect, "kind" | "serviceId" | "clientId"> & {
+    visitCompleted?: boolean;
+  },
 ): BookingRecord {
   return {
+    ...(row.visitCompleted === undefined ? {} : { visitCompleted: Boolean(row.visitCompleted) }),
     id: row.id,
     name: row.name,
     email: row.email,

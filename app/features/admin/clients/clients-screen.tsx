@@ -8,7 +8,7 @@
  */
 import { CalendarCheck, CalendarDays, Mail, Plus, Users } from "lucide-react";
 import { type ReactNode, useCallback, useState } from "react";
-import { useNavigation, useSearchParams } from "react-router";
+import { Link, useNavigation, useSearchParams } from "react-router";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { FilterSelect, ListToolbar, SearchBox } from "#app/features/admin/kit/list-toolbar.tsx";
@@ -196,19 +196,14 @@ export function ClientsScreen({
  * and a button that shows only them (or all clients again).
  */
 function DuplicatesBanner({ count, showing }: { count: number; showing: boolean }) {
-  const [, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   if (count === 0 && !showing) return null;
-  const show = (on: boolean) =>
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (on) next.set("view", "duplicates");
-        else next.delete("view");
-        next.delete("page");
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+  // A link, not a button: a tap before the page has hydrated still shows the list.
+  const next = new URLSearchParams(searchParams);
+  if (showing) next.delete("view");
+  else next.set("view", "duplicates");
+  next.delete("page");
+  const search = next.toString();
   return (
     <div
       role="status"
@@ -219,9 +214,13 @@ function DuplicatesBanner({ count, showing }: { count: number; showing: boolean 
         {count === 1 ? "client shares" : "clients share"} a phone number or a name with another
         client.
       </p>
-      <button type="button" className={adminButton.outline} onClick={() => show(!showing)}>
+      <Link
+        to={{ search: search ? `?${search}` : "" }}
+        preventScrollReset
+        className={adminButton.outline}
+      >
         {showing ? "Show all clients" : "Show possible duplicates"}
-      </button>
+      </Link>
     </div>
   );
 }

@@ -76,12 +76,13 @@ export function ClearDataButton() {
         description={
           <>
             <p>
-              This removes all bookings, customers, orders and more: appointments, blocked times,
-              sales, reviews, newsletter subscribers, client records and stored messages.
+              This removes all bookings, customers, orders, staff and more: appointments, blocked
+              times, sales, reviews, newsletter subscribers, client records and stored messages. Of
+              your staff, only their appointments and blocked times go.
             </p>
             <p className="mt-2">
-              Kept: services and products, and your staff: their sign-ins, weekly schedules, time
-              entries and pay history.
+              Services and products are kept. Your staff members are kept too: their sign-ins,
+              weekly schedules, time entries and pay history.
             </p>
             <p className="mt-2">
               A full export of everything that is removed is downloaded first, and the server keeps
