@@ -30,7 +30,7 @@ import {
 import { adminUsers } from "./access.ts";
 import { appointments } from "./calendar.ts";
 import { clients } from "./clients.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { createdAt, kobo, oneOf, updatedAt } from "./columns.ts";
 import { staff } from "./staff.ts";
 
 /**
@@ -53,13 +53,13 @@ export const sales = pgTable(
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email"),
     customerPhone: text("customer_phone"),
-    subtotalKobo: integer("subtotal_kobo").notNull(),
-    surchargesKobo: integer("surcharges_kobo").notNull().default(0),
-    discountKobo: integer("discount_kobo").notNull().default(0),
-    totalKobo: integer("total_kobo").notNull(),
+    subtotalKobo: kobo("subtotal_kobo").notNull(),
+    surchargesKobo: kobo("surcharges_kobo").notNull().default(0),
+    discountKobo: kobo("discount_kobo").notNull().default(0),
+    totalKobo: kobo("total_kobo").notNull(),
     /** Cash handed over; null unless paid in cash. */
-    cashReceivedKobo: integer("cash_received_kobo"),
-    changeKobo: integer("change_kobo").notNull().default(0),
+    cashReceivedKobo: kobo("cash_received_kobo"),
+    changeKobo: kobo("change_kobo").notNull().default(0),
     /** 'cash' | 'card' | 'transfer' | 'online' | 'split'. */
     paymentMethod: text("payment_method").notNull(),
     /** 'completed' | 'refunded' | 'voided'; only completed sales count toward totals. */
@@ -119,10 +119,10 @@ export const saleLines = pgTable(
     /** The service's or product's id (no foreign key: it names one of two tables). */
     itemId: integer("item_id"),
     itemName: text("item_name").notNull(),
-    unitPriceKobo: integer("unit_price_kobo").notNull(),
+    unitPriceKobo: kobo("unit_price_kobo").notNull(),
     quantity: integer("quantity").notNull(),
     /** unit price × quantity, in kobo. */
-    lineTotalKobo: integer("line_total_kobo").notNull(),
+    lineTotalKobo: kobo("line_total_kobo").notNull(),
     /** How many of `quantity` were refunded or voided since (never more than `quantity`). */
     refundedQuantity: integer("refunded_quantity").notNull().default(0),
     /**
@@ -178,9 +178,9 @@ export const salePayments = pgTable(
       .references(() => sales.id, { onDelete: "cascade" }),
     /** 'cash' | 'card' | 'transfer' | 'online' | 'gift_card'. */
     method: text("method").notNull(),
-    amountKobo: integer("amount_kobo").notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
     /** Tip on top of the amount, in kobo (the daily report's tips). */
-    tipKobo: integer("tip_kobo").notNull().default(0),
+    tipKobo: kobo("tip_kobo").notNull().default(0),
     /** Who the tip is for (a therapist); null: nobody named (docs/decisions/0215). */
     tipStaffId: integer("tip_staff_id").references(() => staff.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -206,7 +206,7 @@ export const surcharges = pgTable(
     description: text("description"),
     /** 'percentage' | 'fixed'. */
     type: text("type").notNull(),
-    amount: integer("amount").notNull(),
+    amount: kobo("amount").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -234,7 +234,7 @@ export const saleRefunds = pgTable(
       .references(() => sales.id, { onDelete: "cascade" }),
     /** 'refund' | 'void'. */
     kind: text("kind").notNull(),
-    amountKobo: integer("amount_kobo").notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
     method: text("method").notNull(),
     reason: text("reason").notNull(),
     /**
@@ -246,7 +246,7 @@ export const saleRefunds = pgTable(
       .notNull()
       .default([]),
     /** The share of the sale's discount this refund kept back, kobo (docs/decisions/0216). */
-    discountKobo: integer("discount_kobo").notNull().default(0),
+    discountKobo: kobo("discount_kobo").notNull().default(0),
     createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
     createdByName: text("created_by_name").notNull(),
     createdAt: createdAt(),
@@ -275,11 +275,11 @@ export const saleRefundLines = pgTable(
     itemType: text("item_type").notNull(),
     quantity: integer("quantity").notNull(),
     /** The units' value (unit price × quantity), kobo, without surcharges or discount. */
-    amountKobo: integer("amount_kobo").notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
     /** The line's share of the sale's surcharges given back with these units, kobo (0216). */
-    surchargesKobo: integer("surcharges_kobo").notNull().default(0),
+    surchargesKobo: kobo("surcharges_kobo").notNull().default(0),
     /** The line's share of the sale's discount kept back with these units, kobo (0216). */
-    discountKobo: integer("discount_kobo").notNull().default(0),
+    discountKobo: kobo("discount_kobo").notNull().default(0),
   },
   (t) => [
     index("sale_refund_lines_refund_idx").on(t.refundId),
@@ -293,8 +293,8 @@ export const saleRefundLines = pgTable(
  */
 export const saleDayCloses = pgTable("sale_day_closes", {
   businessDate: date("business_date").primaryKey(),
-  expectedCashKobo: integer("expected_cash_kobo").notNull(),
-  countedCashKobo: integer("counted_cash_kobo").notNull(),
+  expectedCashKobo: kobo("expected_cash_kobo").notNull(),
+  countedCashKobo: kobo("counted_cash_kobo").notNull(),
   notes: text("notes"),
   closedBy: integer("closed_by").references(() => adminUsers.id, { onDelete: "set null" }),
   closedByName: text("closed_by_name").notNull(),
