@@ -314,6 +314,8 @@ async function runImage(final: StageFs, imageEnv: Record<string, string>): Promi
     ADMIN_PASSWORD: "docker-check-admin-password",
     SESSION_SECRET: "docker-check-session-secret-0123456789abcdef",
     SCHEDULER: "off",
+    // No Paystack keys in the check: a staging start in test-payment mode.
+    ALLOW_TEST_PAYMENTS: "true",
   };
   const [program, ...args] = cmd as [string, ...string[]];
   let started = performance.now();

@@ -194,7 +194,7 @@ function apiRouter(
   );
   api.use(configRouter(config));
   api.use(catalogRouter(db));
-  api.use(bookingsRouter(db));
+  api.use(bookingsRouter(db, config));
   api.use(newsletterRouter(db));
   api.use(authRouter(db, config));
   api.use(outboxRouter(db));

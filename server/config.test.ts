@@ -9,6 +9,7 @@ const PRODUCTION = {
   ADMIN_PASSWORD: "a-real-password",
   SESSION_SECRET: "x".repeat(40),
   PUBLIC_URL: "https://glowhaven.example",
+  ALLOW_TEST_PAYMENTS: "true",
 };
 
 describe("loadConfig", () => {
@@ -60,6 +61,22 @@ describe("loadConfig", () => {
       /PUBLIC_URL: required in production/,
     );
     expect(loadConfig({}).PUBLIC_URL).toBeUndefined();
+  });
+
+  it("refuses a production start without Paystack keys unless test payments are wanted", () => {
+    const { ALLOW_TEST_PAYMENTS: _, ...withoutTestPayments } = PRODUCTION;
+    expect(() => loadConfig(withoutTestPayments)).toThrow(
+      /PAYSTACK_SECRET_KEY: required in production: set PAYSTACK_PUBLIC_KEY and PAYSTACK_SECRET_KEY, or ALLOW_TEST_PAYMENTS=true/,
+    );
+    expect(
+      loadConfig({
+        ...withoutTestPayments,
+        PAYSTACK_PUBLIC_KEY: "pk_live_x",
+        PAYSTACK_SECRET_KEY: "sk_live_x",
+      }).isProduction,
+    ).toBe(true);
+    expect(loadConfig(PRODUCTION).ALLOW_TEST_PAYMENTS).toBe(true);
+    expect(loadConfig({}).ALLOW_TEST_PAYMENTS).toBe(false);
   });
 
   it("loads the demo catalogue by default except in production", () => {

@@ -55,6 +55,15 @@ const envSchema = z
     PAYSTACK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_").optional()),
     /** Paystack's API address; tests point it at a local fake Paystack server. */
     PAYSTACK_BASE_URL: z.preprocess(emptyToUndefined, z.url().default("https://api.paystack.co")),
+    /**
+     * 'true' lets a production start run without Paystack keys, in test-payment mode (a staging
+     * site). Without it such a start is refused (issue 34: an anonymous buyer approved their own
+     * "payment" on a production site that had silently started in test mode).
+     */
+    ALLOW_TEST_PAYMENTS: z
+      .enum(["true", "false", "1", "0"])
+      .optional()
+      .transform((v) => v === "true" || v === "1"),
     /** SMTP server for email, e.g. smtps://user:pass@smtp.example.com:465; empty = outbox only. */
     SMTP_URL: z.preprocess(
       emptyToUndefined,
@@ -129,6 +138,14 @@ const envSchema = z
       });
     }
     if (env.NODE_ENV !== "production") return;
+    if (!env.PAYSTACK_SECRET_KEY && !env.ALLOW_TEST_PAYMENTS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYSTACK_SECRET_KEY"],
+        message:
+          "required in production: set PAYSTACK_PUBLIC_KEY and PAYSTACK_SECRET_KEY, or ALLOW_TEST_PAYMENTS=true for a site that takes test payments only",
+      });
+    }
     if (env.ADMIN_PASSWORD === DEMO_ADMIN_PASSWORD) {
       ctx.addIssue({
         code: "custom",

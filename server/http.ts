@@ -163,10 +163,18 @@ function safeDecode(path: string): string {
   }
 }
 
+/** A loopback host name: localhost, 127.x.x.x or ::1. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1)$/i;
+
 /**
- * The site's origin for links in emails, feeds and pages: PUBLIC_URL when configured, else this
- * request's protocol and host (development and tests).
+ * The site's origin for links in emails, WhatsApp messages, feeds and pages: PUBLIC_URL when
+ * configured (required in production, server/config.ts). Without it (development and tests) the
+ * request's host only when it is a loopback address, else http://localhost:PORT: a forged Host
+ * header ('evil.example') never ends up in a link (issue 34).
  */
-export function siteOrigin(config: Pick<Config, "PUBLIC_URL">, req: Request): string {
-  return config.PUBLIC_URL ?? `${req.protocol}://${req.get("host")}`;
+export function siteOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT">, req: Request): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/$/, "");
+  const host = req.get("host") ?? "";
+  const hostname = host.replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
+  return LOOPBACK.test(hostname) ? `${req.protocol}://${host}` : `http://localhost:${config.PORT}`;
 }

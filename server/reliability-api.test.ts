@@ -7,7 +7,7 @@ import { and, count, eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPaymentReference } from "#common/checkout.ts";
-import { auditLog } from "#server/db/schema/access.ts";
+import { auditLog, loginThrottle } from "#server/db/schema/access.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { createApp } from "./app.ts";
@@ -147,6 +147,14 @@ describe.each(dbKinds)("reliability and security of the API on %s", (kind) => {
       .expect(403);
   });
 
+  it("issue 34: without PUBLIC_URL a link never follows a forged Host header", async () => {
+    const forged = await request(t.app).get("/robots.txt").set("Host", "evil.example").expect(200);
+    expect(forged.text).not.toContain("evil.example");
+    expect(forged.text).toContain(`http://localhost:${t.config.PORT}/sitemap.xml`);
+    const local = await request(t.app).get("/robots.txt").set("Host", "127.0.0.1:3310").expect(200);
+    expect(local.text).toContain("http://127.0.0.1:3310/sitemap.xml");
+  });
+
   it("row 11: public writes are limited per address, 429 with a clear message", async () => {
     const limited = createApp({
       db: t.db,
@@ -217,5 +225,44 @@ describe.each(dbKinds)("reliability and security of the API on %s", (kind) => {
     expect(shipped.headers["x-total-count"]).toBe("159");
     const day = await admin.get("/api/orders?from=2026-01-02&to=2026-01-03").expect(200);
     expect(day.headers["x-total-count"]).toBe(String(32 + 32));
+  });
+
+  it("issue 34: concurrent guesses are counted before they are checked; the owner's device still gets in", async () => {
+    const proxied = createApp({
+      db: t.db,
+      config: { ...t.config, TRUST_PROXY_HOPS: 1 },
+      logger: (await import("pino")).pino({ level: "silent" }),
+      smtp: null,
+    });
+    // The owner signed in on this browser before: it holds the account's device cookie.
+    const owner = request.agent(proxied);
+    await owner.post("/api/auth/login").set("X-Forwarded-For", "192.0.2.10").send(TEST_ADMIN);
+    await owner.post("/api/auth/logout").expect(204);
+    // 30 wrong passwords at once from 30 addresses (limit 5).
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        request(proxied)
+          .post("/api/auth/login")
+          .set("X-Forwarded-For", `198.51.100.${100 + i}`)
+          .send({ username: TEST_ADMIN.username, password: "wrong-password" }),
+      ),
+    );
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    // A browser that never signed in to the account waits…
+    await request(proxied)
+      .post("/api/auth/login")
+      .set("X-Forwarded-For", "192.0.2.77")
+      .send(TEST_ADMIN)
+      .expect(429);
+    // …the owner's does not.
+    await owner
+      .post("/api/auth/login")
+      .set("X-Forwarded-For", "192.0.2.10")
+      .send(TEST_ADMIN)
+      .expect(200);
+    await owner.post("/api/auth/logout").expect(204);
+    await t.db.delete(loginThrottle);
   });
 });

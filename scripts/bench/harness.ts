@@ -79,6 +79,8 @@ export function startServer(
     // Required in production (issue 16); only GETs and Origin-less requests are measured.
     PUBLIC_URL: "http://127.0.0.1",
     SEED_DEMO: "false",
+    // No Paystack keys: the benches use the test-payment mode.
+    ALLOW_TEST_PAYMENTS: "true",
     ...env,
   });
 }

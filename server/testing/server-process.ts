@@ -57,6 +57,8 @@ export async function startServerProcess(
       PUBLIC_WRITE_RATE_LIMIT: "100000",
       LOGIN_RATE_LIMIT: "1000",
       SEED_DEMO: "true",
+      // No Paystack keys: the fake checkout (test-payment mode) is wanted here.
+      ALLOW_TEST_PAYMENTS: "true",
       // Required in production (issue 16); the test clients send no Origin header.
       PUBLIC_URL: "http://127.0.0.1",
       ...env,

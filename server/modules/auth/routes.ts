@@ -35,11 +35,17 @@ import {
   sessionUser,
 } from "./service.ts";
 import {
-  clearAccount,
-  recordFailure,
-  throttledFor,
+  attemptPassedFirstStep,
+  attemptSucceeded,
+  beginAttempt,
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_MS,
+  deviceKey,
+  newDeviceCookie,
+  type ThrottleKeys,
   throttleKeys,
   throttleMessage,
+  trustedDevice,
 } from "./throttle.ts";
 import {
   accountSecurity,
@@ -84,6 +90,8 @@ type AuthContext = {
   db: Db;
   config: Config;
   keys2fa: TotpKeys;
+  /** Signs the device cookie (./throttle.ts). */
+  deviceKey: Buffer;
   cookieOptions: CookieOptions;
 };
 
@@ -94,6 +102,7 @@ function authContext(db: Db, config: Config): AuthContext {
     db,
     config,
     keys2fa: totpKeys(config.SESSION_SECRET),
+    deviceKey: deviceKey(config.SESSION_SECRET),
     cookieOptions: { httpOnly: true, sameSite: "lax", secure: config.isProduction, path: "/" },
   };
 }
@@ -117,10 +126,30 @@ function invitationLimiter(config: Config): RequestHandler {
   });
 }
 
-/** Throws the 429 with the wait in words while the account or the address is throttled. */
-async function refuseWhileThrottled(db: Db, keys: ReturnType<typeof throttleKeys>) {
-  const wait = await throttledFor(db, keys);
+/**
+ * The throttle's counters for `username` from this request (its address, and the device cookie
+ * when this browser signed in to that account before), counted at once: throws the 429 with the
+ * wait in words while one of them is waiting.
+ */
+async function countAttempt(
+  { db, config, deviceKey: key }: AuthContext,
+  req: Request,
+  username: string,
+): Promise<ThrottleKeys> {
+  const device = trustedDevice(key, username, req.cookies?.[DEVICE_COOKIE]);
+  const keys = throttleKeys(username, req.ip, device);
+  const wait = await beginAttempt(db, keys, config.LOGIN_RATE_LIMIT);
   if (wait > 0) throw new HttpError(429, throttleMessage(wait));
+  return keys;
+}
+
+/**
+ * After a successful sign-in the counters start again; answers the device cookie that makes
+ * this browser a trusted device of the account (signIn sets it after the session cookie).
+ */
+async function trustDevice(auth: AuthContext, keys: ThrottleKeys, username: string) {
+  await attemptSucceeded(auth.db, keys, auth.config.LOGIN_RATE_LIMIT);
+  return newDeviceCookie(auth.deviceKey, username);
 }
 
 // Sign-in and session
@@ -132,14 +161,13 @@ async function refuseWhileThrottled(db: Db, keys: ReturnType<typeof throttleKeys
  * sign-ins are audited ('auth.sign-in', 'auth.sign-out', 'auth.sign-in-failed'). With two-step
  * sign-in on, answers the challenge for the code step instead of a session.
  */
-function passwordStep({ db, config, keys2fa, cookieOptions }: AuthContext): AsyncHandler {
+function passwordStep(auth: AuthContext): AsyncHandler {
+  const { db, keys2fa, cookieOptions } = auth;
   return async (req, res) => {
     const { username, password } = parse(loginSchema, req.body);
-    const keys = throttleKeys(username, req.ip);
-    await refuseWhileThrottled(db, keys);
+    const keys = await countAttempt(auth, req, username);
     const admin = await authenticate(db, username, password);
     if (!admin) {
-      await recordFailure(db, keys, config.LOGIN_RATE_LIMIT);
       await recordAnonymousAudit(db, {
         username: username.slice(0, 100),
         action: "auth.sign-in-failed",
@@ -150,11 +178,12 @@ function passwordStep({ db, config, keys2fa, cookieOptions }: AuthContext): Asyn
     }
     // Two-step sign-in: no session and no cleared count until the code is right too.
     if (await totpEnabled(db, admin.id)) {
+      await attemptPassedFirstStep(db, keys, auth.config.LOGIN_RATE_LIMIT);
       res.json(issueChallenge(keys2fa, admin.id, admin.username));
       return;
     }
-    await clearAccount(db, keys);
-    await signIn(db, cookieOptions, req, res, admin, { address: req.ip ?? null });
+    const device = await trustDevice(auth, keys, username);
+    await signIn(db, cookieOptions, req, res, admin, { address: req.ip ?? null }, device);
   };
 }
 
@@ -164,18 +193,17 @@ function passwordStep({ db, config, keys2fa, cookieOptions }: AuthContext): Asyn
  * per-address throttle as a wrong password and is audited ('auth.totp-code-failed'); a
  * recovery code used is audited too ('auth.recovery-code-used').
  */
-function codeStep({ db, config, keys2fa, cookieOptions }: AuthContext): AsyncHandler {
+function codeStep(auth: AuthContext): AsyncHandler {
+  const { db, keys2fa, cookieOptions } = auth;
   return async (req, res) => {
     const { challenge, code } = parse(loginCodeSchema, req.body);
     const account = readChallenge(keys2fa, challenge);
     if (!account) throw new HttpError(401, ACCOUNT_SECURITY_MESSAGES.challengeExpired);
-    const keys = throttleKeys(account.username, req.ip);
-    await refuseWhileThrottled(db, keys);
+    const keys = await countAttempt(auth, req, account.username);
     const admin = await accountIdentity(db, account.userId);
     if (!admin) throw new HttpError(401, ACCOUNT_SECURITY_MESSAGES.challengeExpired);
     const proof = await checkSecondFactor(db, keys2fa, admin.id, code);
     if (!proof) {
-      await recordFailure(db, keys, config.LOGIN_RATE_LIMIT);
       await recordAudit(db, admin, {
         action: "auth.totp-code-failed",
         entity: "session",
@@ -183,7 +211,7 @@ function codeStep({ db, config, keys2fa, cookieOptions }: AuthContext): AsyncHan
       });
       throw new HttpError(401, ACCOUNT_SECURITY_MESSAGES.invalidCode);
     }
-    await clearAccount(db, keys);
+    const device = await trustDevice(auth, keys, account.username);
     if (proof === "recovery-code") {
       await recordAudit(db, admin, {
         action: "auth.recovery-code-used",
@@ -192,10 +220,15 @@ function codeStep({ db, config, keys2fa, cookieOptions }: AuthContext): AsyncHan
         details: { address: req.ip ?? null },
       });
     }
-    await signIn(db, cookieOptions, req, res, admin, {
-      address: req.ip ?? null,
-      secondFactor: proof,
-    });
+    await signIn(
+      db,
+      cookieOptions,
+      req,
+      res,
+      admin,
+      { address: req.ip ?? null, secondFactor: proof },
+      device,
+    );
   };
 }
 
@@ -207,12 +240,14 @@ async function signIn(
   res: Response,
   admin: AdminIdentity,
   details: Record<string, unknown>,
+  deviceCookie: string,
 ) {
   const previous: unknown = req.cookies?.[SESSION_COOKIE];
   if (typeof previous === "string" && previous) await deleteSession(db, previous);
   const { token, expiresAt } = await createSession(db, admin.id);
   await recordAudit(db, admin, { action: "auth.sign-in", entity: "session", details });
   res.cookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+  res.cookie(DEVICE_COOKIE, deviceCookie, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_MS });
   req.log?.info({ adminId: admin.id }, "admin signed in");
   res.json({ user: admin });
 }
@@ -270,12 +305,12 @@ function totpConfirm({ db, keys2fa }: AuthContext): AsyncHandler {
  * current code (a stolen session alone cannot). A wrong proof counts toward the account's
  * sign-in throttle.
  */
-function totpDisable({ db, config, keys2fa }: AuthContext): AsyncHandler {
+function totpDisable(auth: AuthContext): AsyncHandler {
+  const { db, config, keys2fa } = auth;
   return async (req, res) => {
     const { password, code } = parse(totpDisableSchema, req.body);
     const admin = currentAdmin(req);
-    const keys = throttleKeys(admin.username, req.ip);
-    await refuseWhileThrottled(db, keys);
+    const keys = await countAttempt(auth, req, admin.username);
     if (!(await totpEnabled(db, admin.id))) {
       throw new HttpError(409, ACCOUNT_SECURITY_MESSAGES.notOn);
     }
@@ -286,7 +321,6 @@ function totpDisable({ db, config, keys2fa }: AuthContext): AsyncHandler {
           ? await checkSecondFactor(db, keys2fa, admin.id, code)
           : null;
     if (!proof) {
-      await recordFailure(db, keys, config.LOGIN_RATE_LIMIT);
       await recordAudit(db, admin, {
         action: "auth.totp-code-failed",
         entity: "account",
@@ -295,6 +329,7 @@ function totpDisable({ db, config, keys2fa }: AuthContext): AsyncHandler {
       });
       throw new HttpError(401, ACCOUNT_SECURITY_MESSAGES.disableRefused);
     }
+    await attemptSucceeded(db, keys, config.LOGIN_RATE_LIMIT);
     await disableTotp(db, admin, proof);
     res.json(await accountSecurity(db, admin.id));
   };

@@ -2,12 +2,13 @@
 import { Router } from "express";
 import { bookingRequestSchema } from "#common/booking.ts";
 import { DESK_ROLES } from "#common/roles.ts";
+import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { handler, parse } from "#server/http.ts";
+import { handler, parse, siteOrigin } from "#server/http.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { createBooking, listBookings } from "./service.ts";
 
-export function bookingsRouter(db: Db): Router {
+export function bookingsRouter(db: Db, config: Config): Router {
   const router = Router();
 
   router.post(
@@ -17,7 +18,7 @@ export function bookingsRouter(db: Db): Router {
       const { created, ...booking } = await createBooking(db, input, {
         staff: Boolean(req.admin),
         admin: req.admin ?? null,
-        origin: `${req.protocol}://${req.get("host")}`,
+        origin: siteOrigin(config, req),
       });
       req.log?.info({ bookingId: booking.id, created }, "booking requested");
       // 201 for a new booking; 200 with the same booking for an identical request repeated
