@@ -115,6 +115,11 @@ export type PublicService = {
   /** Naira; null when unpriced; the text 'Contact for details' when the clinic quotes on request. */
   price: number | string | null;
   duration: string;
+  /**
+   * Needs a completed consultation first (issue 30; decision 0225): the booking form offers the
+   * consultation instead; the calendar and the till refuse it without one on record.
+   */
+  consultationFirst?: boolean;
 };
 
 /** A product as the public API returns it (storefront spec §3 "Product"); price in naira. */
