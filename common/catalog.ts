@@ -147,6 +147,8 @@ export type BookableService = {
   category: string;
   price: number | string | null;
   duration: string;
+  /** Needs a consultation first (decision 0225); never set on a consultation entry. */
+  consultationFirst?: boolean;
 };
 
 /** Numeric naira price of a service, or null when it has none (0, null or a text). */
