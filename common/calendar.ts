@@ -7,8 +7,8 @@ import { addDays, addMonths, addWeeks, format } from "date-fns";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "./booking.ts";
 import { OPENING_HOURS } from "./business.ts";
-import { emailField, personNameField, phoneText } from "./contact.ts";
 import { consultationOverrideFields } from "./consultation.ts";
+import { emailField, personNameField, phoneText } from "./contact.ts";
 import { databaseIdSchema } from "./ids.ts";
 import {
   CALENDAR_FIRST_SLOT_MINUTES,
@@ -478,8 +478,7 @@ export const appointmentPatchSchema = z
       overrideConsultation: _c,
       consultationOverrideReason: _cr,
       ...v
-    }) =>
-      Object.values(v).some((x) => x !== undefined),
+    }) => Object.values(v).some((x) => x !== undefined),
     APPOINTMENT_MESSAGES.nothingToUpdate,
   );
 export type AppointmentPatch = z.output<typeof appointmentPatchSchema>;
