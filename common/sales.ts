@@ -695,6 +695,8 @@ export const recordSaleSchema = z.object({
   status: z.literal("completed", { error: "A recorded sale is completed" }).optional(),
   notes: z.string().trim().max(500).nullish(),
   saleDate: z.iso.datetime({ offset: true }).optional(),
+  /** A clinician's override of the consultation requirement (issue 30; decision 0225). */
+  ...consultationOverrideFields,
 });
 export type RecordSaleInput = z.input<typeof recordSaleSchema>;
 

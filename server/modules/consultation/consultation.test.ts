@@ -252,6 +252,23 @@ describe.each(dbKinds)("consultation first, on %s", (kind) => {
     // A client with a completed consultation is sold the treatment by the front desk.
     await consulted("client.i@example.com", 10);
     await sell(desk, "i").expect(201);
+    // The customer dialog's Record Sale (POST /api/sales) is held to the same rule.
+    const record = (who: ReturnType<typeof request.agent>, body = {}) =>
+      who.post("/api/sales").send({
+        type: "service",
+        customerName: "Client k",
+        customerEmail: "client.k@example.com",
+        itemId: laser.id,
+        ...body,
+      });
+    const recorded = await record(desk);
+    expect(recorded.status).toBe(400);
+    expect(recorded.body.error.message).toBe(NEEDED);
+    await record(agent, {
+      overrideConsultation: true,
+      consultationOverrideReason: "Record sale override",
+    }).expect(201);
+    expect(await overrides("Record sale override")).toHaveLength(1);
     // Products and other services are sold as before.
     await desk
       .post("/api/pos/process-sale")

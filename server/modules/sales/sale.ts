@@ -597,6 +597,8 @@ export async function recordCustomerSale(
     tipAmount: 0,
     notes: input.notes,
     soldAt: input.saleDate,
+    overrideConsultation: input.overrideConsultation,
+    consultationOverrideReason: input.consultationOverrideReason,
   });
   const [record] = await listSaleRecords(db, { saleId: sale.id });
   if (!record) throw new Error("recorded sale has no line");
