@@ -7,6 +7,7 @@ import { addDays, addMonths, addWeeks, format } from "date-fns";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "./booking.ts";
 import { OPENING_HOURS } from "./business.ts";
+import { consultationOverrideFields } from "./consultation.ts";
 import { emailField, personNameField, phoneText } from "./contact.ts";
 import { databaseIdSchema } from "./ids.ts";
 import {
@@ -387,6 +388,7 @@ const overrideFields = {
     .trim()
     .max(300, "The reason must be at most 300 characters")
     .optional(),
+  ...consultationOverrideFields,
 };
 /** The override part of a create or change. */
 export type WorkingTimeOverrideInput = {
@@ -470,8 +472,13 @@ export const appointmentPatchSchema = z
   })
   .partial()
   .refine(
-    ({ overrideWorkingHours: _o, overrideReason: _r, ...v }) =>
-      Object.values(v).some((x) => x !== undefined),
+    ({
+      overrideWorkingHours: _o,
+      overrideReason: _r,
+      overrideConsultation: _c,
+      consultationOverrideReason: _cr,
+      ...v
+    }) => Object.values(v).some((x) => x !== undefined),
     APPOINTMENT_MESSAGES.nothingToUpdate,
   );
 export type AppointmentPatch = z.output<typeof appointmentPatchSchema>;

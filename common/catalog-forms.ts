@@ -105,6 +105,8 @@ export const serviceFormSchema = z.object({
     .min(1, SERVICE_MESSAGES.duration)
     .max(40, "Duration must be at most 40 characters"),
   category: blankAsMissing(z.enum(SERVICE_CATEGORY_IDS, { error: SERVICE_MESSAGES.category })),
+  /** Needs a consultation first (issue 30; decision 0225); unchanged when not sent. */
+  consultationFirst: z.boolean({ error: "consultationFirst must be true or false" }).optional(),
 });
 export type ServiceFormValues = z.infer<typeof serviceFormSchema>;
 

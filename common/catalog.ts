@@ -115,6 +115,11 @@ export type PublicService = {
   /** Naira; null when unpriced; the text 'Contact for details' when the clinic quotes on request. */
   price: number | string | null;
   duration: string;
+  /**
+   * Needs a completed consultation first (issue 30; decision 0225): the booking form offers the
+   * consultation instead; the calendar and the till refuse it without one on record.
+   */
+  consultationFirst?: boolean;
 };
 
 /** A product as the public API returns it (storefront spec §3 "Product"); price in naira. */
@@ -142,6 +147,8 @@ export type BookableService = {
   category: string;
   price: number | string | null;
   duration: string;
+  /** Needs a consultation first (decision 0225); never set on a consultation entry. */
+  consultationFirst?: boolean;
 };
 
 /** Numeric naira price of a service, or null when it has none (0, null or a text). */

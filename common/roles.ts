@@ -148,6 +148,15 @@ export const CAPABILITIES = {
     own: [],
     rule: "only a manager books outside working hours",
   },
+  /**
+   * Book, schedule or sell a consultation-first service without a consultation on record, with
+   * a reason, audited (issue 30; decision 0225): a clinician's call, not the front desk's.
+   */
+  "consultation.override": {
+    all: ["manager", "therapist"],
+    own: [],
+    rule: "only a therapist or a manager overrides the consultation requirement",
+  },
   /** Block Time, and change or delete a block (own: a block of one's own staff record). */
   "blockedTime.manage": {
     all: DESK_ROLES,

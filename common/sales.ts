@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { Appointment } from "./calendar.ts";
+import { consultationOverrideFields } from "./consultation.ts";
 import { emailField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./contact.ts";
 import { databaseIdSchema } from "./ids.ts";
 import { isRealDate } from "./lagos-time.ts";
@@ -229,6 +230,8 @@ export const saleInputSchema = z.object({
   /** When a sale taken offline was rung up (ISO 8601); the server dates it now otherwise. */
   soldAt: z.iso.datetime({ offset: true }).optional(),
   notes: z.string().trim().max(500).nullish(),
+  /** A clinician's override of the consultation requirement (issue 30; decision 0225). */
+  ...consultationOverrideFields,
 });
 export type SaleInput = z.input<typeof saleInputSchema>;
 export type ParsedSaleInput = z.output<typeof saleInputSchema>;
@@ -693,6 +696,8 @@ export const recordSaleSchema = z.object({
   status: z.literal("completed", { error: "A recorded sale is completed" }).optional(),
   notes: z.string().trim().max(500).nullish(),
   saleDate: z.iso.datetime({ offset: true }).optional(),
+  /** A clinician's override of the consultation requirement (issue 30; decision 0225). */
+  ...consultationOverrideFields,
 });
 export type RecordSaleInput = z.input<typeof recordSaleSchema>;
 

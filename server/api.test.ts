@@ -69,6 +69,7 @@ describe.each(dbKinds)("API on %s", (kind) => {
         category: "facial",
         price: 180000,
         duration: "1h",
+        consultationFirst: false,
       });
       const prices = Object.fromEntries(
         res.body.map((s: { name: string; price: unknown }) => [s.name, s.price]),

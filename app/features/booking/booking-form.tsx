@@ -5,6 +5,9 @@
  * the spec's messages; 'Submitting...' while sending; success and failure toasts. A refusal
  * from the server (POST /api/bookings' 400 `{error: {message, fields}}`, e.g. a time slot that
  * has just passed) also shows its messages on the fields, the first of them focused.
+ * A service that needs a consultation first (issue 30; docs/decisions/0225) is marked
+ * 'Consultation Required' and the form offers 'Book Consultation', which picks the category's
+ * consultation; the request for the treatment itself may still be sent (the clinic decides).
  */
 import { clsx } from "clsx";
 import { useEffect, useMemo, useRef } from "react";
@@ -114,6 +117,9 @@ export function BookingForm({
     [chosenCategory, services],
   );
   const dateWindow = bookingWindow();
+  const chosenService = form.useWatchValue("service");
+  const needsConsultation = options.find((s) => s.id === chosenService && s.consultationFirst);
+  const consultationId = matchServiceFromUrl("Consultation", options);
 
   const onSubmit = submit(async (values) => {
     const chosen = bookableServicesFor(values.category, services).find(
@@ -257,6 +263,27 @@ export function BookingForm({
           </select>
         )}
       </FormField>
+      {needsConsultation && (
+        <div
+          role="note"
+          className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:col-span-2"
+        >
+          <p>
+            <strong>Consultation Required</strong>: {needsConsultation.name} starts with a
+            consultation with our clinical team, who check the treatment is safe for you. Book the
+            consultation first; you may still send this request and we will advise you.
+          </p>
+          {consultationId && (
+            <button
+              type="button"
+              onClick={() => form.setFieldValue("service", consultationId)}
+              className="mt-3 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              Book Consultation
+            </button>
+          )}
+        </div>
+      )}
       <FormField label="Preferred date" error={errors.date}>
         {(props) => (
           <input

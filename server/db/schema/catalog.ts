@@ -3,7 +3,17 @@
  * Money is integer kobo; instants are timestamptz (ARCHITECTURE.md "Data rules").
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+} from "drizzle-orm/pg-core";
 import { createdAt, kobo, updatedAt } from "./columns.ts";
 
 /** Treatments of the clinic (storefront spec §3 "Service"). */
@@ -20,6 +30,11 @@ export const services = pgTable(
     priceNote: text("price_note"),
     /** Free text such as '30m' or '1h 30m' (spec §3). */
     duration: text("duration").notNull(),
+    /**
+     * Needs a completed consultation on record before it is booked, scheduled or sold (laser,
+     * injectables, skin boosters, medical treatments; issue 30, docs/decisions/0225).
+     */
+    consultationFirst: boolean("consultation_first").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ export function serviceRow(s: SeedService): typeof services.$inferInsert {
     priceKobo: s.price === null ? null : nairaToKobo(s.price),
     priceNote: s.priceNote ?? null,
     duration: s.duration,
+    consultationFirst: s.consultationFirst ?? false,
   };
 }
 

@@ -15,6 +15,8 @@ export type SeedService = {
   priceNote?: string;
   /** Free text such as '30m', '45m', '1h', '1h 30m'. */
   duration: string;
+  /** Needs a completed consultation first (laser, injectables, IV, medical; decision 0225). */
+  consultationFirst?: boolean;
 };
 
 export const SEED_SERVICES: SeedService[] = [
@@ -116,6 +118,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "chemical-peel",
     price: 150000,
     duration: "1h",
+    consultationFirst: true,
   },
   {
     name: "Cosmelan Pigmentation Peel",
@@ -124,6 +127,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "chemical-peel",
     price: 350000,
     duration: "1h 30m",
+    consultationFirst: true,
   },
 
   // Microneedling
@@ -142,6 +146,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "microneedling",
     price: 200000,
     duration: "1h 30m",
+    consultationFirst: true,
   },
   {
     name: "Acne Scar Microneedling",
@@ -366,6 +371,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "laser",
     price: 40000,
     duration: "30m",
+    consultationFirst: true,
   },
   {
     name: "Laser Hair Removal (Bikini Line)",
@@ -374,6 +380,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "laser",
     price: 60000,
     duration: "30m",
+    consultationFirst: true,
   },
   {
     name: "Laser Hair Removal (Beard Line & Neck)",
@@ -382,6 +389,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "laser",
     price: 50000,
     duration: "30m",
+    consultationFirst: true,
   },
   {
     name: "Laser Hair Removal (Full Legs)",
@@ -390,6 +398,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "laser",
     price: 150000,
     duration: "1h",
+    consultationFirst: true,
   },
   {
     name: "Laser Hair Removal (Full Body)",
@@ -398,6 +407,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "laser",
     price: 400000,
     duration: "2h 30m",
+    consultationFirst: true,
   },
   {
     name: "Laser Skin Rejuvenation",
@@ -406,6 +416,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "laser",
     price: 180000,
     duration: "45m",
+    consultationFirst: true,
   },
   {
     name: "Laser Pigmentation Treatment",
@@ -414,6 +425,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "laser",
     price: 200000,
     duration: "45m",
+    consultationFirst: true,
   },
   {
     name: "Carbon Laser Peel",
@@ -422,6 +434,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "laser",
     price: 120000,
     duration: "45m",
+    consultationFirst: true,
   },
 
   // IV drips
@@ -432,6 +445,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "iv-drip",
     price: 150000,
     duration: "45m",
+    consultationFirst: true,
   },
   {
     name: "Immunity Boost Drip (Vitamin C)",
@@ -440,6 +454,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "iv-drip",
     price: 120000,
     duration: "45m",
+    consultationFirst: true,
   },
   {
     name: "Hydration Drip",
@@ -448,6 +463,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "iv-drip",
     price: 80000,
     duration: "30m",
+    consultationFirst: true,
   },
   {
     name: "Myers' Cocktail",
@@ -456,6 +472,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "iv-drip",
     price: 110000,
     duration: "45m",
+    consultationFirst: true,
   },
   {
     name: "Hangover Recovery Drip",
@@ -464,6 +481,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "iv-drip",
     price: 90000,
     duration: "45m",
+    consultationFirst: true,
   },
   {
     name: "NAD+ Revitalise Drip",
@@ -472,6 +490,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "iv-drip",
     price: 250000,
     duration: "2h",
+    consultationFirst: true,
   },
   {
     name: "Vitamin B12 Booster Shot",
@@ -480,6 +499,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "iv-drip",
     price: 25000,
     duration: "15m",
+    consultationFirst: true,
   },
 
   // Injectable treatments (quoted after consultation)
@@ -498,6 +518,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "injectable-treatments",
     price: null,
     duration: "30m",
+    consultationFirst: true,
   },
   {
     name: "Lip Filler (1 ml)",
@@ -506,6 +527,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "injectable-treatments",
     price: null,
     duration: "45m",
+    consultationFirst: true,
   },
   {
     name: "Cheek & Jawline Filler",
@@ -514,6 +536,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "injectable-treatments",
     price: null,
     duration: "1h",
+    consultationFirst: true,
   },
   {
     name: "PDO Thread Lift",
@@ -522,6 +545,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "injectable-treatments",
     price: null,
     duration: "1h",
+    consultationFirst: true,
   },
   {
     name: "Hyaluronic Skin Booster",
@@ -530,6 +554,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "injectable-treatments",
     price: 220000,
     duration: "45m",
+    consultationFirst: true,
   },
   {
     name: "Fat-Dissolving Injections (Double Chin)",
@@ -538,6 +563,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "injectable-treatments",
     price: 180000,
     duration: "45m",
+    consultationFirst: true,
   },
   {
     name: "Anti-Sweat Injections (Underarm)",
@@ -546,6 +572,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "injectable-treatments",
     price: 280000,
     duration: "45m",
+    consultationFirst: true,
   },
 
   // Body scrubs (shown without price)
@@ -614,6 +641,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "skin-tag-removal",
     price: 50000,
     duration: "30m",
+    consultationFirst: true,
   },
   {
     name: "Milia Extraction",
@@ -680,6 +708,7 @@ export const SEED_SERVICES: SeedService[] = [
     category: "packages",
     price: 900000,
     duration: "1h 30m",
+    consultationFirst: true,
   },
   {
     name: "Bespoke Bridal Glow Programme",

@@ -23,6 +23,11 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteBooking } from "#server/modules/bookings/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
+import {
+  assertConsultationOnRecord,
+  type ConsultationOverride,
+  consultationOverride,
+} from "#server/modules/consultation/service.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
 import {
@@ -63,6 +68,8 @@ type NewSeries = {
   spans: Span[];
   seriesId: string | null;
   override: WorkingTimeOverride;
+  /** A clinician's override of the consultation requirement (decision 0225). */
+  consultation: ConsultationOverride;
 };
 
 /**
@@ -146,6 +153,15 @@ async function writeSeries(tx: Tx, admin: AdminIdentity, plan: NewSeries): Promi
     name: input.customerName,
     phone: input.customerPhone,
   });
+  if (isActiveStatus(input.status)) {
+    await assertConsultationOnRecord(tx, admin, {
+      clientId,
+      serviceIds: [service.id],
+      at: plan.first,
+      override: plan.consultation,
+      place: "appointment",
+    });
+  }
   const created = await insertSeries(tx, plan, clientId);
   const firstId = created[0];
   const firstSpan = spans[0];
@@ -179,6 +195,7 @@ async function writeSeries(tx: Tx, admin: AdminIdentity, plan: NewSeries): Promi
       minutes: plan.minutes,
       status: input.status,
       override: plan.override,
+      consultationOverride: plan.consultation,
     },
   });
   return created;
@@ -205,7 +222,18 @@ export async function createAppointments(
   refuseEarlyOutcome(input.status, first);
   const seriesId = input.isRecurring ? randomUUID() : null;
   const override = workingTimeOverride(admin, input);
-  const plan: NewSeries = { input, service, member, minutes, first, spans, seriesId, override };
+  const consultation = consultationOverride(admin, input);
+  const plan: NewSeries = {
+    input,
+    service,
+    member,
+    minutes,
+    first,
+    spans,
+    seriesId,
+    override,
+    consultation,
+  };
   const ids = await refusingOverlap(
     db,
     () => db.transaction((tx) => writeSeries(tx, admin, plan)),
@@ -232,6 +260,7 @@ type AppointmentChangePlan = {
   service: ServiceTerms | null;
   newStart: Date | null;
   override: WorkingTimeOverride;
+  consultation: ConsultationOverride;
 };
 
 /**
@@ -259,7 +288,18 @@ async function planChange(
   const service = patch.serviceId !== undefined ? await findService(db, patch.serviceId) : null;
   const newStart = appointmentStart(patch.appointmentDate);
   const override = workingTimeOverride(admin, patch);
-  return { id, patch, staffIdBefore: before.staffId, staffId, member, service, newStart, override };
+  const consultation = consultationOverride(admin, patch);
+  return {
+    id,
+    patch,
+    staffIdBefore: before.staffId,
+    staffId,
+    member,
+    service,
+    newStart,
+    override,
+    consultation,
+  };
 }
 
 type AppointmentRecord = typeof appointments.$inferSelect;
@@ -337,6 +377,22 @@ async function writeChange(
     await refuseSlot(tx, member, [{ start, end }], id, plan.override);
   }
   const values = await changedValues(tx, plan, row, { start, end, minutes, status });
+  // What is booked for whom is checked when it changes or comes back to life; a move or a
+  // confirm of an appointment that passed the gate is not asked again (decision 0225).
+  const serviceId = values.serviceId ?? row.serviceId;
+  const clientId = values.clientId ?? row.clientId;
+  if (
+    isActiveStatus(status) &&
+    (serviceId !== row.serviceId || clientId !== row.clientId || !isActiveStatus(row.status))
+  ) {
+    await assertConsultationOnRecord(tx, admin, {
+      clientId,
+      serviceIds: [serviceId],
+      at: start,
+      override: plan.consultation,
+      place: "appointment",
+    });
+  }
   await tx.update(appointments).set(values).where(eq(appointments.id, id));
   const change = appointmentChangeFor(
     { status: row.status, start: row.startsAt },
@@ -364,6 +420,7 @@ async function writeChange(
     details: {
       ...patch,
       override: plan.override,
+      consultationOverride: plan.consultation,
       previous: {
         status: row.status,
         start: row.startsAt.toISOString(),

@@ -14,6 +14,11 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { lockBooking, setBookingState } from "#server/modules/bookings/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
+import {
+  assertConsultationOnRecord,
+  type ConsultationOverride,
+  consultationOverride,
+} from "#server/modules/consultation/service.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { bookingCancelledMessages } from "#server/modules/messages/templates.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
@@ -50,6 +55,8 @@ type RequestPlan = {
   service: ServiceTerms | null;
   newStart: Date | null;
   override: WorkingTimeOverride;
+  /** A clinician's override of the consultation requirement (decision 0225). */
+  consultation: ConsultationOverride;
   /** The screen acting, for the audit: the calendar or the bookings list. */
   from: "calendar" | "bookings";
 };
@@ -158,6 +165,14 @@ async function appointRequest(
     name: customer.customerName,
     phone: customer.customerPhone,
   });
+  // The public form takes any request; making it an appointment obeys the gate (decision 0225).
+  await assertConsultationOnRecord(tx, admin, {
+    clientId,
+    serviceIds: [service?.id ?? booking.serviceId],
+    at: start,
+    override: plan.consultation,
+    place: "booking",
+  });
   const [created] = await tx
     .insert(appointments)
     .values({
@@ -206,6 +221,7 @@ async function appointRequest(
       staffId: member?.id ?? null,
       start: start.toISOString(),
       override: plan.override,
+      consultationOverride: plan.consultation,
     },
   });
   return created.id;
@@ -235,6 +251,8 @@ export async function updateVirtualBooking(
     appointmentDate: _d,
     overrideWorkingHours: _o,
     overrideReason: _r,
+    overrideConsultation: _c,
+    consultationOverrideReason: _cr,
     ...others
   } = patch;
   if (!creates && Object.values(others).some((v) => v !== undefined)) {
@@ -248,6 +266,7 @@ export async function updateVirtualBooking(
     service: creates && patch.serviceId ? await findService(db, patch.serviceId) : null,
     newStart: appointmentStart(patch.appointmentDate),
     override: workingTimeOverride(admin, patch),
+    consultation: consultationOverride(admin, patch),
     from: "calendar",
   };
   let wanted: Span | null = null;
@@ -279,6 +298,8 @@ export type ProcessOptions = {
   staffId?: number | null;
   overrideWorkingHours?: boolean;
   overrideReason?: string;
+  overrideConsultation?: boolean;
+  consultationOverrideReason?: string;
 };
 
 /**
@@ -326,7 +347,8 @@ async function processInTx(
  * no-show one. Processing twice changes nothing more. The badge stays 'Completed' (spec §4).
  * @returns the appointment's id (null for a cancelled or no-show request).
  * @throws HttpError 404 unknown booking or staff; 400 inactive staff, override without a
- *   reason; 403 override by a non-manager; 409 outside working time or a clash (nothing changed).
+ *   reason; 403 override by a non-manager (consultation: a non-clinician); 400 a
+ *   consultation-first service for a client without a consultation on record; 409 outside working time or a clash (nothing changed).
  */
 export async function processBookingRequest(
   db: Db,
@@ -341,6 +363,7 @@ export async function processBookingRequest(
     service: null,
     newStart: null,
     override: workingTimeOverride(admin, options),
+    consultation: consultationOverride(admin, options),
     from: "bookings",
   };
   let wanted: Span | null = null;

@@ -40,6 +40,7 @@ function serviceColumns(input: Partial<ServiceFormValues>) {
     ...(input.category !== undefined && { category: input.category }),
     ...(input.duration !== undefined && { duration: input.duration }),
     ...(input.price !== undefined && servicePriceColumns(input.price)),
+    ...(input.consultationFirst !== undefined && { consultationFirst: input.consultationFirst }),
   };
 }
 

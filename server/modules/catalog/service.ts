@@ -22,6 +22,7 @@ const serviceColumns = {
   priceKobo: services.priceKobo,
   priceNote: services.priceNote,
   duration: services.duration,
+  consultationFirst: services.consultationFirst,
 };
 
 type ServiceRow = { [K in keyof typeof serviceColumns]: (typeof services.$inferSelect)[K] };
@@ -34,6 +35,7 @@ function toPublicService(row: ServiceRow): PublicService {
     category: row.category,
     price: row.priceNote ?? (row.priceKobo === null ? null : koboToNaira(row.priceKobo)),
     duration: row.duration,
+    consultationFirst: row.consultationFirst,
   };
 }
 

@@ -20,6 +20,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
+import type { ConsultationOverrideInput } from "#common/consultation.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import {
   OFFLINE_SALE_MAX_AGE_DAYS,
@@ -40,6 +41,11 @@ import { recordAudit } from "#server/modules/audit/service.ts";
 import { updateAppointment } from "#server/modules/calendar/appointments.ts";
 import { availableUnits, takeStock } from "#server/modules/catalog/stock.ts";
 import { clientExists } from "#server/modules/clients/service.ts";
+import {
+  assertConsultationOnRecord,
+  type ConsultationOverride,
+  consultationOverride,
+} from "#server/modules/consultation/service.ts";
 import { creditLines, type LineCredit } from "./line-credit.ts";
 import { listSaleRecords } from "./records.ts";
 import { saleClient } from "./sale-client.ts";
@@ -122,6 +128,10 @@ type CheckedSale = {
   credit: { lines: LineCredit[]; tipStaffId: number | null };
   /** The client on file the till picked (checked), or null: found or made by email. */
   clientId: number | null;
+  /** A clinician's override of the consultation requirement (decision 0225). */
+  consultation: ConsultationOverride;
+  /** The service of the appointment the sale-level `appointmentId` checks out, if stored. */
+  visitServiceId: number | null;
 };
 
 /** The sale's idempotency key: the header's or the body's (400 when both are sent and differ). */
@@ -145,7 +155,8 @@ async function recordSale(
     const existing = await saleIdByKey(db, key);
     if (existing !== null) return replay(db, existing);
   }
-  const checked = await checkSale(db, input, key);
+  const consultation = consultationOverride(admin, input);
+  const checked = { ...(await checkSale(db, input, key)), consultation };
   const saleId = await db.transaction((tx) => writeSale(tx, admin, input, checked));
   if (saleId < 0) return replay(db, -saleId);
 
@@ -154,7 +165,10 @@ async function recordSale(
     appointmentCompleted = true;
   } else if (input.appointmentId) {
     // A till that names no appointment on its lines: the sale-level link of issue 11.
-    appointmentCompleted = await completeAppointment(db, admin, saleId, input.appointmentId);
+    appointmentCompleted = await completeAppointment(db, admin, saleId, input.appointmentId, {
+      overrideConsultation: input.overrideConsultation,
+      consultationOverrideReason: input.consultationOverrideReason,
+    });
   }
   const detail = await getSale(db, saleId);
   if (!detail) throw new Error("sale vanished after commit");
@@ -195,7 +209,38 @@ async function checkSale(db: Db, input: ParsedSaleInput, key: string | null): Pr
   if (clientId !== null && !(await clientExists(db, clientId))) {
     throw new HttpError(400, "Unknown client", { clientId: "Unknown client" });
   }
-  return { key, soldAt, applied, priced, figures, settlement, credit, clientId };
+  const visitServiceId = await saleLevelVisitService(db, input.appointmentId);
+  return {
+    key,
+    soldAt,
+    applied,
+    priced,
+    figures,
+    settlement,
+    credit,
+    clientId,
+    consultation: null,
+    visitServiceId,
+  };
+}
+
+/** The service of the stored appointment a sale-level `appointmentId` names (not a request). */
+async function saleLevelVisitService(db: Db, ref: string | null | undefined) {
+  if (!ref || !/^\d+$/.test(ref)) return null;
+  const id = Number(ref);
+  return (await appointmentPrices(db, [id])).get(id)?.serviceId ?? null;
+}
+
+/**
+ * The services a sale sells anew, for the consultation gate: service lines that check out no
+ * appointment (an appointment passed the gate when it was booked), the sale-level visit's
+ * service aside.
+ */
+function servicesSold(sale: CheckedSale): number[] {
+  return sale.priced
+    .filter((l) => l.type === "service" && l.appointmentId === null)
+    .map((l) => l.itemId)
+    .filter((id) => id !== sale.visitServiceId);
 }
 
 /**
@@ -366,6 +411,13 @@ async function writeSale(
     if (existing !== null) return -existing;
   }
   const clientId = await saleClient(tx, sale.clientId, input.customerInfo);
+  await assertConsultationOnRecord(tx, admin, {
+    clientId,
+    serviceIds: servicesSold(sale),
+    at: sale.soldAt,
+    override: sale.consultation,
+    place: "sale",
+  });
   const visitIds = await completeVisit(
     tx,
     sale.priced.map((l) => l.appointmentId),
@@ -479,9 +531,13 @@ async function completeAppointment(
   admin: AdminIdentity,
   saleId: number,
   ref: string,
+  consultation: ConsultationOverrideInput,
 ): Promise<boolean> {
   try {
-    const appointment = await updateAppointment(db, admin, ref, { status: "completed" });
+    const appointment = await updateAppointment(db, admin, ref, {
+      status: "completed",
+      ...consultation,
+    });
     const id = Number(appointment.id);
     if (Number.isInteger(id)) {
       await db.update(sales).set({ appointmentId: id }).where(eq(sales.id, saleId));
@@ -541,6 +597,8 @@ export async function recordCustomerSale(
     tipAmount: 0,
     notes: input.notes,
     soldAt: input.saleDate,
+    overrideConsultation: input.overrideConsultation,
+    consultationOverrideReason: input.consultationOverrideReason,
   });
   const [record] = await listSaleRecords(db, { saleId: sale.id });
   if (!record) throw new Error("recorded sale has no line");

@@ -4,10 +4,16 @@
  * duration (the service's, else 60), group size 1–10, recurrence (daily, weekly or monthly with
  * an interval and an end date) and notes → POST /api/appointments. Duplicate opens it prefilled
  * with the copy and no date or time (issue 28 item 4). Validation is the shared
- * `appointmentInputSchema` with the spec's messages; a clash (409) shows the server's message.
+ * `appointmentInputSchema` with the spec's messages; a clash (409) shows the server's message;
+ * a consultation-first service without a consultation on record shows the refusal and, for a
+ * clinician, the override (issue 30).
  */
 import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import {
+  ConsultationOverride,
+  useConsultationOverride,
+} from "#app/features/admin/kit/consultation-override.tsx";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
@@ -157,6 +163,8 @@ export function AppointmentDialog({
   const { register, handleSubmit, reset, formState, watch, setValue, setFocus } = form;
   const errors = formState.errors;
   const [clash, setClash] = useState<string | null>(null);
+  const consultation = useConsultationOverride();
+  const resetConsultation = consultation.reset;
   const save = useAdminMutation<unknown, FormValues>({
     success: {
       title: "Appointment Created",
@@ -165,9 +173,10 @@ export function AppointmentDialog({
     failure: serverMessageOr("Failed to create booking"),
     failureTitle: "Failed to create booking",
     form,
-    fieldFor: (field) => formFieldOf(field),
+    fieldFor: (field) => (field === "overrideConsultation" ? null : formFieldOf(field)),
     onSuccess: () => onOpenChange(false),
     onError: (error) => {
+      consultation.learn(error);
       setClash(
         error instanceof ApiError && error.status === 409 ? (error.serverMessage ?? null) : null,
       );
@@ -177,6 +186,7 @@ export function AppointmentDialog({
   useEffect(() => {
     if (!open) return;
     setClash(null);
+    resetConsultation();
     if (!copyOf) {
       reset(emptyValues(defaultDate, defaultStaffId, defaultTime));
       return;
@@ -185,7 +195,7 @@ export function AppointmentDialog({
     // After the dialog's own first focus: the copy's new date is what is asked for.
     const timer = setTimeout(() => setFocus("date"), 0);
     return () => clearTimeout(timer);
-  }, [open, defaultDate, defaultStaffId, defaultTime, copyOf, reset, setFocus]);
+  }, [open, defaultDate, defaultStaffId, defaultTime, copyOf, reset, setFocus, resetConsultation]);
 
   const recurring = watch("isRecurring");
   const serviceField = register("serviceId", {
@@ -208,7 +218,12 @@ export function AppointmentDialog({
         )
       }
       onSubmit={handleSubmit((values) =>
-        save.run(() => apiRequest("POST", "/api/appointments", toPayload(values))),
+        save.run(() =>
+          apiRequest("POST", "/api/appointments", {
+            ...toPayload(values),
+            ...consultation.payload(),
+          }),
+        ),
       )}
       dirty={formState.isDirty}
       pending={save.pending}
@@ -324,6 +339,7 @@ export function AppointmentDialog({
           {clash}
         </p>
       )}
+      <ConsultationOverride state={consultation} className="sm:col-span-2" />
     </FormDialog>
   );
 }

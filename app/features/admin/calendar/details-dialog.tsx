@@ -14,6 +14,10 @@ import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialo
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import {
+  ConsultationOverride,
+  useConsultationOverride,
+} from "#app/features/admin/kit/consultation-override.tsx";
+import {
   type MutationOutcome,
   serverMessageOr,
   useAdminMutation,
@@ -61,6 +65,9 @@ export function DetailsDialog({
   const [rescheduling, setRescheduling] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const can = useCapabilities();
+  // Confirm Booking of a request for a consultation-first service: the refusal and the override.
+  const consultation = useConsultationOverride();
+  const resetConsultation = consultation.reset;
   const update = useAdminMutation({
     success: { title: "Appointment updated successfully!" },
     failure: serverMessageOr("Failed to update appointment"),
@@ -76,7 +83,8 @@ export function DetailsDialog({
   useEffect(() => {
     if (id === null) return;
     setRescheduling(false);
-  }, [id]);
+    resetConsultation();
+  }, [id, resetConsultation]);
 
   if (!appointment) {
     return (
@@ -92,10 +100,16 @@ export function DetailsDialog({
   function act(action: AppointmentAction) {
     if (action.status) {
       void update
-        .run(() => apiRequest<Appointment>("PATCH", url, { status: action.status }), {
-          key: action.id,
-        })
+        .run(
+          () =>
+            apiRequest<Appointment>("PATCH", url, {
+              status: action.status,
+              ...consultation.payload(),
+            }),
+          { key: action.id },
+        )
         .then((outcome) => {
+          if (!outcome.ok) consultation.learn(outcome.error);
           // A confirmed booking request becomes a stored appointment with its own id.
           if (outcome.ok && outcome.data?.id && outcome.data.id !== a.id) onShow(outcome.data);
         });
@@ -245,6 +259,7 @@ export function DetailsDialog({
                 )}
             </div>
           )}
+          <ConsultationOverride state={consultation} className="mt-4" />
         </DialogContent>
       </DialogRoot>
       <ConfirmDialog

@@ -3,10 +3,15 @@
  * with it), date and start (15-minute steps), duration and notes of a stored appointment, from
  * the details dialog → PATCH /api/appointments/{id}. Validation is the shared
  * `appointmentEditSchema` with New Booking's messages; a clash (409) shows the server's message
- * in the dialog, as New Booking does. This is also the keyboard way to do what the grid's drag does.
+ * in the dialog, as New Booking does, and so does the consultation refusal with its override
+ * for a clinician (issue 30). This is also the keyboard way to do what the grid's drag does.
  */
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import {
+  ConsultationOverride,
+  useConsultationOverride,
+} from "#app/features/admin/kit/consultation-override.tsx";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { useRecordSave } from "#app/features/admin/kit/use-record-save.ts";
@@ -99,6 +104,8 @@ export function EditAppointmentDialog({
   const { register, handleSubmit, reset, formState, setValue } = form;
   const errors = formState.errors;
   const [clash, setClash] = useState<string | null>(null);
+  const consultation = useConsultationOverride();
+  const resetConsultation = consultation.reset;
   const save = useRecordSave<Appointment, FormValues>({
     path: "/api/appointments",
     id: appointment?.id,
@@ -124,7 +131,8 @@ export function EditAppointmentDialog({
     if (id === null || !latest.current) return;
     reset(valuesOf(latest.current));
     setClash(null);
-  }, [id, reset]);
+    resetConsultation();
+  }, [id, reset, resetConsultation]);
 
   const serviceField = register("serviceId", {
     onChange: (e: { target: { value: string } }) => {
@@ -162,7 +170,8 @@ export function EditAppointmentDialog({
         setClash(null);
         const patch = changesOf(appointment, values);
         if (Object.keys(patch).length === 0) return onOpenChange(false);
-        const outcome = await save.run(patch);
+        const outcome = await save.run({ ...patch, ...consultation.payload() });
+        if (!outcome.ok) consultation.learn(outcome.error);
         if (!outcome.ok && outcome.error instanceof ApiError && outcome.error.status === 409) {
           setClash(outcome.error.serverMessage ?? null);
         }
@@ -215,6 +224,7 @@ export function EditAppointmentDialog({
           {clash}
         </p>
       )}
+      <ConsultationOverride state={consultation} className="sm:col-span-2" />
     </FormDialog>
   );
 }

@@ -10,6 +10,7 @@ import { Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useState } from "react";
 import { DialogDescription } from "#app/components/ui/dialog.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { ConsultationOverride } from "#app/features/admin/kit/consultation-override.tsx";
 import { TextField } from "#app/features/admin/kit/fields.tsx";
 import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { apiRequest } from "#app/lib/api.ts";
@@ -315,6 +316,7 @@ export function CompleteSaleDialog({
         <Row label="Total" value={figures.total} strong />
         {sale.method === "cash" && <Row label="Change" value={figures.change} />}
       </dl>
+      <ConsultationOverride state={sale.consultation} />
     </FormDialog>
   );
 }

@@ -36,9 +36,13 @@ export function saleRefusal(
 /**
  * Sending a sale from the till: `send(payload, keep)` resolves true once the sale is recorded
  * (then `onRecorded` clears the till) or kept by `keep` (no connection), false on a refusal.
- * `pending` is true while the request runs; `lastSale` is the last recorded sale (its receipt).
+ * `onRefused` learns a refusal. `pending` is true while the request runs; `lastSale` is the last recorded sale (its receipt).
  */
-export function useSaleSubmission(onRecorded: () => void) {
+export function useSaleSubmission(
+  onRecorded: () => void,
+  /** Learns a refusal (the consultation gate offers its override: issue 30). */
+  onRefused: (error: unknown) => void = () => undefined,
+) {
   const toast = useToast();
   const { revalidate } = useRevalidator();
   const [pending, setPending] = useState(false);
@@ -60,6 +64,7 @@ export function useSaleSubmission(onRecorded: () => void) {
       return true;
     } catch (error) {
       if (isConnectionError(error)) return keep();
+      onRefused(error);
       toast({
         title: POS_MESSAGES.saleFailedTitle,
         description: (error instanceof ApiError && error.serverMessage) || POS_MESSAGES.saleFailed,

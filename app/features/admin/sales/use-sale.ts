@@ -9,7 +9,8 @@
  */
 import { useCallback, useState } from "react";
 import { useToast } from "#app/components/ui/toast.tsx";
-import type { Surcharge } from "#common/sales.ts";
+import { useConsultationOverride } from "#app/features/admin/kit/consultation-override.tsx";
+import type { SaleInput, Surcharge } from "#common/sales.ts";
 import { newSaleKey, readAmount, salePayload } from "./cart.ts";
 import { useOfflineSales } from "./use-offline-sales.ts";
 import { useCartLines, useSaleCustomer, useSalePayment } from "./use-sale-draft.ts";
@@ -31,14 +32,18 @@ export function useSale(surcharges: Surcharge[]) {
   const { keep, ...offline } = useOfflineSales();
   // One key per sale: kept across retries of the same sale, renewed once it is recorded.
   const [saleKey, setSaleKey] = useState(newSaleKey);
+  // A consultation-first service for a client without one: the refusal and a clinician's override.
+  const consultation = useConsultationOverride();
+  const resetConsultation = consultation.reset;
 
   const clear = useCallback(() => {
     resetLines();
     resetCustomer();
     resetPayment();
+    resetConsultation();
     setSaleKey(newSaleKey());
-  }, [resetLines, resetCustomer, resetPayment]);
-  const { send, ...submission } = useSaleSubmission(clear);
+  }, [resetLines, resetCustomer, resetPayment, resetConsultation]);
+  const { send, ...submission } = useSaleSubmission(clear, consultation.learn);
 
   async function complete(): Promise<boolean> {
     const refusal = saleRefusal(cart.lines, buyer.customer);
@@ -47,21 +52,24 @@ export function useSale(surcharges: Surcharge[]) {
       return false;
     }
     const { figures } = payment;
-    const payload = salePayload({
-      lines: cart.lines,
-      customer: buyer.customer,
-      applied,
-      discount: readAmount(payment.discount),
-      method: payment.method,
-      cashReceived: readAmount(payment.cashReceived),
-      splits: payment.splits,
-      tip: payment.tipNaira,
-      tipStaffId: payment.tipStaffId,
-      figures,
-      key: saleKey,
-      appointmentId: appointment?.id ?? null,
-      soldAt: new Date().toISOString(),
-    });
+    const payload: SaleInput = {
+      ...salePayload({
+        lines: cart.lines,
+        customer: buyer.customer,
+        applied,
+        discount: readAmount(payment.discount),
+        method: payment.method,
+        cashReceived: readAmount(payment.cashReceived),
+        splits: payment.splits,
+        tip: payment.tipNaira,
+        tipStaffId: payment.tipStaffId,
+        figures,
+        key: saleKey,
+        appointmentId: appointment?.id ?? null,
+        soldAt: new Date().toISOString(),
+      }),
+      ...consultation.payload(),
+    };
     return send(payload, async () => {
       const queuedAt = payload.soldAt as string;
       const customerName = buyer.customer.name.trim();
@@ -86,6 +94,7 @@ export function useSale(surcharges: Surcharge[]) {
     ...payment,
     ...submission,
     complete,
+    consultation,
     ...offline,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The admin service form (admin spec §2 "Service management", §5 "Service form"): name,
- * description, price (a naira amount or a text such as 'Contact for details'), duration, category.
+ * description, price (a naira amount or a text such as 'Contact for details'), duration, category,
+ * and whether it needs a consultation first (issue 30; docs/decisions/0225).
  * Validation is the shared `serviceFormSchema` (common/catalog-forms.ts), as on the server.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -12,12 +13,20 @@ import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { useRecordSave } from "#app/features/admin/kit/use-record-save.ts";
 import { findServiceCategory, type PublicService } from "#common/catalog.ts";
 import { ADMIN_SERVICE_CATEGORIES, serviceFormSchema } from "#common/catalog-forms.ts";
+import { CONSULTATION_MESSAGES } from "#common/consultation.ts";
 
 /** What the form holds: every field as typed text (the price too, until it is sent). */
 type FormValues = z.input<typeof serviceFormSchema>;
 type Parsed = z.output<typeof serviceFormSchema>;
 
-const EMPTY = { name: "", description: "", price: "", duration: "", category: "" };
+const EMPTY = {
+  name: "",
+  description: "",
+  price: "",
+  duration: "",
+  category: "",
+  consultationFirst: false,
+};
 const FORM_FIELDS = Object.keys(EMPTY) as Array<keyof typeof EMPTY>;
 
 /** A typed price as sent: a naira number when it reads as one ('₦52,000'), else the text. */
@@ -71,6 +80,7 @@ export function ServiceDialog({
             price: service.price === null ? "" : String(service.price),
             duration: service.duration,
             category: service.category,
+            consultationFirst: service.consultationFirst ?? false,
           }
         : EMPTY,
     );
@@ -130,6 +140,10 @@ export function ServiceDialog({
           </option>
         ))}
       </SelectField>
+      <label className="flex items-center gap-2 text-sm text-gray-800 sm:col-span-2">
+        <input type="checkbox" className="h-4 w-4" {...register("consultationFirst")} />
+        {CONSULTATION_MESSAGES.serviceFlagLabel}
+      </label>
     </FormDialog>
   );
 }

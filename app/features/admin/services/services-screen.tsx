@@ -99,6 +99,11 @@ export function ServicesScreen({ page }: { page: ServicesPage }) {
                   </span>
                   <span className="text-gray-700"> · {s.duration}</span>
                 </p>
+                {s.consultationFirst && (
+                  <p className="mt-1 text-xs font-medium text-amber-900">
+                    Needs a consultation first
+                  </p>
+                )}
                 <div className="mt-3 flex gap-2">
                   <button
                     type="button"
