@@ -457,7 +457,7 @@ export const voidInputSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The day close per tender (issue 29; docs/decisions/0230)
+// The day close per tender (issue 29; docs/decisions/0230-the-day-closes-per-tender-and-locks.md)
 
 /**
  * The tenders a Lagos day closes on: cash (the drawer), card on the POS terminal, bank transfer

@@ -1,5 +1,5 @@
 /**
- * The day close per tender (issue 29; docs/decisions/0230): GET /api/sales/daily/{date}/close
+ * The day close per tender (issue 29; docs/decisions/0230-the-day-closes-per-tender-and-locks.md): GET /api/sales/daily/{date}/close
  * (the close sheet), POST …/close (close and lock the day), POST …/reopen (a manager's, audited)
  * and POST …/cash-movements (the opening float, pay-ins and pay-outs). Tenders: cash (the drawer:
  * float + cash taken − cash refunds + pay-ins − pay-outs, counted by note), card on the POS

@@ -1,5 +1,5 @@
 /**
- * The day close per tender (issue 29; docs/decisions/0230) on PGlite and, with
+ * The day close per tender (issue 29; docs/decisions/0230-the-day-closes-per-tender-and-locks.md) on PGlite and, with
  * TEST_DATABASE_URL, PostgreSQL: a split payment keeps each tender's reference, the close shows
  * each tender's expected, counted and variance, the drawer takes its float, pay-ins and pay-outs
  * and is counted by note, Paystack's payments (the local fake, through the real client) are

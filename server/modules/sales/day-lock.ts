@@ -1,5 +1,5 @@
 /**
- * The lock of a closed Lagos day (issue 29; docs/decisions/0230): while a day's close row
+ * The lock of a closed Lagos day (issue 29; docs/decisions/0230-the-day-closes-per-tender-and-locks.md): while a day's close row
  * exists, no sale dated that day, no refund or void given that day and no cash movement of that
  * day is recorded. Writers take the day's advisory lock shared and the close takes it exclusive,
  * so a close never misses a sale committed while it was adding up the day.

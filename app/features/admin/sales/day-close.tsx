@@ -1,5 +1,5 @@
 /**
- * The day close per tender (issue 29; docs/decisions/0230), under Daily Sales: each tender's
+ * The day close per tender (issue 29; docs/decisions/0230-the-day-closes-per-tender-and-locks.md), under Daily Sales: each tender's
  * expected, counted or matched figure and variance (cash, card on the POS terminal, bank
  * transfer, Paystack online); the drawer with its opening float, pay-ins and pay-outs (recorded
  * during the day, with a reason) and a count by note (₦1,000 / ₦500 / ₦200 / ₦100 / ₦50 and
