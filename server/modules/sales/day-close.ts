@@ -180,7 +180,8 @@ function summaryOf(
     Memberships: [0, 0, 0],
     "Late cancellation fees": [0, 0, 0],
     "No-show fees": [0, 0, 0],
-    "Refund amount": [0, 0, -refunds.total],
+    // Never -0: the page renders it "-₦0.00" on the server and "₦0.00" after JSON (a hydration error).
+    "Refund amount": [0, 0, -refunds.total || 0],
   };
   const transactionSummary: TransactionRow[] = TRANSACTION_TYPES.map((type) => ({
     type,
