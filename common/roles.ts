@@ -205,6 +205,18 @@ export const CAPABILITIES = {
     own: [],
     rule: "only the front desk or a manager takes payment",
   },
+  /** Close a Lagos day at the till: count the drawer, match the tenders (issue 29). */
+  "day.close": {
+    all: DESK_ROLES,
+    own: [],
+    rule: "only the front desk or a manager closes the day",
+  },
+  /** Reopen a closed day so it can take a sale, refund or void again; audited (decision 0230). */
+  "day.reopen": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager reopens a closed day",
+  },
   /** Clinic revenue: the dashboard's sales figures, values and team revenue; reports. */
   "revenue.view": {
     all: MANAGER_ONLY,

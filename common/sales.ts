@@ -164,10 +164,33 @@ export const cartLineSchema = z.object({
 });
 export type CartLineInput = z.infer<typeof cartLineSchema>;
 
+/** The longest payment reference (terminal RRN, bank or Paystack reference) or payer name. */
+export const REFERENCE_MAX_LENGTH = 100;
+
+/** A payment reference as typed (terminal slip, bank alert, Paystack); empty is none. */
+const referenceField = z
+  .string({ error: "A reference is text" })
+  .trim()
+  .max(REFERENCE_MAX_LENGTH, `A reference must be at most ${REFERENCE_MAX_LENGTH} characters`)
+  .nullish()
+  .transform((v) => v || null);
+
+/** Who sent a bank transfer, as the bank alert names them; empty is none. */
+const payerField = z
+  .string({ error: "The payer's name is text" })
+  .trim()
+  .max(NAME_MAX_LENGTH, `The payer's name must be at most ${NAME_MAX_LENGTH} characters`)
+  .nullish()
+  .transform((v) => v || null);
+
 export const splitPaymentSchema = z.object({
   method: z.enum(SPLIT_PAYMENT_METHODS, { error: "Payment method must be card, cash or transfer" }),
   amount: nairaInput.refine((n) => n > 0, "A payment must be more than 0"),
   tip: nairaInput.optional(),
+  /** The POS terminal's reference (card) or the transfer's reference (issue 29). */
+  reference: referenceField,
+  /** Who sent the transfer (transfer only). */
+  payer: payerField,
 });
 
 /** A surcharge the till applied: its id, or the surcharge object the screen holds (§3). */
@@ -215,6 +238,10 @@ export const saleInputSchema = z.object({
   totalAmount: nairaInput.optional(),
   changeAmount: nairaInput.optional(),
   cashReceived: nairaInput.nullish(),
+  /** A single card or transfer payment's reference: the terminal's, or the transfer's. */
+  paymentReference: referenceField,
+  /** Who sent a single transfer payment. */
+  payerName: payerField,
   /** A tip on top of the total, paid with the (first) payment. */
   tipAmount: nairaInput.default(0),
   /** Who the tip is for; default the first service line's member (issue 29). */
@@ -257,6 +284,10 @@ export type SalePayment = {
   method: PaymentMethod;
   amount: number;
   tip: number;
+  /** Terminal, transfer or Paystack reference (null: none given). */
+  reference: string | null;
+  /** Who sent a transfer (null: not given). */
+  payer: string | null;
   /** Who the tip is for (null: nobody named). */
   tipStaffId: number | null;
 };
@@ -429,14 +460,138 @@ export const voidInputSchema = z.object({
     .max(500),
 });
 
-export const dayCloseInputSchema = z.object({
-  countedCash: nairaInput.refine((n) => n >= 0, POS_MESSAGES.countedCash),
+// ---------------------------------------------------------------------------------------------
+// The day close per tender (issue 29; docs/decisions/0230-the-day-closes-per-tender-and-locks.md)
+
+/**
+ * The tenders a Lagos day closes on: cash (the drawer), card on the POS terminal, bank transfer
+ * and Paystack online (the shop's orders and sales recorded as 'online').
+ */
+export const TENDERS = ["cash", "card", "transfer", "online"] as const;
+export type Tender = (typeof TENDERS)[number];
+
+export const TENDER_LABELS: Record<Tender, string> = {
+  cash: "Cash",
+  card: "Card (POS terminal)",
+  transfer: "Bank Transfer",
+  online: "Paystack (online)",
+};
+
+/** The naira notes the drawer is counted in (coins and smaller notes are one amount). */
+export const CASH_NOTES = [1000, 500, 200, 100, 50] as const;
+export type CashNote = (typeof CASH_NOTES)[number];
+
+/** Cash movements recorded during the day: the opening float, pay-ins and pay-outs. */
+export const CASH_MOVEMENT_KINDS = ["float", "pay_in", "pay_out"] as const;
+export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
+export const CASH_MOVEMENT_LABELS: Record<CashMovementKind, string> = {
+  float: "Opening float",
+  pay_in: "Pay-in",
+  pay_out: "Pay-out",
+};
+
+export const DAY_CLOSE_MESSAGES = {
+  reason: "Please give a reason",
+  movementKind: "Choose the opening float, a pay-in or a pay-out",
+  movementAmount: "Enter an amount more than 0",
+  noteCount: "Enter how many notes, a whole number from 0",
+  countDiffers: "The counted cash differs from the count by note",
+  floatTwice: "The opening float of this day is already recorded",
+  notClosed: "This day is not closed",
+  alreadyClosed: "This day is already closed",
+} as const;
+
+/** 'Friday, 27 Nov 2026 is closed: …': the 400 of a sale, refund, void or movement on it. */
+export function dayClosedMessage(date: string): string {
+  return `${longDayLabel(date)} is closed: no sale, refund or void can be recorded on it. A manager can reopen the day.`;
+}
+
+const noteCount = z
+  .number({ error: DAY_CLOSE_MESSAGES.noteCount })
+  .int(DAY_CLOSE_MESSAGES.noteCount)
+  .min(0, DAY_CLOSE_MESSAGES.noteCount)
+  .max(100_000, DAY_CLOSE_MESSAGES.noteCount)
+  .default(0);
+
+/** The drawer counted by note: how many of each note, and the coins (naira). */
+export const cashCountSchema = z.object({
   notes: z
-    .string()
+    .object({
+      "1000": noteCount,
+      "500": noteCount,
+      "200": noteCount,
+      "100": noteCount,
+      "50": noteCount,
+    })
+    .default({ "1000": 0, "500": 0, "200": 0, "100": 0, "50": 0 }),
+  coins: nairaInput.default(0),
+});
+export type CashCountInput = z.input<typeof cashCountSchema>;
+export type CashCount = z.output<typeof cashCountSchema>;
+
+/** The cash a count by note adds up to, in kobo: Σ count × note + coins. */
+export function cashCountKobo(count: CashCount): number {
+  return (
+    CASH_NOTES.reduce((s, note) => s + count.notes[String(note) as "1000"] * note * 100, 0) +
+    Math.round(count.coins * 100)
+  );
+}
+
+/**
+ * POST /api/sales/daily/{date}/close: the cash counted (`countedCash` in naira, or `cashCount`
+ * by note; both must agree when both are sent), and what the card terminal's end-of-day total
+ * and the bank's statement show for the day (naira; null: not counted). Paystack is matched by
+ * the server.
+ */
+export const dayCloseInputSchema = z
+  .object({
+    countedCash: nairaInput.optional(),
+    cashCount: cashCountSchema.optional(),
+    counted: z.object({ card: nairaInput.nullish(), transfer: nairaInput.nullish() }).default({}),
+    notes: z
+      .string()
+      .trim()
+      .max(500)
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .refine((v) => v.countedCash !== undefined || v.cashCount !== undefined, {
+    path: ["countedCash"],
+    message: POS_MESSAGES.countedCash,
+  })
+  .refine(
+    (v) =>
+      v.countedCash === undefined ||
+      v.cashCount === undefined ||
+      Math.round(v.countedCash * 100) === cashCountKobo(v.cashCount),
+    { path: ["countedCash"], message: DAY_CLOSE_MESSAGES.countDiffers },
+  );
+export type DayCloseInput = z.input<typeof dayCloseInputSchema>;
+
+/** POST /api/sales/daily/{date}/cash-movements: the float, a pay-in or a pay-out (naira). */
+export const cashMovementInputSchema = z
+  .object({
+    kind: z.enum(CASH_MOVEMENT_KINDS, { error: DAY_CLOSE_MESSAGES.movementKind }),
+    amount: nairaInput.refine((n) => n > 0, DAY_CLOSE_MESSAGES.movementAmount),
+    reason: z
+      .string({ error: DAY_CLOSE_MESSAGES.reason })
+      .trim()
+      .max(200, "A reason must be at most 200 characters")
+      .default(""),
+  })
+  .refine((m) => m.kind === "float" || m.reason.length > 0, {
+    path: ["reason"],
+    message: DAY_CLOSE_MESSAGES.reason,
+  });
+export type CashMovementInput = z.input<typeof cashMovementInputSchema>;
+
+/** POST /api/sales/daily/{date}/reopen: why a manager reopens a closed day. */
+export const dayReopenInputSchema = z.object({
+  reason: z
+    .string({ error: DAY_CLOSE_MESSAGES.reason })
     .trim()
-    .max(500)
-    .nullish()
-    .transform((v) => v || null),
+    .min(1, DAY_CLOSE_MESSAGES.reason)
+    .max(500),
 });
 
 export const emailReceiptSchema = z.object({
@@ -453,17 +608,109 @@ export type TransactionRow = {
 
 export type CashMovementRow = { collected: number; refunds: number };
 
-/** A closed day: counted cash against expected, who closed it and when. */
+/**
+ * One tender of a day's close (naira): what the day's records expect, what was counted (cash,
+ * the terminal's total, the bank statement) or matched (Paystack), and the variance
+ * (counted − expected: positive over, negative short; null while not counted).
+ */
+export type TenderLine = {
+  tender: Tender;
+  label: string;
+  expected: number;
+  counted: number | null;
+  variance: number | null;
+  /** Payments taken by this tender that day, and how many carry no reference. */
+  payments: number;
+  withoutReference: number;
+};
+
+/** A cash movement of the day (naira). */
+export type CashMovement = {
+  id: number;
+  kind: CashMovementKind;
+  amount: number;
+  reason: string;
+  by: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+};
+
+/**
+ * The drawer's day (naira): expected = float + cash taken (tips included) − cash refunds +
+ * pay-ins − pay-outs.
+ */
+export type CashDrawer = {
+  float: number;
+  taken: number;
+  refunds: number;
+  payIns: number;
+  payOuts: number;
+  expected: number;
+  movements: CashMovement[];
+};
+
+/** How one Paystack payment of the day matched the records. */
+export const PAYSTACK_MATCH_STATUSES = [
+  "matched",
+  "amount differs",
+  "not at Paystack",
+  "not recorded here",
+] as const;
+export type PaystackMatchStatus = (typeof PAYSTACK_MATCH_STATUSES)[number];
+
+/** One reference: what we recorded and what Paystack reports, with its fee and net (naira). */
+export type PaystackMatch = {
+  reference: string;
+  /** 'Sale #1001', 'Order #12', or null for a payment Paystack has and we do not. */
+  recordedAs: string | null;
+  expected: number | null;
+  amount: number | null;
+  fees: number | null;
+  net: number | null;
+  status: PaystackMatchStatus;
+  /** The Paystack settlement that paid it out, once settled. */
+  settlement: { id: string; status: string; date: string | null } | null;
+};
+
+/** Paystack's side of a day (naira): totals over the matched payments, and each reference. */
+export type PaystackReconciliation = {
+  /** False without Paystack keys: nothing can be matched (test-payment mode). */
+  configured: boolean;
+  /** Why Paystack could not be asked (unreachable, refused), or null. */
+  error: string | null;
+  amount: number;
+  fees: number;
+  net: number;
+  matches: PaystackMatch[];
+};
+
+/** A closed day: each tender's figures, the cash count, who closed it and when. */
 export type DayClose = {
   date: string;
+  /** The drawer: float + cash taken − cash refunds + pay-ins − pay-outs, at the close. */
   expectedCash: number;
   countedCash: number;
   /** counted − expected: positive is over, negative short. */
   difference: number;
+  tenders: TenderLine[];
+  cashCount: CashCount | null;
+  paystack: PaystackReconciliation | null;
   notes: string | null;
   closedBy: string;
   /** ISO 8601 UTC. */
   closedAt: string;
+};
+
+/**
+ * GET /api/sales/daily/{date}/close: the close sheet of a Lagos day: each tender's expected
+ * figure (the close's stored figures once closed), the drawer and Paystack's matching.
+ */
+export type CloseSheet = {
+  date: string;
+  close: DayClose | null;
+  tenders: TenderLine[];
+  cash: CashDrawer;
+  paystack: PaystackReconciliation;
 };
 
 /**
@@ -698,6 +945,10 @@ export const recordSaleSchema = z.object({
   saleDate: z.iso.datetime({ offset: true }).optional(),
   /** A clinician's override of the consultation requirement (issue 30; decision 0225). */
   ...consultationOverrideFields,
+  /** The card terminal's, the transfer's or the Paystack payment's reference (issue 29). */
+  paymentReference: referenceField,
+  /** Who sent a transfer. */
+  payerName: payerField,
 });
 export type RecordSaleInput = z.input<typeof recordSaleSchema>;
 

@@ -2,7 +2,8 @@
  * The point of sale (issue 11, admin spec §2 "Point of sale", §4, §5, §8): ring up a service and
  * two products with a percentage surcharge and a discount, pay cash with change ('Sale
  * Complete', the panel cleared); a split card + transfer sale; the daily tables and the CSV
- * match; refund one line and see the refund row; close the day with a counted cash figure. And
+ * match; refund one line and see the refund row; close the day with a count by note and reopen
+ * it. And
  * offline: with the network cut a sale is queued ('waiting to sync'), and once the network is
  * back it is recorded exactly once.
  * With POS_SCREENSHOTS=dir the desktop run saves the till and the daily sales at 1280 px.
@@ -214,24 +215,31 @@ test("till: cash sale with surcharge and discount, split sale, daily tables and 
   await expect(row("Refund amount")).toContainText(`-${naira(refunded)}`);
   await expect(row("Products").getByRole("cell").nth(1)).toHaveText("1");
 
-  // Close the day with a counted cash figure.
-  const after = await (await page.request.get(`/api/sales/daily/${today}`)).json();
-  const counted = after.expectedCash - 500;
-  await page.getByLabel("Counted cash").fill(String(counted));
-  await expect(page.getByText(`-${naira(500)} short`)).toBeVisible();
+  // Close the day with a count by note ₦500 short, then reopen it (a manager): the later tests
+  // and specs sell today, and a closed day refuses sales (decision 0230).
+  const sheet = await (await page.request.get(`/api/sales/daily/${today}/close`)).json();
+  const counted = sheet.cash.expected - 500;
+  const thousands = Math.floor(counted / 1000);
+  const close = page.getByRole("region", { name: "Day close" });
+  await close.getByLabel("₦1,000 notes").fill(String(thousands));
+  await close.getByLabel("Coins (₦)").fill((counted - thousands * 1000).toFixed(2));
+  await expect(close.getByText(`-${naira(500)} short`).first()).toBeVisible();
   if (process.env.POS_SCREENSHOTS) {
     await page.screenshot({
       path: `${process.env.POS_SCREENSHOTS}/pos-daily-1280.png`,
       fullPage: true,
     });
   }
-  await page.getByRole("button", { name: "Close Day" }).click();
+  await close.getByRole("button", { name: "Close Day" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Close Day" }).click();
   await expect(page.getByText("Day closed", { exact: true })).toBeVisible();
-  const closed = page.getByRole("region", { name: "Day close" });
-  await expect(closed.getByText(`by ${ADMIN.username}`, { exact: false })).toBeVisible();
-  await expect(closed.getByText(naira(counted), { exact: true })).toBeVisible();
-  await expect(page.getByLabel("Counted cash")).toHaveCount(0);
+  await expect(close.getByText(`Closed by ${ADMIN.username}`, { exact: false })).toBeVisible();
+  await expect(close.getByText(naira(counted), { exact: true }).first()).toBeVisible();
+  await expect(close.getByLabel("₦1,000 notes")).toHaveCount(0);
+  await close.getByRole("button", { name: "Reopen Day" }).click();
+  await page.getByRole("alertdialog").getByLabel("Reason").fill("e2e: the day goes on");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Reopen Day" }).click();
+  await expect(page.getByText("Day reopened", { exact: true })).toBeVisible();
 });
 
 test("offline: a sale taken without network waits, then syncs once", async ({

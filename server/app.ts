@@ -205,7 +205,7 @@ function apiRouter(
   api.use(bookingsAdminRouter(db));
   api.use(calendarRouter(db, config));
   api.use(staffRouter(db, config));
-  api.use(salesRouter(db));
+  api.use(salesRouter(db, config));
   api.use(clientsRouter(db));
   api.use(reviewsRouter(db, config));
   api.use(adminRouter(db, config));

@@ -38,6 +38,8 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["post", "/api/sales/1/void"],
   ["post", "/api/sales/1/email-receipt"],
   ["post", "/api/sales/daily/2026-01-01/close"],
+  ["post", "/api/sales/daily/2026-01-01/reopen"],
+  ["post", "/api/sales/daily/2026-01-01/cash-movements"],
   ["patch", "/api/staff/1"],
   ["put", "/api/staff/1/schedules"],
   ["post", "/api/staff/1/access"],

@@ -100,21 +100,24 @@ export class PaystackError extends Error {
   }
 }
 
-type PaystackEnvelope = { status?: boolean; message?: string; data?: Record<string, unknown> };
+type PaystackEnvelope = {
+  status?: boolean;
+  message?: string;
+  data?: Record<string, unknown>;
+  meta?: { pageCount?: number; page?: number };
+};
+
+type PaystackOptions = { secretKey: string; baseUrl: string; timeoutMs?: number };
 
 /**
- * The real Paystack client. `secretKey` goes only into the Authorization header (never logged).
- * Each call times out after `timeoutMs` (default 15 s).
+ * One authorised call to Paystack: `{res, json}` (json `{}` when the body is not JSON).
+ * @throws PaystackError when Paystack cannot be reached in time.
  */
-export function createPaystackClient(options: {
-  secretKey: string;
-  baseUrl: string;
-  timeoutMs?: number;
-}): PaystackProvider {
+function paystackCaller(options: PaystackOptions) {
   const base = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function call(method: "GET" | "POST", path: string, body?: unknown) {
+  return async function call(method: "GET" | "POST", path: string, body?: unknown) {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
@@ -136,7 +139,15 @@ export function createPaystackClient(options: {
       json = {};
     }
     return { res, json };
-  }
+  };
+}
+
+/**
+ * The real Paystack client. `secretKey` goes only into the Authorization header (never logged).
+ * Each call times out after `timeoutMs` (default 15 s).
+ */
+export function createPaystackClient(options: PaystackOptions): PaystackProvider {
+  const call = paystackCaller(options);
 
   return {
     mode: "paystack",
@@ -178,6 +189,89 @@ export function createPaystackClient(options: {
         throw new PaystackError(json.message ?? `Paystack answered ${res.status}`, res.status);
       }
       return { refundId: String(data.id ?? ""), status: String(data.status ?? "pending") };
+    },
+  };
+}
+
+/** A successful payment as Paystack's List Transactions reports it (kobo). */
+export type LedgerTransaction = {
+  reference: string;
+  amountKobo: number;
+  feesKobo: number;
+  /** ISO 8601 UTC, or null. */
+  paidAt: string | null;
+};
+
+/** A payout to the clinic's bank as Paystack's List Settlements reports it (kobo). */
+export type LedgerSettlement = {
+  id: string;
+  status: string;
+  /** ISO 8601 UTC, or null while not yet settled. */
+  date: string | null;
+  /** The references of the transactions it paid out. */
+  references: string[];
+};
+
+/** Paystack's records of money taken and paid out, for the day close (issue 29). */
+export type PaystackLedger = {
+  /**
+   * Successful transactions paid in [from, to) (GET /transaction?status=success&from&to, every
+   * page of 100).
+   * @throws PaystackError when Paystack refuses or cannot answer.
+   */
+  transactions(from: Date, to: Date): Promise<LedgerTransaction[]>;
+  /**
+   * Settlements made in [from, to) with the references of their transactions (GET /settlement,
+   * GET /settlement/{id}/transactions), at most `limit` settlements (default 20).
+   * @throws PaystackError when Paystack refuses or cannot answer.
+   */
+  settlements(from: Date, to: Date, limit?: number): Promise<LedgerSettlement[]>;
+};
+
+/** The most pages one listing reads (100 a page): a clinic's day is far below it. */
+const LEDGER_MAX_PAGES = 20;
+
+/** Paystack's List Transactions and Settlements APIs, against `baseUrl` (tests: the fake). */
+export function createPaystackLedger(options: PaystackOptions): PaystackLedger {
+  const call = paystackCaller(options);
+  async function pages(path: string, query: Record<string, string>) {
+    const rows: Array<Record<string, unknown>> = [];
+    for (let page = 1; page <= LEDGER_MAX_PAGES; page++) {
+      const qs = new URLSearchParams({ ...query, perPage: "100", page: String(page) });
+      const { res, json } = await call("GET", `${path}?${qs}`);
+      if (!res.ok || json.status !== true || !Array.isArray(json.data)) {
+        throw new PaystackError(json.message ?? `Paystack answered ${res.status}`, res.status);
+      }
+      rows.push(...(json.data as Array<Record<string, unknown>>));
+      if (page >= Number(json.meta?.pageCount ?? 1)) break;
+    }
+    return rows;
+  }
+  const range = (from: Date, to: Date) => ({ from: from.toISOString(), to: to.toISOString() });
+  return {
+    async transactions(from, to) {
+      const rows = await pages("/transaction", { status: "success", ...range(from, to) });
+      return rows.map((r) => ({
+        reference: String(r.reference ?? ""),
+        amountKobo: Number(r.amount ?? 0),
+        feesKobo: Number(r.fees ?? 0),
+        paidAt: typeof r.paid_at === "string" ? r.paid_at : null,
+      }));
+    },
+    async settlements(from, to, limit = 20) {
+      const rows = (await pages("/settlement", range(from, to))).slice(0, limit);
+      const out: LedgerSettlement[] = [];
+      for (const r of rows) {
+        const id = String(r.id ?? "");
+        const txs = await pages(`/settlement/${encodeURIComponent(id)}/transactions`, {});
+        out.push({
+          id,
+          status: String(r.status ?? ""),
+          date: typeof r.settlement_date === "string" ? r.settlement_date : null,
+          references: txs.map((t) => String(t.reference ?? "")),
+        });
+      }
+      return out;
     },
   };
 }

@@ -31,7 +31,9 @@ import { newsletterSchema } from "#common/newsletter.ts";
 import { orderApiQuerySchema, orderStatusUpdateSchema } from "#common/orders.ts";
 import { reviewRequestSchema, reviewSubmitSchema } from "#common/reviews.ts";
 import {
+  cashMovementInputSchema,
   dayCloseInputSchema,
+  dayReopenInputSchema,
   emailReceiptSchema,
   recordSaleSchema,
   refundInputSchema,
@@ -402,10 +404,26 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     summary: "A Lagos day's sales as CSV",
     produces: "text/csv",
   },
+  "GET /api/sales/daily/:date/close": {
+    tag: "Point of sale",
+    summary: "A Lagos day's close sheet: each tender expected, the drawer, Paystack matched",
+  },
   "POST /api/sales/daily/:date/close": {
     tag: "Point of sale",
-    summary: "Close a Lagos day (cash count)",
+    summary: "Close and lock a Lagos day: cash counted by note, card and transfer counted",
     body: dayCloseInputSchema,
+    status: 201,
+  },
+  "POST /api/sales/daily/:date/reopen": {
+    tag: "Point of sale",
+    summary: "Reopen a closed day (manager; audited)",
+    body: dayReopenInputSchema,
+  },
+  "POST /api/sales/daily/:date/cash-movements": {
+    tag: "Point of sale",
+    summary: "Record the opening float, a pay-in or a pay-out",
+    body: cashMovementInputSchema,
+    status: 201,
   },
   "POST /api/sales/:id/refund": {
     tag: "Point of sale",

@@ -3,7 +3,9 @@
  * the real client in server/integrations/paystack.ts through PAYSTACK_BASE_URL
  * (ARCHITECTURE.md "Payments without keys"). It implements POST /transaction/initialize and
  * GET /transaction/verify/:reference and POST /refund with Paystack's envelope, checks the Bearer secret key, and
- * lets a test decide what a payment did (`pay`) and sign webhooks (`webhook`).
+ * lets a test decide what a payment did (`pay`) and sign webhooks (`webhook`). For the day close
+ * (issue 29) it lists transactions (GET /transaction, with each one's fees) and settlements (GET
+ * /settlement, GET /settlement/:id/transactions) that a test makes with `settle`.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,7 +20,19 @@ type Transaction = {
   currency: string;
   email: string;
   status: string;
+  /** Paystack's fee in kobo (default: 1.5% + ₦100 above ₦2,500, capped at ₦2,000). */
+  fees?: number;
+  /** ISO 8601 UTC; set when paid (default now). */
+  paidAt?: string;
 };
+
+type Settlement = { id: number; status: string; date: string; references: string[] };
+
+/** Paystack's local card fee (kobo): 1.5%, plus ₦100 from ₦2,500, at most ₦2,000. */
+export function paystackFee(amountKobo: number): number {
+  const fee = Math.round(amountKobo * 0.015) + (amountKobo >= 250_000 ? 10_000 : 0);
+  return Math.min(fee, 200_000);
+}
 
 export type FakePaystack = {
   url: string;
@@ -29,6 +43,9 @@ export type FakePaystack = {
   verifyCalls: Map<string, number>;
   /** Refunds asked with POST /refund, per transaction reference (amount in kobo). */
   refunds: Map<string, number>;
+  settlementList: Settlement[];
+  /** Pays out `references` in one settlement (status default 'success', date now); its id. */
+  settle(references: string[], over?: Partial<Omit<Settlement, "id" | "references">>): number;
   /** Marks a transaction paid (or another status), optionally with another amount/currency. */
   pay(reference: string, over?: Partial<Omit<Transaction, "reference">>): void;
   /** A signed `charge.success` webhook for a paid transaction: body and headers to send. */
@@ -48,11 +65,16 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
 }
 
 /** What the fake remembers, shared by its request handlers and the test. */
-type Ledger = Pick<FakePaystack, "transactions" | "verifyCalls" | "refunds">;
+type Ledger = Pick<FakePaystack, "transactions" | "verifyCalls" | "refunds" | "settlementList">;
 
 /** Starts the fake on `port` (0 = any free port). */
 export async function startFakePaystack(port = 0): Promise<FakePaystack> {
-  const ledger: Ledger = { transactions: new Map(), verifyCalls: new Map(), refunds: new Map() };
+  const ledger: Ledger = {
+    transactions: new Map(),
+    verifyCalls: new Map(),
+    refunds: new Map(),
+    settlementList: [],
+  };
   const { transactions } = ledger;
   const server = http.createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) {
@@ -83,7 +105,23 @@ export async function startFakePaystack(port = 0): Promise<FakePaystack> {
         email: "client@example.com",
         status: "ongoing",
       };
-      transactions.set(reference, { ...tx, status: "success", ...over });
+      transactions.set(reference, {
+        ...tx,
+        status: "success",
+        paidAt: new Date().toISOString(),
+        ...over,
+      });
+    },
+    settle(references, over = {}) {
+      const id = 7000 + ledger.settlementList.length + 1;
+      ledger.settlementList.push({
+        id,
+        status: "success",
+        date: new Date().toISOString(),
+        ...over,
+        references,
+      });
+      return id;
     },
     webhook(reference, over = {}) {
       const tx = { ...(transactions.get(reference) ?? {}), ...over };
@@ -120,6 +158,24 @@ function route(ledger: Ledger, req: http.IncomingMessage, raw: string, res: http
   const verify = /^\/transaction\/verify\/(.+)$/.exec(url.pathname);
   if (req.method === "GET" && verify) {
     verifyTransaction(ledger, decodeURIComponent(verify[1] as string), res);
+    return;
+  }
+  if (req.method === "GET" && url.pathname === "/transaction") {
+    listTransactions(ledger, url, res);
+    return;
+  }
+  if (req.method === "GET" && url.pathname === "/settlement") {
+    listSettlements(ledger, url, res);
+    return;
+  }
+  const settled = /^\/settlement\/(\d+)\/transactions$/.exec(url.pathname);
+  if (req.method === "GET" && settled) {
+    const s = ledger.settlementList.find((x) => x.id === Number(settled[1]));
+    const rows = (s?.references ?? []).flatMap((r) => {
+      const tx = ledger.transactions.get(r);
+      return tx ? [transactionData(tx)] : [];
+    });
+    sendPage(res, rows, url);
     return;
   }
   if (req.method === "POST" && url.pathname === "/refund") {
@@ -220,4 +276,60 @@ function createRefund(
       id: 5000 + refunds.size,
     },
   });
+}
+
+/** A transaction as Paystack's listings show it. */
+function transactionData(tx: Transaction) {
+  return {
+    reference: tx.reference,
+    amount: tx.amount,
+    currency: tx.currency,
+    status: tx.status,
+    fees: tx.fees ?? paystackFee(tx.amount),
+    paid_at: tx.paidAt ?? null,
+    customer: { email: tx.email },
+  };
+}
+
+/** One page of `rows` (perPage, page) in Paystack's envelope with its meta. */
+function sendPage(res: http.ServerResponse, rows: unknown[], url: URL) {
+  const perPage = Number(url.searchParams.get("perPage") ?? 50);
+  const page = Number(url.searchParams.get("page") ?? 1);
+  send(res, 200, {
+    status: true,
+    message: "Retrieved",
+    data: rows.slice((page - 1) * perPage, page * perPage),
+    meta: {
+      total: rows.length,
+      perPage,
+      page,
+      pageCount: Math.max(1, Math.ceil(rows.length / perPage)),
+    },
+  });
+}
+
+/** Whether ISO `at` falls in the query's [from, to) (either bound may be absent). */
+function inRange(at: string | undefined, url: URL): boolean {
+  if (!at) return false;
+  const t = Date.parse(at);
+  const from = url.searchParams.get("from");
+  const to = url.searchParams.get("to");
+  return (!from || t >= Date.parse(from)) && (!to || t < Date.parse(to));
+}
+
+/** GET /transaction: transactions paid in [from, to), by status when asked. */
+function listTransactions({ transactions }: Ledger, url: URL, res: http.ServerResponse) {
+  const status = url.searchParams.get("status");
+  const rows = [...transactions.values()]
+    .filter((tx) => (!status || tx.status === status) && inRange(tx.paidAt, url))
+    .map(transactionData);
+  sendPage(res, rows, url);
+}
+
+/** GET /settlement: settlements dated in [from, to). */
+function listSettlements({ settlementList }: Ledger, url: URL, res: http.ServerResponse) {
+  const rows = settlementList
+    .filter((s) => inRange(s.date, url))
+    .map((s) => ({ id: s.id, status: s.status, settlement_date: s.date, currency: "NGN" }));
+  sendPage(res, rows, url);
 }

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
+  CASH_MOVEMENT_KINDS,
   MAX_SURCHARGE_BASIS_POINTS,
   PAYMENT_METHODS,
   REFUND_KINDS,
@@ -183,10 +184,18 @@ export const salePayments = pgTable(
     tipKobo: kobo("tip_kobo").notNull().default(0),
     /** Who the tip is for (a therapist); null: nobody named (docs/decisions/0215). */
     tipStaffId: integer("tip_staff_id").references(() => staff.id, { onDelete: "set null" }),
+    /**
+     * The tender's reference: the POS terminal's (card), the transfer's (bank alert) or the
+     * Paystack reference (online); matched at the day close (docs/decisions/0230).
+     */
+    reference: text("reference"),
+    /** Who sent a bank transfer, as the alert names them. */
+    payerName: text("payer_name"),
     createdAt: createdAt(),
   },
   (t) => [
     index("sale_payments_sale_idx").on(t.saleId),
+    index("sale_payments_reference_idx").on(t.reference),
     check("sale_payments_method_valid", oneOf(t.method, PAYMENT_METHODS)),
     check("sale_payments_amount_positive", sql`${t.amountKobo} > 0`),
     check("sale_payments_tip_nonnegative", sql`${t.tipKobo} >= 0`),
@@ -287,16 +296,77 @@ export const saleRefundLines = pgTable(
   ],
 );
 
+/** A tender's figures as stored at the close (kobo; counted null: not counted). */
+export type StoredTender = {
+  tender: string;
+  expectedKobo: number;
+  countedKobo: number | null;
+  payments: number;
+  withoutReference: number;
+};
+
+/** A Paystack reference as matched at the close (kobo). */
+export type StoredPaystackMatch = {
+  reference: string;
+  recordedAs: string | null;
+  expectedKobo: number | null;
+  amountKobo: number | null;
+  feesKobo: number | null;
+  status: string;
+  settlement: { id: string; status: string; date: string | null } | null;
+};
+
 /**
- * A closed business day (Lagos date): the cash the front desk counted against the cash the
- * figures expected. One row per day, written once and never changed.
+ * A closed business day (Lagos date): each tender's expected and counted figures, the cash
+ * counted by note against the drawer the figures expected. While the row exists the day is
+ * locked (no sale, refund, void or cash movement on it); a manager's reopening deletes it, and
+ * the audit log keeps what it held (docs/decisions/0230).
  */
 export const saleDayCloses = pgTable("sale_day_closes", {
   businessDate: date("business_date").primaryKey(),
   expectedCashKobo: kobo("expected_cash_kobo").notNull(),
   countedCashKobo: kobo("counted_cash_kobo").notNull(),
+  /** Every tender's figures at the close (cash, card, transfer, online). */
+  tenders: jsonb("tenders").$type<StoredTender[]>().notNull().default([]),
+  /** The drawer counted by note: counts per note and the coins in kobo; null: a total only. */
+  cashCount: jsonb("cash_count").$type<{
+    notes: Record<string, number>;
+    coinsKobo: number;
+  } | null>(),
+  /** Paystack's matching at the close; null without Paystack keys. */
+  paystack: jsonb("paystack").$type<{
+    error: string | null;
+    matches: StoredPaystackMatch[];
+  } | null>(),
   notes: text("notes"),
   closedBy: integer("closed_by").references(() => adminUsers.id, { onDelete: "set null" }),
   closedByName: text("closed_by_name").notNull(),
   closedAt: timestamp("closed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The drawer's cash movements of a Lagos day: the opening float (one a day), pay-ins and
+ * pay-outs with their reason. Refused on a closed day (docs/decisions/0230). Kobo.
+ */
+export const saleCashMovements = pgTable(
+  "sale_cash_movements",
+  {
+    id: serial("id").primaryKey(),
+    businessDate: date("business_date").notNull(),
+    /** 'float' | 'pay_in' | 'pay_out'. */
+    kind: text("kind").notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
+    reason: text("reason").notNull(),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sale_cash_movements_date_idx").on(t.businessDate),
+    uniqueIndex("sale_cash_movements_one_float_idx")
+      .on(t.businessDate)
+      .where(sql`${t.kind} = 'float'`),
+    check("sale_cash_movements_kind_valid", oneOf(t.kind, CASH_MOVEMENT_KINDS)),
+    check("sale_cash_movements_amount_positive", sql`${t.amountKobo} > 0`),
+  ],
+);

@@ -10,6 +10,7 @@ import { PAYMENT_METHOD_LABELS } from "#common/sales.ts";
 import type { ClearableTable, DashboardSource } from "#server/back-office.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import {
+  saleCashMovements,
   saleDayCloses,
   saleLines,
   salePayments,
@@ -26,6 +27,7 @@ export const salesClearable: ClearableTable[] = [
   { name: "sale_lines", table: saleLines },
   { name: "sales", table: sales },
   { name: "sale_day_closes", table: saleDayCloses },
+  { name: "sale_cash_movements", table: saleCashMovements },
 ];
 
 /**

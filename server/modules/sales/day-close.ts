@@ -1,31 +1,21 @@
 /**
- * The figures of a Lagos day and its close (admin spec §3 "Daily sales response", §9; GET
- * /api/sales/daily/{date}, POST /api/sales/daily/{date}/close). Money is kobo inside, naira in
- * every answer; a day is a Lagos calendar day (UTC+1).
+ * The figures of a Lagos day (admin spec §3 "Daily sales response", §9; GET
+ * /api/sales/daily/{date}); its close per tender is close-sheet.ts. Money is kobo inside, naira
+ * in every answer; a day is a Lagos calendar day (UTC+1).
  */
 
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { AdminIdentity } from "#common/auth.ts";
-import { nairaToKobo } from "#common/money.ts";
-import {
-  type DailySales,
-  type DayClose,
-  TRANSACTION_TYPES,
-  type TransactionRow,
-} from "#common/sales.ts";
-import type { Db, Tx } from "#server/db/client.ts";
+import { type DailySales, TRANSACTION_TYPES, type TransactionRow } from "#common/sales.ts";
+import type { Db } from "#server/db/client.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
 import {
-  saleDayCloses,
   saleLines,
   salePayments,
   saleRefundLines,
   saleRefunds,
   sales,
 } from "#server/db/schema/sales.ts";
-import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
-import { HttpError } from "#server/http.ts";
-import { recordAudit } from "#server/modules/audit/service.ts";
+import { getDayClose } from "./close-sheet.ts";
 import { naira, num, tillDayRange } from "./shared.ts";
 
 /** Shop orders that were paid and stand (admin spec §4 order statuses). */
@@ -190,7 +180,8 @@ function summaryOf(
     Memberships: [0, 0, 0],
     "Late cancellation fees": [0, 0, 0],
     "No-show fees": [0, 0, 0],
-    "Refund amount": [0, 0, -refunds.total],
+    // Never -0: the page renders it "-₦0.00" on the server and "₦0.00" after JSON (a hydration error).
+    "Refund amount": [0, 0, -refunds.total || 0],
   };
   const transactionSummary: TransactionRow[] = TRANSACTION_TYPES.map((type) => ({
     type,
@@ -243,69 +234,4 @@ function cashMovementOf(
     },
     expectedCash: naira(cash.collected - cash.refunds),
   };
-}
-
-async function getDayClose(db: Db | Tx, date: string): Promise<DayClose | null> {
-  const [row] = await db.select().from(saleDayCloses).where(eq(saleDayCloses.businessDate, date));
-  if (!row) return null;
-  return {
-    date,
-    expectedCash: naira(row.expectedCashKobo),
-    countedCash: naira(row.countedCashKobo),
-    difference: naira(row.countedCashKobo - row.expectedCashKobo),
-    notes: row.notes,
-    closedBy: row.closedByName,
-    closedAt: row.closedAt.toISOString(),
-  };
-}
-
-/**
- * POST /api/sales/daily/{date}/close: records the cash the front desk counted for a Lagos day
- * against the cash the day's figures expect (cash collected − cash refunds) at that moment, with
- * who and when. Written once: a closed day cannot be closed again or edited. Audited.
- * @throws HttpError 404 bad date; 400 a day that has not started; 409 already closed.
- */
-export async function closeDay(
-  db: Db,
-  admin: AdminIdentity,
-  date: string,
-  input: { countedCash: number; notes: string | null },
-  now: Date = new Date(),
-): Promise<DayClose> {
-  const { from } = tillDayRange(date);
-  if (from.getTime() > now.getTime()) {
-    throw new HttpError(400, "A day can be closed only once it has started");
-  }
-  const daily = await dailySales(db, date);
-  const expected = nairaToKobo(daily.expectedCash);
-  const counted = nairaToKobo(input.countedCash);
-  try {
-    await db.transaction(async (tx) => {
-      await tx.insert(saleDayCloses).values({
-        businessDate: date,
-        expectedCashKobo: expected,
-        countedCashKobo: counted,
-        notes: input.notes,
-        closedBy: admin.id,
-        closedByName: admin.username,
-        closedAt: now,
-      });
-      await recordAudit(tx, admin, {
-        action: "sales.day-close",
-        entity: "sales-day",
-        entityId: date,
-        details: {
-          expectedCash: naira(expected),
-          countedCash: naira(counted),
-          difference: naira(counted - expected),
-        },
-      });
-    });
-  } catch (err) {
-    if (sqlState(err) === SQL_STATE.uniqueViolation) {
-      throw new HttpError(409, "This day is already closed");
-    }
-    throw err;
-  }
-  return (await getDayClose(db, date)) as DayClose;
 }

@@ -6,6 +6,7 @@
 
 import { asc, eq, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
+import { lagosDate } from "#common/lagos-time.ts";
 import { lineShares, unitsShare } from "#common/sale-shares.ts";
 import type { PaymentMethod, RefundKind, SaleDetail, SaleStatus } from "#common/sales.ts";
 import type { Db, Tx } from "#server/db/client.ts";
@@ -19,6 +20,7 @@ import {
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { returnStock } from "#server/modules/catalog/stock.ts";
+import { assertDayOpen } from "./day-lock.ts";
 import { getSale } from "./sale-detail.ts";
 import { naira } from "./shared.ts";
 
@@ -38,7 +40,7 @@ type RefundInput = {
  * refunded. A void gives back the whole sale and marks it voided; it is refused once
  * part of the sale was refunded. The money goes back by `method`, else cash when the sale took
  * cash, else its first payment's method. Audited.
- * @throws HttpError 404 unknown sale; 400 unknown line; 409 nothing left to refund, too many
+ * @throws HttpError 404 unknown sale; 400 unknown line, today closed (decision 0230); 409 nothing left to refund, too many
  *   units, a voided sale.
  */
 export async function refundSale(
@@ -49,6 +51,8 @@ export async function refundSale(
   input: RefundInput,
 ): Promise<SaleDetail> {
   await db.transaction(async (tx) => {
+    // Money given back counts on the day it is given: refused while today is closed.
+    await assertDayOpen(tx, lagosDate(new Date()));
     const [sale] = await tx.select().from(sales).where(eq(sales.id, saleId)).for("update");
     if (!sale) throw new HttpError(404, "Sale not found");
     if (sale.status === "voided") {

@@ -2,7 +2,8 @@
  * HTTP routes of the point of sale (admin spec §7; issue 11), all behind an admin session:
  * GET /api/popular-items; GET, POST /api/surcharges, PATCH /api/surcharges/{id};
  * GET /api/pos/clients?q=&page=, GET /api/pos/checkout/{appointmentId}, POST /api/pos/process-sale; GET, POST /api/sales; GET /api/sales/daily/{date},
- * GET /api/sales/daily/{date}/export (CSV), POST /api/sales/daily/{date}/close;
+ * GET /api/sales/daily/{date}/export (CSV), GET, POST /api/sales/daily/{date}/close,
+ * POST /api/sales/daily/{date}/reopen, POST /api/sales/daily/{date}/cash-movements;
  * GET /api/sales/{id}, POST /api/sales/{id}/refund, /void, /email-receipt.
  */
 
@@ -11,7 +12,9 @@ import { Router } from "express";
 import { isRealDate } from "#common/lagos-time.ts";
 import { DESK_ROLES, MANAGER_ONLY } from "#common/roles.ts";
 import {
+  cashMovementInputSchema,
   dayCloseInputSchema,
+  dayReopenInputSchema,
   emailReceiptSchema,
   IDEMPOTENCY_KEY_PATTERN,
   longDayLabel,
@@ -25,11 +28,14 @@ import {
   surchargePatchSchema,
   voidInputSchema,
 } from "#common/sales.ts";
+import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId } from "#server/http.ts";
+import { createPaystackLedger, type PaystackLedger } from "#server/integrations/paystack.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
-import { requireRole } from "#server/modules/auth/roles.ts";
-import { closeDay, dailySales } from "./day-close.ts";
+import { requireCapability, requireRole } from "#server/modules/auth/roles.ts";
+import { closeDay, closeSheet, recordCashMovement, reopenDay } from "./close-sheet.ts";
+import { dailySales } from "./day-close.ts";
 import { dailyCsvRows } from "./exports.ts";
 import { emailReceipt } from "./receipts.ts";
 import { listSaleRecords } from "./records.ts";
@@ -47,13 +53,23 @@ function pathDate(value: unknown): string {
   return text;
 }
 
+/** Paystack's transaction and settlement listings with keys; null in test-payment mode. */
+function paystackLedgerFor(config: Config): PaystackLedger | null {
+  if (!config.PAYSTACK_SECRET_KEY) return null;
+  return createPaystackLedger({
+    secretKey: config.PAYSTACK_SECRET_KEY,
+    baseUrl: config.PAYSTACK_BASE_URL,
+  });
+}
+
 /** The router of the point of sale's API, every route behind an admin session and its roles. */
-export function salesRouter(db: Db): Router {
+export function salesRouter(db: Db, config: Config): Router {
   const router = Router();
   tillRoutes(router, db);
   surchargeRoutes(router, db);
   saleRoutes(router, db);
   dayRoutes(router, db);
+  closeRoutes(router, db, paystackLedgerFor(config));
   return router;
 }
 
@@ -206,13 +222,47 @@ function dayRoutes(router: Router, db: Db): void {
         .send(csv);
     }),
   );
+}
+
+/**
+ * The day close per tender (issue 29): the close sheet, closing (desk), reopening (a manager's
+ * capability) and the drawer's float, pay-ins and pay-outs.
+ */
+function closeRoutes(router: Router, db: Db, ledger: PaystackLedger | null): void {
+  router.get(
+    "/sales/daily/:date/close",
+    requireCapability("day.close"),
+    handler(async (req, res) => {
+      res.set("Cache-Control", "no-store");
+      res.json(await closeSheet(db, ledger, pathDate(req.params.date)));
+    }),
+  );
   router.post(
     "/sales/daily/:date/close",
-    requireRole(...DESK_ROLES),
+    requireCapability("day.close"),
     handler(async (req, res) => {
       const date = pathDate(req.params.date);
       const input = parse(dayCloseInputSchema, req.body);
-      res.status(201).json(await closeDay(db, currentAdmin(req), date, input));
+      res.status(201).json(await closeDay(db, ledger, currentAdmin(req), date, input));
+    }),
+  );
+  router.post(
+    "/sales/daily/:date/reopen",
+    requireCapability("day.reopen"),
+    handler(async (req, res) => {
+      const date = pathDate(req.params.date);
+      const { reason } = parse(dayReopenInputSchema, req.body);
+      await reopenDay(db, currentAdmin(req), date, reason);
+      res.json(await closeSheet(db, ledger, date));
+    }),
+  );
+  router.post(
+    "/sales/daily/:date/cash-movements",
+    requireCapability("day.close"),
+    handler(async (req, res) => {
+      const date = pathDate(req.params.date);
+      const input = parse(cashMovementInputSchema, req.body);
+      res.status(201).json(await recordCashMovement(db, currentAdmin(req), date, input));
     }),
   );
 }

@@ -142,6 +142,8 @@ function toSaleDetail(r: SaleRow, parts: SaleParts): SaleDetail {
       amount: naira(p.amountKobo),
       tip: naira(p.tipKobo),
       tipStaffId: p.tipStaffId,
+      reference: p.reference,
+      payer: p.payerName,
     })),
     refunds: refunds.map((x) => ({
       id: x.id,

@@ -21,6 +21,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { ConsultationOverrideInput } from "#common/consultation.ts";
+import { lagosDate } from "#common/lagos-time.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import {
   OFFLINE_SALE_MAX_AGE_DAYS,
@@ -46,6 +47,7 @@ import {
   type ConsultationOverride,
   consultationOverride,
 } from "#server/modules/consultation/service.ts";
+import { assertDayOpen } from "./day-lock.ts";
 import { creditLines, type LineCredit } from "./line-credit.ts";
 import { listSaleRecords } from "./records.ts";
 import { saleClient } from "./sale-client.ts";
@@ -76,7 +78,8 @@ async function saleIdByKey(db: Db | Tx, key: string): Promise<number | null> {
  * checkout, marks the appointment completed (through the calendar).
  * @param headerKey the `Idempotency-Key` header, if sent (the body's `idempotencyKey` otherwise).
  * @returns the sale (`replayed: true` when the key had already recorded it).
- * @throws HttpError 400 bad payments, discount or surcharge; 409 a product short of stock (named),
+ * @throws HttpError 400 bad payments, discount or surcharge, a sale dated on a closed day; 409 a
+ *   product short of stock (named),
  *   an item no longer sold, a price or total that differs from the server's, an inactive surcharge.
  */
 export async function processSale(
@@ -410,6 +413,8 @@ async function writeSale(
     const existing = await saleIdByKey(tx, key);
     if (existing !== null) return -existing;
   }
+  // A sale dated on a closed day (an offline till syncing late, too) is refused: 400.
+  await assertDayOpen(tx, lagosDate(sale.soldAt));
   const clientId = await saleClient(tx, sale.clientId, input.customerInfo);
   await assertConsultationOnRecord(tx, admin, {
     clientId,
@@ -599,6 +604,8 @@ export async function recordCustomerSale(
     soldAt: input.saleDate,
     overrideConsultation: input.overrideConsultation,
     consultationOverrideReason: input.consultationOverrideReason,
+    paymentReference: input.paymentReference,
+    payerName: input.payerName,
   });
   const [record] = await listSaleRecords(db, { saleId: sale.id });
   if (!record) throw new Error("recorded sale has no line");

@@ -237,8 +237,8 @@ describe.each(dbKinds)("point of sale API on %s", (kind) => {
     // Cash due 20,000 + tip 1,000 on the card part; 25,000 handed over → 5,000 change.
     expect(withCash.body).toMatchObject({ change: 5000, cashReceived: 25000, tips: 1000 });
     expect(withCash.body.payments).toEqual([
-      { method: "cash", amount: 20000, tip: 0, tipStaffId: null },
-      { method: "card", amount: 30000, tip: 1000, tipStaffId: null },
+      { method: "cash", amount: 20000, tip: 0, tipStaffId: null, reference: null, payer: null },
+      { method: "card", amount: 30000, tip: 1000, tipStaffId: null, reference: null, payer: null },
     ]);
   });
 

@@ -8,8 +8,17 @@ import type { ParsedSaleInput, PaymentMethod, SalePaymentMethod } from "#common/
 import { HttpError } from "#server/http.ts";
 import { money } from "./shared.ts";
 
+/** One payment as stored: its tender, kobo, and the tender's reference and payer (issue 29). */
+export type SettledPayment = {
+  method: PaymentMethod;
+  amountKobo: number;
+  tipKobo: number;
+  reference: string | null;
+  payerName: string | null;
+};
+
 export type Settlement = {
-  payments: Array<{ method: PaymentMethod; amountKobo: number; tipKobo: number }>;
+  payments: SettledPayment[];
   cashReceivedKobo: number | null;
   changeKobo: number;
   paymentMethod: SalePaymentMethod;
@@ -19,12 +28,24 @@ export type Settlement = {
  * How the sale is paid (admin spec §4, §9). Cash: cash received ≥ total + tip, the rest is
  * change. Card or transfer: one payment of the total. Split: the parts must add up to the total;
  * only cash parts may exceed it (change), and only when cash is still due after the other parts.
+ * Each card, transfer or online payment keeps its reference (terminal, transfer, Paystack) and a
+ * transfer its payer; cash carries none (decision 0230).
  * @throws HttpError 400 for payments that do not add up.
  */
 export function settle(input: ParsedSaleInput, totalKobo: number): Settlement {
   const tipKobo = nairaToKobo(input.tipAmount);
-  const single = (method: PaymentMethod) =>
-    totalKobo + tipKobo > 0 && totalKobo > 0 ? [{ method, amountKobo: totalKobo, tipKobo }] : [];
+  const single = (method: PaymentMethod): SettledPayment[] =>
+    totalKobo + tipKobo > 0 && totalKobo > 0
+      ? [
+          {
+            method,
+            amountKobo: totalKobo,
+            tipKobo,
+            reference: method === "cash" ? null : (input.paymentReference ?? null),
+            payerName: method === "transfer" ? (input.payerName ?? null) : null,
+          },
+        ]
+      : [];
   if (input.paymentMethod === "cash") {
     if (input.cashReceived === null || input.cashReceived === undefined) {
       throw new HttpError(400, "Enter the cash received", {
@@ -56,6 +77,8 @@ export function settle(input: ParsedSaleInput, totalKobo: number): Settlement {
     method: p.method,
     amountKobo: nairaToKobo(p.amount),
     tipKobo: nairaToKobo(p.tip ?? 0) + (i === 0 ? tipKobo : 0),
+    reference: p.method === "cash" ? null : (p.reference ?? null),
+    payerName: p.method === "transfer" ? (p.payer ?? null) : null,
   }));
   if (parts.length === 0) {
     throw new HttpError(400, "Add at least one payment", {
@@ -81,7 +104,13 @@ export function settle(input: ParsedSaleInput, totalKobo: number): Settlement {
       const message = `Cash received (${money(cashIn)}) is less than the cash due (${money(cashDue + cashTips)})`;
       throw new HttpError(400, message, { splitPayments: message });
     }
-    payments.unshift({ method: "cash", amountKobo: cashDue, tipKobo: cashTips });
+    payments.unshift({
+      method: "cash",
+      amountKobo: cashDue,
+      tipKobo: cashTips,
+      reference: null,
+      payerName: null,
+    });
   }
   return {
     payments,

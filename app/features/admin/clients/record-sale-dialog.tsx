@@ -24,10 +24,26 @@ type FormValues = {
   itemId: string;
   quantity: string;
   method: string;
+  /** The terminal's, the transfer's or the Paystack reference (issue 29); not for cash. */
+  reference: string;
   notes: string;
 };
 type Context = { client: ClientRecord; items: SaleItems | null };
-const EMPTY: FormValues = { type: "service", itemId: "", quantity: "1", method: "cash", notes: "" };
+const EMPTY: FormValues = {
+  type: "service",
+  itemId: "",
+  quantity: "1",
+  method: "cash",
+  reference: "",
+  notes: "",
+};
+
+/** What the reference field is called for each method ('online' is a Paystack payment). */
+const REFERENCE_LABELS: Record<string, string> = {
+  card: "Terminal reference",
+  transfer: "Transfer reference",
+  online: "Paystack reference",
+};
 
 /** The quantity field's text as a whole number of at least 1 (admin spec §5). */
 export function saleQuantity(text: string): number {
@@ -61,6 +77,7 @@ function toPayload(values: FormValues, { client, items }: Context) {
     status: "completed",
     notes: values.notes.trim() || null,
     saleDate: new Date().toISOString(),
+    paymentReference: values.method === "cash" ? null : values.reference.trim() || null,
   };
 }
 
@@ -78,7 +95,9 @@ const resolver: Resolver<FormValues, Context> = async (values, context) => {
           ? "method"
           : path === "quantity" || path === "notes"
             ? path
-            : null;
+            : path === "paymentReference"
+              ? "reference"
+              : null;
     if (field) errors[field] ??= { type: "validation", message: issue.message };
   }
   // The client record's own details (name, email, phone) are not on this form: the server
@@ -170,6 +189,14 @@ export function RecordSaleDialog({
             </option>
           ))}
         </SelectField>
+        {REFERENCE_LABELS[values.method] && (
+          <TextField
+            label={REFERENCE_LABELS[values.method] as string}
+            autoComplete="off"
+            error={errors.reference?.message}
+            {...register("reference")}
+          />
+        )}
       </div>
       <TextAreaField label="Notes" error={errors.notes?.message} {...register("notes")} />
       <p className="text-right text-lg font-semibold text-ink" aria-live="polite">

@@ -29,7 +29,17 @@ export type CartLine = {
   appointmentId?: number | null;
 };
 
-export type SplitPayment = { key: number; method: "card" | "cash" | "transfer"; amount: string };
+/**
+ * One part of a split payment as typed: its tender, amount, and the terminal's or transfer's
+ * reference and the transfer's payer (issue 29; absent or empty: none).
+ */
+export type SplitPayment = {
+  key: number;
+  method: "card" | "cash" | "transfer";
+  amount: string;
+  reference?: string;
+  payer?: string;
+};
 
 /** The sale's customer; `clientId` once a client on file is picked at the till (issue 29). */
 export type Customer = { name: string; email: string; phone: string; clientId?: number | null };
@@ -149,6 +159,9 @@ export function salePayload(input: {
   discount: number;
   method: PosPaymentMethod;
   cashReceived: number;
+  /** A single card or transfer payment's reference, and a transfer's payer (as typed). */
+  paymentReference?: string;
+  payerName?: string;
   splits: SplitPayment[];
   tip: number;
   tipStaffId?: number | null;
@@ -178,13 +191,23 @@ export function salePayload(input: {
     discountAmount: input.discount,
     splitPayments:
       input.method === "split"
-        ? input.splits.map((p) => ({ method: p.method, amount: readAmount(p.amount) }))
+        ? input.splits.map((p) => ({
+            method: p.method,
+            amount: readAmount(p.amount),
+            reference: p.method === "cash" ? null : p.reference?.trim() || null,
+            payer: p.method === "transfer" ? p.payer?.trim() || null : null,
+          }))
         : [],
     paymentMethod: input.method,
     subtotal: input.figures.subtotal,
     totalAmount: input.figures.total,
     changeAmount: input.figures.change,
     cashReceived: input.method === "cash" ? input.cashReceived : null,
+    paymentReference:
+      input.method === "card" || input.method === "transfer"
+        ? input.paymentReference?.trim() || null
+        : null,
+    payerName: input.method === "transfer" ? input.payerName?.trim() || null : null,
     tipAmount: input.tip,
     tipStaffId: input.tip > 0 ? (input.tipStaffId ?? null) : null,
     idempotencyKey: input.key,

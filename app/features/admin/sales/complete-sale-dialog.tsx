@@ -25,7 +25,13 @@ import {
   SPLIT_PAYMENT_METHODS,
   type Surcharge,
 } from "#common/sales.ts";
-import { addSplitPayment, type Customer, type Figures, remainingBalance } from "./cart.ts";
+import {
+  addSplitPayment,
+  type Customer,
+  type Figures,
+  remainingBalance,
+  type SplitPayment,
+} from "./cart.ts";
 import { type PaymentField, paymentErrors } from "./complete-sale-check.ts";
 import type { SaleState } from "./use-sale.ts";
 
@@ -64,6 +70,8 @@ export function CompleteSaleDialog({
   useEffect(() => {
     if (open) setErrors({});
   }, [open]);
+  const setSplit = (key: number, change: Partial<SplitPayment>) =>
+    sale.setSplits(sale.splits.map((s) => (s.key === key ? { ...s, ...change } : s)));
   const submit = () => {
     // A missing name or email stays the till's to refuse, with the spec's toast ('Customer Info
     // Required', 'Please enter customer name and email') and not a second copy on the fields;
@@ -164,6 +172,30 @@ export function CompleteSaleDialog({
             hint={`Total due ${formatNairaWithKobo(figures.total + sale.tipNaira)}`}
           />
         )}
+        {(sale.method === "card" || sale.method === "transfer") && (
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            {sale.method === "transfer" && (
+              <TextField
+                label="Payer name"
+                autoComplete="off"
+                value={sale.payerName}
+                onChange={(e) => sale.setPayerName(e.target.value)}
+                hint="As the bank alert names them"
+              />
+            )}
+            <TextField
+              label={sale.method === "card" ? "Terminal reference" : "Transfer reference"}
+              autoComplete="off"
+              value={sale.paymentReference}
+              onChange={(e) => sale.setPaymentReference(e.target.value)}
+              hint={
+                sale.method === "card"
+                  ? "The RRN or STAN on the POS slip"
+                  : "The reference on the bank alert"
+              }
+            />
+          </div>
+        )}
         {sale.method === "split" && (
           <div className="mt-3 space-y-2">
             <p className="text-sm font-medium text-gray-800">Split Payments</p>
@@ -203,8 +235,28 @@ export function CompleteSaleDialog({
                       ),
                     )
                   }
-                  className="w-40 rounded-md border border-gray-400 px-3 py-2 text-sm aria-[invalid=true]:border-red-700"
+                  className="w-32 rounded-md border border-gray-400 px-3 py-2 text-sm aria-[invalid=true]:border-red-700 sm:w-40"
                 />
+                {p.method === "transfer" && (
+                  <input
+                    aria-label={`Payment ${i + 1} payer`}
+                    placeholder="Payer name"
+                    autoComplete="off"
+                    value={p.payer ?? ""}
+                    onChange={(e) => setSplit(p.key, { payer: e.target.value })}
+                    className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm sm:w-44"
+                  />
+                )}
+                {p.method !== "cash" && (
+                  <input
+                    aria-label={`Payment ${i + 1} ${p.method === "card" ? "terminal" : "transfer"} reference`}
+                    placeholder={p.method === "card" ? "Terminal reference" : "Transfer reference"}
+                    autoComplete="off"
+                    value={p.reference ?? ""}
+                    onChange={(e) => setSplit(p.key, { reference: e.target.value })}
+                    className="w-full rounded-md border border-gray-400 px-3 py-2 text-sm sm:w-44"
+                  />
+                )}
                 <button
                   type="button"
                   className={adminButton.outline}

@@ -1,14 +1,11 @@
 /**
  * The daily-sales tab (admin spec §2 "Point of sale", §3 "Daily sales response"): the day
  * navigator (previous day, Today, next day; the long date), Export (the day's CSV), the
- * transaction summary and cash movement summary tables, the day close (counted cash against
- * expected; once closed, who and when, and no more editing) and the day's sales with receipt,
- * refund and void. The day close's body is checked by the API's `dayCloseInputSchema` before the
- * confirmation is asked.
+ * transaction summary and cash movement summary tables, the day close per tender (day-close.tsx)
+ * and the day's sales with receipt, refund and void.
  */
 import { ChevronLeft, ChevronRight, Download, Printer } from "lucide-react";
 import { useState } from "react";
-import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
@@ -23,13 +20,12 @@ import { lineShares, unitsShare } from "#common/sale-shares.ts";
 import {
   type CashMovementRow,
   type DailySales,
-  dayCloseInputSchema,
   longDayLabel,
   PAYMENT_METHOD_LABELS,
   type SaleDetail,
   type TransactionRow,
 } from "#common/sales.ts";
-import { readAmount } from "./cart.ts";
+import { DayCloseSection } from "./day-close.tsx";
 
 const money = formatNairaWithKobo;
 
@@ -173,127 +169,8 @@ export function DailySalesTab({
         </div>
       </div>
 
-      <DayClose date={date} today={today} daily={daily} />
+      <DayCloseSection date={date} today={today} daily={daily} />
       <DaySales sales={sales} />
-    </div>
-  );
-}
-
-type DayCloseValues = { countedCash: string; notes: string };
-const DAY_CLOSE_FIELDS = ["countedCash", "notes"] as const;
-
-/** The POST body: the counted cash as typed ('1,500', '₦2000') read as naira. */
-const dayCloseBody = (v: DayCloseValues) => ({
-  countedCash: readAmount(v.countedCash),
-  notes: v.notes,
-});
-
-/** The form's values checked as the body they become, by the server's `dayCloseInputSchema`. */
-const dayCloseResolver: Resolver<DayCloseValues> = async (values) => {
-  const result = dayCloseInputSchema.safeParse(dayCloseBody(values));
-  if (result.success) return { values, errors: {} };
-  const errors: FieldErrors<DayCloseValues> = {};
-  for (const issue of result.error.issues) {
-    const field = DAY_CLOSE_FIELDS.find((f) => f === issue.path[0]) ?? "countedCash";
-    errors[field] ??= { type: "validation", message: issue.message };
-  }
-  return { values: {}, errors };
-};
-
-/**
- * The day close (admin spec §3 "Daily sales response"): counted cash in naira against the cash
- * expected, confirmed before POST /api/sales/daily/{date}/close; once closed, its figures.
- */
-function DayClose({ date, today, daily }: { date: string; today: string; daily: DailySales }) {
-  const [confirming, setConfirming] = useState(false);
-  const form = useForm<DayCloseValues>({
-    resolver: dayCloseResolver,
-    defaultValues: { countedCash: "", notes: "" },
-  });
-  const { register, handleSubmit, reset, watch, getValues, formState } = form;
-  const save = useAdminMutation<unknown, DayCloseValues>({
-    success: { title: "Day closed", description: `${longDayLabel(date)} is closed.` },
-    failure: serverMessageOr("Failed to close the day"),
-    form,
-    formFields: DAY_CLOSE_FIELDS,
-    onSuccess: () => {
-      setConfirming(false);
-      reset();
-    },
-  });
-  const close = daily.close;
-  const counted = watch("countedCash");
-  const countedNaira = readAmount(counted);
-  const difference = countedNaira - daily.expectedCash;
-  return (
-    <section aria-labelledby="day-close" className="rounded-lg border border-gray-200 bg-white p-4">
-      <h3 id="day-close" className="font-semibold text-ink">
-        Day close
-      </h3>
-      {close ? (
-        <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-4">
-          <Figure label="Expected cash" value={money(close.expectedCash)} />
-          <Figure label="Counted cash" value={money(close.countedCash)} />
-          <Figure label="Difference" value={signed(close.difference)} />
-          <Figure label="Closed" value={`by ${close.closedBy}, ${lagosDateTime(close.closedAt)}`} />
-          {close.notes && <Figure label="Notes" value={close.notes} />}
-          {daily.expectedCash !== close.expectedCash && (
-            <p className="text-amber-800 sm:col-span-4">
-              Cash expected now is {money(daily.expectedCash)}: sales or refunds came after the
-              close.
-            </p>
-          )}
-        </dl>
-      ) : date > today ? (
-        <p className="mt-2 text-sm text-gray-600">This day has not started yet.</p>
-      ) : (
-        <form
-          className="mt-3 flex flex-wrap items-end gap-4"
-          noValidate
-          onSubmit={handleSubmit(() => setConfirming(true))}
-        >
-          <Figure label="Expected cash" value={money(daily.expectedCash)} />
-          <TextField
-            label="Counted cash"
-            inputMode="decimal"
-            required
-            error={formState.errors.countedCash?.message}
-            {...register("countedCash")}
-          />
-          <Figure label="Difference" value={counted.trim() ? signed(difference) : "—"} />
-          <TextField label="Notes" error={formState.errors.notes?.message} {...register("notes")} />
-          <button type="submit" className={adminButton.primary} disabled={!counted.trim()}>
-            Close Day
-          </button>
-        </form>
-      )}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Close the day?"
-        description={`Counted ${money(countedNaira)} against ${money(daily.expectedCash)} expected (${signed(difference)}). A closed day cannot be edited.`}
-        confirmLabel="Close Day"
-        confirmDisabled={save.pending}
-        onConfirm={() =>
-          save.run(() =>
-            apiRequest("POST", `/api/sales/daily/${date}/close`, dayCloseBody(getValues())),
-          )
-        }
-      />
-    </section>
-  );
-}
-
-function signed(n: number): string {
-  if (n === 0) return money(0);
-  return n > 0 ? `+${money(n)} over` : `-${money(-n)} short`;
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-xs uppercase tracking-wide text-gray-600">{label}</dt>
-      <dd className="text-sm font-semibold text-ink">{value}</dd>
     </div>
   );
 }

@@ -52,6 +52,9 @@ export function useSaleCustomer() {
 export function useSalePayment(surcharges: Surcharge[], lines: CartLine[]) {
   const [method, setMethod] = useState<PosPaymentMethod>("card");
   const [cashReceived, setCashReceived] = useState("");
+  // A single card or transfer payment's reference and a transfer's payer (issue 29).
+  const [paymentReference, setPaymentReference] = useState("");
+  const [payerName, setPayerName] = useState("");
   const [splits, setSplits] = useState<SplitPayment[]>([]);
   const [tip, setTip] = useState("");
   // Who the tip is for (issue 29); null: the first therapist on the sale (the server's default).
@@ -75,6 +78,8 @@ export function useSalePayment(surcharges: Surcharge[], lines: CartLine[]) {
   const reset = useCallback(() => {
     setMethod("card");
     setCashReceived("");
+    setPaymentReference("");
+    setPayerName("");
     setSplits([]);
     setTip("");
     setTipStaffId(null);
@@ -87,6 +92,10 @@ export function useSalePayment(surcharges: Surcharge[], lines: CartLine[]) {
     setMethod,
     cashReceived,
     setCashReceived,
+    paymentReference,
+    setPaymentReference,
+    payerName,
+    setPayerName,
     splits,
     setSplits,
     tip,

@@ -60,6 +60,8 @@ export function useSale(surcharges: Surcharge[]) {
         discount: readAmount(payment.discount),
         method: payment.method,
         cashReceived: readAmount(payment.cashReceived),
+        paymentReference: payment.paymentReference,
+        payerName: payment.payerName,
         splits: payment.splits,
         tip: payment.tipNaira,
         tipStaffId: payment.tipStaffId,
