@@ -8,13 +8,9 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-
-const migrationsFolder =
-  process.env.MIGRATIONS_DIR ??
-  path.join(path.dirname(fileURLToPath(import.meta.url)), "../db/migrations");
+import { migrationsFolder } from "#server/db/migrations-folder.ts";
 
 type Row = Record<string, unknown>;
 const rows = async <T extends Row>(db: Db, query: string): Promise<T[]> =>
@@ -64,12 +60,12 @@ async function tablesInOrder(db: Db): Promise<Array<{ schema: string; table: str
 /** The migrations' SQL in journal order: the dump's schema part. */
 function schemaSql(): string {
   const journal = JSON.parse(
-    readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"),
+    readFileSync(path.join(migrationsFolder(), "meta/_journal.json"), "utf8"),
   ) as { entries: Array<{ tag: string }> };
   return journal.entries
     .map(
       (e) =>
-        `-- migration ${e.tag}\n${readFileSync(path.join(migrationsFolder, `${e.tag}.sql`), "utf8").trim()}\n`,
+        `-- migration ${e.tag}\n${readFileSync(path.join(migrationsFolder(), `${e.tag}.sql`), "utf8").trim()}\n`,
     )
     .join("\n");
 }

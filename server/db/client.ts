@@ -4,7 +4,6 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -13,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { DatabaseStartupError, isDatabaseUnavailable } from "./availability.ts";
+import { migrationsFolder } from "./migrations-folder.ts";
 import { DEFAULT_POOL_TIMEOUTS, GuardedPool, type PoolTimeouts, poolConfig } from "./pg-pool.ts";
 import * as access from "./schema/access.ts";
 import * as bookings from "./schema/bookings.ts";
@@ -92,10 +92,6 @@ export type DatabaseOptions =
 /** `migrate: false` opens without migrating (server/startup.ts migrates under its lock). */
 export type OpenOptions = { migrate?: boolean };
 
-const migrationsFolder =
-  process.env.MIGRATIONS_DIR ??
-  path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
-
 /** Opens the database and (unless `migrate: false`) brings its schema up to date. */
 export async function openDatabase(
   options: DatabaseOptions,
@@ -110,7 +106,7 @@ export async function openDatabase(
     try {
       await waitForPostgres(pool, options);
       const db = drizzleNodePg({ client: pool, schema });
-      const runMigrations = () => migrateNodePg(db, { migrationsFolder });
+      const runMigrations = () => migrateNodePg(db, { migrationsFolder: migrationsFolder() });
       if (migrate) await runMigrations();
       return {
         db: db as unknown as Db,
@@ -135,7 +131,7 @@ export async function openDatabase(
     ...(template ? { loadDataDir: template } : {}),
   });
   const db = drizzlePglite({ client, schema });
-  const runMigrations = () => migratePglite(db, { migrationsFolder });
+  const runMigrations = () => migratePglite(db, { migrationsFolder: migrationsFolder() });
   if (migrate) await runMigrations();
   return {
     db: db as unknown as Db,
