@@ -206,7 +206,7 @@ function apiRouter(
   api.use(calendarRouter(db, config));
   api.use(staffRouter(db, config));
   api.use(salesRouter(db, config));
-  api.use(clientsRouter(db));
+  api.use(clientsRouter(db, config.dataDir));
   api.use(reviewsRouter(db, config));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));

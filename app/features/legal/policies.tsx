@@ -138,8 +138,10 @@ export const PRIVACY_SECTIONS: PolicySection[] = [
     body: (
       <p>
         We protect your data with encrypted connections, access limited to staff who need it, and
-        regular backups. If a breach puts your rights at risk, we will report it to the Nigeria Data
-        Protection Commission within 72 hours and tell you without undue delay.
+        regular backups. Backups are kept for a limited time: the last 7 daily and 4 weekly copies,
+        so data we erase at your request is gone from every backup within 5 weeks. If a breach puts
+        your rights at risk, we will report it to the Nigeria Data Protection Commission within 72
+        hours and tell you without undue delay.
       </p>
     ),
   },

@@ -4,24 +4,40 @@
  * keeps the money records the accounts need (sales, orders) with the person's details removed;
  * the audit log records that it happened, without the erased details.
  */
-import { eq, ilike, or, sql } from "drizzle-orm";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { eq, or, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { CLIENT_MESSAGES } from "#common/clients.ts";
-import { likePattern } from "#common/paging.ts";
 import type { Db } from "#server/db/client.ts";
+import {
+  mentionsPerson,
+  type PersonTraces,
+  personTraces,
+  textMentionsPerson,
+} from "#server/db/person-traces.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import { clients } from "#server/db/schema/clients.ts";
-import { newsletterSubscribers, outbox } from "#server/db/schema/content.ts";
+import { newsletterSubscribers } from "#server/db/schema/content.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
 import { HttpError } from "#server/http.ts";
+import { eraseChatsMentioning } from "#server/modules/advisor/client-records.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteClientBookings } from "#server/modules/bookings/client-records.ts";
 import { anonymiseClientAppointments } from "#server/modules/calendar/client-records.ts";
+import { eraseMessagesAbout } from "#server/modules/messages/client-records.ts";
 import { listClientSales } from "#server/modules/sales/records.ts";
 import { getClientDetail } from "./detail.ts";
+
+/**
+ * The backups' ageing (server/backup: 7 daily and 4 weekly copies), stated in every export as
+ * on the privacy page (issue 34).
+ */
+export const BACKUP_RETENTION_NOTE =
+  "Backups keep the last 7 daily and 4 weekly copies: data erased at your request is gone from every backup within 5 weeks.";
 
 /** What an erased person's name becomes on the records that are kept. */
 export const ERASED_NAME = "Erased client";
@@ -98,6 +114,8 @@ export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
   await recordAudit(db, admin, { action: "client.export", entity: "client", entityId: id });
   return {
     exportedAt: new Date().toISOString(),
+    /** What happens to this data in the clinic's backups (the privacy policy says the same). */
+    retention: BACKUP_RETENTION_NOTE,
     client: detail.client,
     notes: detail.notes,
     bookings: bookingRows.map((b) => ({
@@ -145,11 +163,13 @@ export async function eraseClient(
   db: Db,
   admin: AdminIdentity,
   id: number,
+  dataDir: string | null = null,
 ): Promise<{ erased: true; kept: { sales: number; orders: number } }> {
-  return db.transaction(async (tx) => {
+  const { result, traces } = await db.transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
     if (!client) throw new HttpError(404, CLIENT_MESSAGES.notFound);
     const email = client.email.toLowerCase();
+    const traces = personTraces(email, client.phone, `${client.firstName} ${client.lastName}`);
     const anonEmail = `erased-${id}@erased.invalid`;
     const keptSales = (
       await tx
@@ -187,19 +207,51 @@ export async function eraseClient(
       .where(sql`lower(${reviews.customerEmail}) = ${email}`);
     await deleteClientBookings(tx, id, email);
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
-    await tx.delete(outbox).where(sql`lower(${outbox.toAddress}) = ${email}`);
+    const messages = await eraseMessagesAbout(tx, traces);
+    const chats = await eraseChatsMentioning(tx, traces);
     await tx.delete(clients).where(eq(clients.id, id));
     // Earlier audit records keep who did what and when, not the person's details.
     await tx
       .update(auditLog)
       .set({ details: { redacted: "client erased" } })
-      .where(ilike(sql`${auditLog.details}::text`, likePattern(email)));
+      .where(mentionsPerson([sql`${auditLog.details}::text`], { ...traces, fullName: null }));
     await recordAudit(tx, admin, {
       action: "client.erase",
       entity: "client",
       entityId: id,
-      details: { keptSales, keptOrders },
+      details: { keptSales, keptOrders, messages, chats },
     });
-    return { erased: true as const, kept: { sales: keptSales, orders: keptOrders } };
+    return {
+      result: { erased: true as const, kept: { sales: keptSales, orders: keptOrders } },
+      traces,
+    };
   });
+  // Files cannot join the transaction: the exports are scrubbed once the erasure has committed.
+  if (dataDir) await scrubExports(path.join(dataDir, "exports"), traces);
+  return result;
+}
+
+/**
+ * Removes the person's rows from every JSON export in `dir` (Clear Admin Data's exports,
+ * server/modules/admin/data-export.ts: `{ tables: { name: rows[] } }`): a row that mentions
+ * their email, phone or name goes; a file that changed is written again in place.
+ */
+async function scrubExports(dir: string, traces: PersonTraces): Promise<void> {
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((f) => f.endsWith(".json"));
+  } catch {
+    return; // no exports yet
+  }
+  for (const file of files) {
+    const full = path.join(dir, file);
+    const text = await readFile(full, "utf8");
+    if (!textMentionsPerson(text, traces)) continue;
+    const data = JSON.parse(text) as { tables?: Record<string, unknown[]> };
+    for (const [name, rows] of Object.entries(data.tables ?? {})) {
+      data.tables = data.tables ?? {};
+      data.tables[name] = rows.filter((row) => !textMentionsPerson(JSON.stringify(row), traces));
+    }
+    await writeFile(full, JSON.stringify(data, null, 2), { mode: 0o600 });
+  }
 }

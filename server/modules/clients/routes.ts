@@ -51,7 +51,7 @@ function emailParam(value: unknown): string {
 }
 
 /** /api/customers: the list, add, export, erase, one record, change, delete. */
-function customerRoutes(router: Router, db: Db): void {
+function customerRoutes(router: Router, db: Db, dataDir: string | null): void {
   // The Customer Database as JSON: the rows of one page (no health fields); `page`, `pageSize`,
   // `q`, `status`, `sort` and `dir` as on the screen; the counts in headers.
   router.get(
@@ -90,7 +90,7 @@ function customerRoutes(router: Router, db: Db): void {
     requireCapability("client.erase"),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Customer");
-      res.json(await eraseClient(db, currentAdmin(req), id));
+      res.json(await eraseClient(db, currentAdmin(req), id, dataDir));
     }),
   );
   router.get(
@@ -197,10 +197,10 @@ function duplicateAndMergeRoutes(router: Router, db: Db): void {
   );
 }
 
-export function clientsRouter(db: Db): Router {
+export function clientsRouter(db: Db, dataDir: string | null = null): Router {
   const router = Router();
   duplicateAndMergeRoutes(router, db);
-  customerRoutes(router, db);
+  customerRoutes(router, db, dataDir);
   subscriberAndNoteRoutes(router, db);
   return router;
 }
