@@ -4,7 +4,9 @@
  * duration (the service's, else 60), group size 1–10, recurrence (daily, weekly or monthly with
  * an interval and an end date) and notes → POST /api/appointments. Duplicate opens it prefilled
  * with the copy and no date or time (issue 28 item 4). Validation is the shared
- * `appointmentInputSchema` with the spec's messages; a clash (409) shows the server's message.
+ * `appointmentInputSchema` with the spec's messages; a clash (409) shows the server's message,
+ * and a refusal for working time offers a manager "Book outside working hours" with a reason
+ * (decision 0240).
  */
 import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
@@ -26,6 +28,7 @@ import {
   RECURRENCE_TYPES,
   type RecurrenceType,
 } from "#common/calendar.ts";
+import { useWorkingHoursOverride, WorkingHoursOverride } from "./working-hours-override.tsx";
 
 type FormValues = {
   customerName: string;
@@ -65,8 +68,10 @@ function toPayload(v: FormValues): AppointmentInput {
 }
 
 /** Where a payload field's message shows on the form. */
-function formFieldOf(field: string): keyof FormValues {
+function formFieldOf(field: string): keyof FormValues | null {
   if (field === "appointmentDate") return "date";
+  // The working-time refusal and its reason show in the override box, not under a field.
+  if (field === "overrideWorkingHours" || field === "overrideReason") return null;
   if (field === "isGroupBooking") return "groupSize";
   const known: Array<keyof FormValues> = [
     "customerName",
@@ -89,7 +94,7 @@ const resolver: Resolver<FormValues> = async (values) => {
   if (result.success) return { values, errors: {} };
   const errors: FieldErrors<FormValues> = {};
   for (const issue of result.error.issues) {
-    const field = formFieldOf(String(issue.path[0] ?? "date"));
+    const field = formFieldOf(String(issue.path[0] ?? "date")) ?? "date";
     if (!errors[field]) errors[field] = { type: "validation", message: issue.message };
   }
   return { values: {}, errors };
@@ -157,6 +162,8 @@ export function AppointmentDialog({
   const { register, handleSubmit, reset, formState, watch, setValue, setFocus } = form;
   const errors = formState.errors;
   const [clash, setClash] = useState<string | null>(null);
+  const override = useWorkingHoursOverride();
+  const resetOverride = override.reset;
   const save = useAdminMutation<unknown, FormValues>({
     success: {
       title: "Appointment Created",
@@ -168,6 +175,7 @@ export function AppointmentDialog({
     fieldFor: (field) => formFieldOf(field),
     onSuccess: () => onOpenChange(false),
     onError: (error) => {
+      override.noteRefusal(error);
       setClash(
         error instanceof ApiError && error.status === 409 ? (error.serverMessage ?? null) : null,
       );
@@ -177,6 +185,7 @@ export function AppointmentDialog({
   useEffect(() => {
     if (!open) return;
     setClash(null);
+    resetOverride();
     if (!copyOf) {
       reset(emptyValues(defaultDate, defaultStaffId, defaultTime));
       return;
@@ -185,7 +194,7 @@ export function AppointmentDialog({
     // After the dialog's own first focus: the copy's new date is what is asked for.
     const timer = setTimeout(() => setFocus("date"), 0);
     return () => clearTimeout(timer);
-  }, [open, defaultDate, defaultStaffId, defaultTime, copyOf, reset, setFocus]);
+  }, [open, defaultDate, defaultStaffId, defaultTime, copyOf, reset, setFocus, resetOverride]);
 
   const recurring = watch("isRecurring");
   const serviceField = register("serviceId", {
@@ -207,9 +216,11 @@ export function AppointmentDialog({
           </p>
         )
       }
-      onSubmit={handleSubmit((values) =>
-        save.run(() => apiRequest("POST", "/api/appointments", toPayload(values))),
-      )}
+      onSubmit={handleSubmit((values) => {
+        if (!override.ready()) return;
+        const body = { ...toPayload(values), ...override.payload() };
+        return save.run(() => apiRequest("POST", "/api/appointments", body));
+      })}
       dirty={formState.isDirty}
       pending={save.pending}
       submitLabel="Create Booking"
@@ -324,6 +335,7 @@ export function AppointmentDialog({
           {clash}
         </p>
       )}
+      <WorkingHoursOverride control={override} />
     </FormDialog>
   );
 }

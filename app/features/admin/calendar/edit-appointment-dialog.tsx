@@ -3,7 +3,9 @@
  * with it), date and start (15-minute steps), duration and notes of a stored appointment, from
  * the details dialog → PATCH /api/appointments/{id}. Validation is the shared
  * `appointmentEditSchema` with New Booking's messages; a clash (409) shows the server's message
- * in the dialog, as New Booking does. This is also the keyboard way to do what the grid's drag does.
+ * in the dialog, as New Booking does, and a refusal for working time offers a manager "Book
+ * outside working hours" with a reason (decision 0240). This is also the keyboard way to do what
+ * the grid's drag does.
  */
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
@@ -21,6 +23,7 @@ import {
   DEFAULT_APPOINTMENT_MINUTES,
 } from "#common/calendar.ts";
 import { lagosClock, lagosDate } from "#common/lagos-time.ts";
+import { useWorkingHoursOverride, WorkingHoursOverride } from "./working-hours-override.tsx";
 
 type FormValues = {
   staffId: string;
@@ -99,6 +102,8 @@ export function EditAppointmentDialog({
   const { register, handleSubmit, reset, formState, setValue } = form;
   const errors = formState.errors;
   const [clash, setClash] = useState<string | null>(null);
+  const override = useWorkingHoursOverride();
+  const resetOverride = override.reset;
   const save = useRecordSave<Appointment, FormValues>({
     path: "/api/appointments",
     id: appointment?.id,
@@ -124,7 +129,8 @@ export function EditAppointmentDialog({
     if (id === null || !latest.current) return;
     reset(valuesOf(latest.current));
     setClash(null);
-  }, [id, reset]);
+    resetOverride();
+  }, [id, reset, resetOverride]);
 
   const serviceField = register("serviceId", {
     onChange: (e: { target: { value: string } }) => {
@@ -159,10 +165,12 @@ export function EditAppointmentDialog({
       }
       onSubmit={handleSubmit(async (values) => {
         if (!appointment) return;
+        if (!override.ready()) return;
         setClash(null);
         const patch = changesOf(appointment, values);
         if (Object.keys(patch).length === 0) return onOpenChange(false);
-        const outcome = await save.run(patch);
+        const outcome = await save.run({ ...patch, ...override.payload() });
+        if (!outcome.ok) override.noteRefusal(outcome.error);
         if (!outcome.ok && outcome.error instanceof ApiError && outcome.error.status === 409) {
           setClash(outcome.error.serverMessage ?? null);
         }
@@ -215,6 +223,7 @@ export function EditAppointmentDialog({
           {clash}
         </p>
       )}
+      <WorkingHoursOverride control={override} />
     </FormDialog>
   );
 }
