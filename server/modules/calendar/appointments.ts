@@ -24,6 +24,7 @@ import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteBooking } from "#server/modules/bookings/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
+import { queueReviewsOnCompletion } from "#server/modules/reviews/on-completion.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
 import {
   isActiveStatus,
@@ -338,6 +339,9 @@ async function writeChange(
   }
   const values = await changedValues(tx, plan, row, { start, end, minutes, status });
   await tx.update(appointments).set(values).where(eq(appointments.id, id));
+  if (status === "completed" && row.status !== "completed") {
+    await queueReviewsOnCompletion(tx, [id]);
+  }
   const change = appointmentChangeFor(
     { status: row.status, start: row.startsAt },
     { status, start },

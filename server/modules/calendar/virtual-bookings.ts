@@ -17,6 +17,7 @@ import { ensureClient } from "#server/modules/clients/service.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { bookingCancelledMessages } from "#server/modules/messages/templates.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
+import { queueReviewsOnCompletion } from "#server/modules/reviews/on-completion.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
 import { type BookingRow, bookingTerms, selectBookings, toVirtual } from "./booking-requests.ts";
 import {
@@ -190,6 +191,7 @@ async function appointRequest(
     });
   }
   await setBookingState(tx, bookingId, { processed: true });
+  if (status === "completed") await queueReviewsOnCompletion(tx, [created.id]);
   await recordAudit(tx, admin, {
     action: "booking.process",
     entity: "booking",
