@@ -4,7 +4,8 @@
  * 90 days ahead (Lagos), the 16 time slots; validated on submit and revalidated on change with
  * the spec's messages; 'Submitting...' while sending; success and failure toasts. A refusal
  * from the server (POST /api/bookings' 400 `{error: {message, fields}}`, e.g. a time slot that
- * has just passed) also shows its messages on the fields, the first of them focused.
+ * has just passed) also shows its messages on the fields, the first of them focused. The date
+ * must be a day the clinic opens (Monday-Saturday, spec §9); every slot is inside the hours.
  */
 import { clsx } from "clsx";
 import { useEffect, useMemo, useRef } from "react";
@@ -95,6 +96,8 @@ export function BookingForm({
   const { form, field, submit, reset, showErrors } = useSchemaForm({
     initialValues: defaultValues,
     schema: validation,
+    // A Sunday is refused as soon as it is picked, not only on submit (issue 28 item 3).
+    liveFields: ["date"],
     formRef,
   });
   const errors = form.errors;
