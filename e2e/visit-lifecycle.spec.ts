@@ -198,6 +198,60 @@ test.describe("one visit, from request to appointment", () => {
     expect(audit).toContain("Bridal party before the wedding");
   });
 
+  test("a drag to before opening is refused; a manager moves it there with a reason (item 3)", async ({
+    page,
+  }, info) => {
+    test.skip(info.project.name === "mobile", "drag is for mouse and pen; phones use Edit");
+    const tag = `${info.project.name}${Date.now()}`;
+    const date = lagosDatePlus(85);
+    const therapist = await newMember(manager, page, "Ifeoma");
+    const services = (await (await manager.get("/api/services")).json()) as Array<{ id: number }>;
+    const created = await manager.post("/api/appointments", {
+      data: {
+        customerName: `Early Client ${tag}`,
+        customerEmail: `early.${tag}@example.com`,
+        customerPhone: "08031234567",
+        serviceId: services[0]?.id,
+        appointmentDate: `${date} 10:00`,
+        staffId: therapist.id,
+        duration: 60,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    await page.context().clearCookies();
+    await signInForm(page, ADMIN.username, ADMIN.password);
+    await page.goto(`/admin/calendar?view=day&date=${date}`);
+    const block = page.getByRole("button", { name: new RegExp(`^Early Client ${tag}\\s*,`) });
+    const box = await block.boundingBox();
+    if (!box) throw new Error("not on screen");
+    // One hour up (2 rows of 48 px): 09:00, before opening.
+    const [x, y] = [box.x + box.width / 2, box.y + 10];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(x, y - (96 * i) / 5);
+    await page.mouse.up();
+
+    const ask = page.getByRole("alertdialog", { name: "Move outside working hours?" });
+    await expect(ask).toContainText("Outside opening hours");
+    const save = ask.getByRole("button", { name: "Save New Time" });
+    await expect(save).toBeDisabled();
+    await ask.getByLabel("Book outside working hours").check();
+    await save.click();
+    await expect(ask.getByText("Give a reason for booking outside working hours")).toBeVisible();
+    await ask.getByLabel("Reason").fill("Client flies out at noon");
+    await save.click();
+    await expect(ask).toHaveCount(0);
+    await expect(page.getByText("Appointment updated successfully!").last()).toBeVisible();
+    const stored = (await (
+      await manager.get(`/api/appointments?from=${date}&to=${date}`)
+    ).json()) as Array<{ id: string; appointmentDate: string }>;
+    expect(stored.find((a) => a.id === id)?.appointmentDate).toBe(
+      new Date(`${date}T08:00:00Z`).toISOString(),
+    );
+  });
+
   test("after Clear Admin Data the front desk can still sign in (item 9)", async ({ page }) => {
     const desk = await newMember(manager, page, "Kemi", "front_desk");
     await page.context().clearCookies();
