@@ -4,6 +4,7 @@
  * schemas load when the form is first checked). common/booking.ts re-exports all of it.
  */
 
+import { OPENING_HOURS } from "./business.ts";
 import { lagosDate } from "./lagos-date.ts";
 
 /** The public booking slots in Lagos time; there is no 1 PM slot (spec §9). */
@@ -38,4 +39,23 @@ export function bookingWindow(now: Date = new Date()): { min: string; max: strin
 /** The composed booking date text of spec §3: '2026-12-01 at 10:30 AM'. */
 export function composeBookingDate(date: string, time: string): string {
   return `${date} at ${time}`;
+}
+
+/**
+ * The booking form's refusal of a day the clinic is closed (storefront spec §9: "Monday-Saturday
+ * 10:00 AM - 7:00 PM; Sunday closed"; issue 28 item 3). Every public slot is inside the hours,
+ * so the day is the one thing left to check.
+ */
+export const CLOSED_DAY_MESSAGE =
+  "We are closed on Sundays. Please choose a day from Monday to Saturday.";
+
+/**
+ * Whether the clinic opens on the calendar date `date` ('YYYY-MM-DD', a Lagos day):
+ * `OPENING_HOURS.days`. A date that is not a real 'YYYY-MM-DD' is left to the date rules (true).
+ */
+export function clinicOpensOn(date: string): boolean {
+  // Noon UTC of that date is the same calendar day in Lagos (UTC+1), so its UTC weekday is it.
+  const noon = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(noon.getTime())) return true;
+  return OPENING_HOURS.days.includes(noon.getUTCDay());
 }

@@ -5,6 +5,7 @@ import {
   bookingFormSchema,
   bookingPeriodStart,
   bookingWindow,
+  CLOSED_DAY_MESSAGE,
   checkBookingDate,
   composeBookingDate,
   parseBookingDate,
@@ -183,5 +184,26 @@ describe("admin booking dialog schema (admin spec §5)", () => {
       service: "Service is required",
       date: "Date is required",
     });
+  });
+});
+
+describe("closed days (storefront spec §9, issue 28 item 3)", () => {
+  it("refuses a Sunday on the public form and its schema, not on the staff's", () => {
+    expect(check("2026-11-29 at 10:30 AM")).toBe("closed");
+    expect(check("2026-11-28 at 10:30 AM")).toBeNull();
+    expect(check("2026-11-29 at 10:30 AM", true)).toBeNull();
+    const values = {
+      name: "Ada Obi",
+      email: "ada@example.com",
+      phone: "08031234567",
+      category: "facials",
+      service: "1",
+      date: "2026-11-29",
+      time: "10:30 AM",
+    };
+    const sunday = bookingFormSchema.safeParse(values);
+    expect(sunday.success).toBe(false);
+    expect(sunday.error?.issues[0]?.message).toBe(CLOSED_DAY_MESSAGE);
+    expect(bookingFormSchema.safeParse({ ...values, date: "2026-11-30" }).success).toBe(true);
   });
 });

@@ -8,6 +8,8 @@ import { z } from "zod";
 import {
   BOOKING_WINDOW_DAYS,
   bookingWindow,
+  CLOSED_DAY_MESSAGE,
+  clinicOpensOn,
   composeBookingDate,
   TIME_SLOTS,
 } from "./booking-slots.ts";
@@ -25,7 +27,14 @@ import {
 import type { MessageSummary } from "./outbox.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
-export { BOOKING_WINDOW_DAYS, bookingWindow, composeBookingDate, TIME_SLOTS };
+export {
+  BOOKING_WINDOW_DAYS,
+  bookingWindow,
+  CLOSED_DAY_MESSAGE,
+  clinicOpensOn,
+  composeBookingDate,
+  TIME_SLOTS,
+};
 
 export const BOOKING_MESSAGES = {
   name: "Name must be at least 3 characters",
@@ -76,13 +85,15 @@ const PUBLIC_SLOT_MINUTES = new Set(TIME_SLOTS.map((s) => slotMinutes(s)));
 
 /**
  * Checks a parsed booking date against the booking rules at `now`. Public requests: one of the 16
- * slots, today to 90 days ahead (Lagos), not already past. Staff (`staff: true`): any half hour
- * from 08:00 to 19:30 on any date. Returns the failing field or null.
+ * slots, today to 90 days ahead (Lagos), on a day the clinic opens ('closed': a Sunday; issue 28
+ * item 3), not already past. Staff (`staff: true`): any half hour from 08:00 to 19:30 on any date
+ * (the calendar enforces the opening hours with a manager's override; decision 0196). Returns the
+ * failing rule or null.
  */
 export function checkBookingDate(
   parsed: Extract<ParsedBookingDate, { ok: true }>,
   { now, staff }: { now: Date; staff: boolean },
-): "date" | "time" | null {
+): "date" | "closed" | "time" | null {
   const { date, minutes, instant } = parsed;
   if (staff) {
     const onHalfHour = minutes % 30 === 0;
@@ -91,6 +102,7 @@ export function checkBookingDate(
   }
   const window = bookingWindow(now);
   if (date < window.min || date > window.max) return "date";
+  if (!clinicOpensOn(date)) return "closed";
   if (!PUBLIC_SLOT_MINUTES.has(minutes)) return "time";
   if (instant.getTime() <= now.getTime()) return "time";
   return null;
@@ -108,7 +120,10 @@ export const bookingFormSchema = z.object({
   phone,
   category: z.string().min(1, BOOKING_MESSAGES.category),
   service: z.string().min(1, BOOKING_MESSAGES.service),
-  date: z.string().min(1, BOOKING_MESSAGES.date),
+  date: z
+    .string()
+    .min(1, BOOKING_MESSAGES.date)
+    .refine((d) => clinicOpensOn(d), CLOSED_DAY_MESSAGE),
   time: z.string().min(1, BOOKING_MESSAGES.time),
   message: message.optional(),
 });

@@ -327,6 +327,17 @@ export function openingHoursRefusal(start: Date): string | null {
   return null;
 }
 
+/**
+ * The field a 409 for working time (closed day or hour, a member's day off or hours) names in its
+ * `fields`, so a screen can tell it from a clash and offer a manager the override (decision 0240).
+ */
+export const WORKING_TIME_FIELD = "overrideWorkingHours";
+
+/** The working-time refusal of a failed call's `fields`, or null (a clash or another error). */
+export function workingTimeRefusalOf(fields: Record<string, string> | undefined): string | null {
+  return fields?.[WORKING_TIME_FIELD] ?? null;
+}
+
 /** Messages of the manager's working-time override (issue 28 item 3). */
 export const OVERRIDE_MESSAGES = {
   managerOnly: "Only a manager may book outside working hours",

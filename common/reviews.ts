@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { databaseIdSchema } from "./ids.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
+import type { ClinicSettings } from "./settings.ts";
 
 /** Review star labels, index 0 = 1 star (admin spec §2, §9). */
 export const REVIEW_LABELS = ["Poor", "Fair", "Good", "Very Good", "Excellent"] as const;
@@ -77,4 +78,7 @@ export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
 export type ReviewsAdminPages = {
   /** One page of reviews, newest first. */
   page(query: ReviewListQuery): Promise<Page<ReviewRecord>>;
+  /** The clinic's settings the screen offers (the review request on completion), or null for a
+   * role without `settings.manage` (decision 0241). */
+  settings(): Promise<ClinicSettings | null>;
 };

@@ -157,6 +157,12 @@ export const CAPABILITIES = {
     own: [],
     rule: "only a therapist or a manager overrides the consultation requirement",
   },
+  /** The clinic's settings (GET/PATCH /api/admin/settings), e.g. the review request on completion. */
+  "settings.manage": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager changes the clinic's settings",
+  },
   /** Block Time, and change or delete a block (own: a block of one's own staff record). */
   "blockedTime.manage": {
     all: DESK_ROLES,

@@ -100,6 +100,8 @@ describe.each(dbKinds)("admin authorisation on %s", (kind) => {
       "GET /api/customers/:id/merge-preview",
       "POST /api/customers/:id/merge",
       "POST /api/client-merges/:id/undo",
+      "GET /api/admin/settings",
+      "PATCH /api/admin/settings",
       "GET /api/subscribers",
       "GET /api/customer-notes/:email",
       "PUT /api/customer-notes/:email",

@@ -170,6 +170,19 @@ describe.each(dbKinds)("API on %s", (kind) => {
         "Please select a time",
       ],
       ["an 8 AM time", { date: "2026-12-01 at 8:00 AM" }, "time", "Please select a time"],
+      // Storefront spec §9: Sunday closed (issue 28 item 3); also as an ISO instant.
+      [
+        "a Sunday",
+        { date: "2026-11-29 at 10:30 AM" },
+        "date",
+        "We are closed on Sundays. Please choose a day from Monday to Saturday.",
+      ],
+      [
+        "a Sunday as an ISO instant",
+        { date: "2026-12-06T11:00:00+01:00" },
+        "date",
+        "We are closed on Sundays. Please choose a day from Monday to Saturday.",
+      ],
     ])("refuses %s with 400 and writes nothing", async (_what, override, field, message) => {
       const before = await bookingCount();
       const res = await request(t.app)

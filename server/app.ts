@@ -47,9 +47,11 @@ import { checkoutRouter } from "./modules/orders/checkout-routes.ts";
 import { ordersRouter } from "./modules/orders/routes.ts";
 import { paystackWebhookRouter } from "./modules/orders/webhook.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
+import { installReviewLinks } from "./modules/reviews/on-completion.ts";
 import { reviewsRouter } from "./modules/reviews/routes.ts";
 import { salesRouter } from "./modules/sales/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
+import { settingsRouter } from "./modules/settings/routes.ts";
 import { staffRouter } from "./modules/staff/routes.ts";
 import { openApiDocumentOf, openApiRouter } from "./openapi/routes.ts";
 import { publicPageCache } from "./page-cache.ts";
@@ -93,6 +95,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     transports: messageTransports(config, deps.smtp),
     logger,
     settings: { publicUrl: config.PUBLIC_URL, clinicWhatsApp: config.CLINIC_WHATSAPP_NUMBER },
+  });
+  installReviewLinks({
+    secret: config.SESSION_SECRET,
+    origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   });
   const app = express();
   app.disable("x-powered-by");
@@ -208,6 +214,7 @@ function apiRouter(
   api.use(salesRouter(db, config));
   api.use(clientsRouter(db, config.dataDir));
   api.use(reviewsRouter(db, config));
+  api.use(settingsRouter(db));
   api.use(adminRouter(db, config));
   api.use(auditRouter(db));
   api.use(backupRouter(db));

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDayAhead } from "#server/testing/open-day.ts";
 import { createApp } from "./app.ts";
 import { safeUrl } from "./logging.ts";
 import { insertService } from "./testing/builders.ts";
@@ -37,7 +38,7 @@ describe.each(dbKinds)("logs on %s", (kind) => {
   afterAll(() => t?.close());
 
   const booking = () => {
-    const day = new Date(Date.now() + 4 * 86400_000).toISOString().slice(0, 10);
+    const day = openDayAhead(4);
     return {
       name: "Chiamaka Secretname",
       email: "chiamaka.secret@example.com",

@@ -10,6 +10,7 @@ import { newPaymentReference } from "#common/checkout.ts";
 import { auditLog, loginThrottle } from "#server/db/schema/access.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { orders } from "#server/db/schema/orders.ts";
+import { openDayAhead } from "#server/testing/open-day.ts";
 import { createApp } from "./app.ts";
 import { PostgresRateLimitStore } from "./rate-limit.ts";
 import { insertService } from "./testing/builders.ts";
@@ -25,7 +26,7 @@ describe.each(dbKinds)("reliability and security of the API on %s", (kind) => {
   afterAll(() => t?.close());
 
   const booking = (email = "same@example.com", daysAhead = 5) => {
-    const day = new Date(Date.now() + daysAhead * 86400_000).toISOString().slice(0, 10);
+    const day = openDayAhead(daysAhead);
     return {
       name: "Ada Obi",
       email,

@@ -17,6 +17,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
 import { bookings } from "#server/db/schema/bookings.ts";
+import { openDayAhead } from "#server/testing/open-day.ts";
 import {
   ensureBuilt,
   RequestFailure,
@@ -77,7 +78,7 @@ describe.each(kinds)("SIGTERM under load (%s)", (kind) => {
         probe.destroy();
         const serviceId = (services.body as Array<{ id: number }>)[0]?.id;
         expect(serviceId).toBeTypeOf("number");
-        const day = new Date(Date.now() + 7 * 86400_000).toISOString().slice(0, 10);
+        const day = openDayAhead(7);
 
         const acknowledged: string[] = [];
         const failures: string[] = [];

@@ -9,6 +9,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "#server/db/schema/bookings.ts";
 import { orders } from "#server/db/schema/orders.ts";
+import { openDayAhead } from "#server/testing/open-day.ts";
 import { insertService } from "./testing/builders.ts";
 import { apiRouteTable } from "./testing/route-table.ts";
 import { sharedFieldNames } from "./testing/shared-fields.ts";
@@ -65,7 +66,7 @@ describe.each(dbKinds)("text hygiene on %s", (kind) => {
 
   it("keeps tabs and line breaks in multi-line text", async () => {
     const service = await insertService(t.db, { name: "Tab Facial" });
-    const day = new Date(Date.now() + 3 * 86400_000).toISOString().slice(0, 10);
+    const day = openDayAhead(3);
     const booking = await request(t.app)
       .post("/api/bookings")
       .send({

@@ -43,6 +43,7 @@ import {
   surchargePatchSchema,
   voidInputSchema,
 } from "#common/sales.ts";
+import { clinicSettingsPatchSchema } from "#common/settings.ts";
 import {
   acceptInvitationSchema,
   accessGrantSchema,
@@ -493,6 +494,17 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/admin/export": { tag: "Back office", summary: "Export the admin data (JSON)" },
   "POST /api/admin/clear-data": { tag: "Back office", summary: "Clear Admin Data" },
   "GET /api/admin/outbox": { tag: "Back office", summary: "Stored emails, newest first" },
+  "GET /api/admin/settings": {
+    tag: "Back office",
+    summary: "The clinic's settings (manager)",
+    returns: "{ reviewRequestOnComplete }",
+  },
+  "PATCH /api/admin/settings": {
+    tag: "Back office",
+    summary: "Change the clinic's settings (manager), audited",
+    body: clinicSettingsPatchSchema,
+    returns: "{ reviewRequestOnComplete }",
+  },
   "GET /api/admin/audit": { tag: "Back office", summary: "The activity log, newest first" },
   "GET /api/admin/backup": {
     tag: "Operations",

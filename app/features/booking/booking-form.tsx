@@ -8,6 +8,8 @@
  * A service that needs a consultation first (issue 30; docs/decisions/0225) is marked
  * 'Consultation Required' and the form offers 'Book Consultation', which picks the category's
  * consultation; the request for the treatment itself may still be sent (the clinic decides).
+ * The date must be a day the clinic opens (Monday-Saturday, spec §9); every slot is inside the
+ * hours.
  */
 import { clsx } from "clsx";
 import { useEffect, useMemo, useRef } from "react";
@@ -98,6 +100,8 @@ export function BookingForm({
   const { form, field, submit, reset, showErrors } = useSchemaForm({
     initialValues: defaultValues,
     schema: validation,
+    // A Sunday is refused as soon as it is picked, not only on submit (issue 28 item 3).
+    liveFields: ["date"],
     formRef,
   });
   const errors = form.errors;

@@ -6,10 +6,14 @@ import type { Route } from "./+types/reviews";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const pages = adminPagesOf(context);
-  return { page: await pages.reviews.page(parseListQuery(reviewListQuerySchema, request.url)) };
+  const [page, settings] = await Promise.all([
+    pages.reviews.page(parseListQuery(reviewListQuerySchema, request.url)),
+    pages.reviews.settings(),
+  ]);
+  return { page, settings };
 }
 
 /** /admin/reviews: the clients' reviews, newest first (admin spec §3 "Review"). */
 export default function AdminReviews({ loaderData }: Route.ComponentProps) {
-  return <ReviewsScreen page={loaderData.page} />;
+  return <ReviewsScreen page={loaderData.page} settings={loaderData.settings} />;
 }

@@ -59,7 +59,7 @@ export function adminPages(db: Db, identity: AdminIdentity, ops: AdminOps = {}):
     calendar: area("calendar", calendarPagesFor(db, identity)),
     clients: area("clients", clientsPagesFor(db, identity)),
     orders: area("orders", ordersPages(db)),
-    reviews: area("reviews", reviewsAdminPages(db)),
+    reviews: area("reviews", reviewsAdminPages(db, identity)),
     outbox: area("outbox", outboxPages(db)),
     audit: area("audit", auditPages(db)),
     sales: area("sales", salesPages(db)),

@@ -11,6 +11,7 @@ import {
   type BookingListQuery,
   type BookingRequest,
   bookingPeriodStart,
+  CLOSED_DAY_MESSAGE,
   checkBookingDate,
   type ParsedBookingDate,
   parseBookingDate,
@@ -110,6 +111,9 @@ function requestedInstant(text: string, now: Date, staff: boolean): Date {
     throw new HttpError(400, "Please select a date from today up to 90 days ahead", {
       date: BOOKING_MESSAGES.date,
     });
+  }
+  if (badField === "closed") {
+    throw new HttpError(400, CLOSED_DAY_MESSAGE, { date: CLOSED_DAY_MESSAGE });
   }
   if (badField === "time" || !parsed.ok) {
     throw new HttpError(400, "Please select one of the available appointment times", {

@@ -29,6 +29,7 @@ import {
   consultationOverride,
 } from "#server/modules/consultation/service.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
+import { queueReviewsOnCompletion } from "#server/modules/reviews/on-completion.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
 import {
   isActiveStatus,
@@ -394,6 +395,9 @@ async function writeChange(
     });
   }
   await tx.update(appointments).set(values).where(eq(appointments.id, id));
+  if (status === "completed" && row.status !== "completed") {
+    await queueReviewsOnCompletion(tx, [id]);
+  }
   const change = appointmentChangeFor(
     { status: row.status, start: row.startsAt },
     { status, start },

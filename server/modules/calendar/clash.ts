@@ -26,6 +26,7 @@ import {
   INACTIVE_APPOINTMENT_STATUSES,
   OVERRIDE_MESSAGES,
   openingHoursRefusal,
+  WORKING_TIME_FIELD,
   type WorkingTimeOverrideInput,
 } from "#common/calendar.ts";
 import { reachOf } from "#common/roles.ts";
@@ -143,6 +144,17 @@ export async function findClash(
   excludeId: number | null = null,
   options: { workingTime?: boolean } = {},
 ): Promise<string | null> {
+  return (await firstClash(db, member, spans, excludeId, options))?.message ?? null;
+}
+
+/** What stands in the way, as `findClash` finds it, and of which kind (only 'schedule' yields to an override). */
+async function firstClash(
+  db: Db | Tx,
+  member: StaffRef,
+  spans: Span[],
+  excludeId: number | null,
+  options: { workingTime?: boolean },
+): Promise<{ kind: "schedule" | "appointment" | "block"; message: string } | null> {
   if (spans.length === 0) return null;
   const { periods, taken, blocks } = await readMemberCalendar(
     db,
@@ -157,11 +169,12 @@ export async function findClash(
         ? { ok: true as const }
         : fitsSchedule(span.start, span.end, periods);
     if (!fit.ok) {
-      return clashMessage({ kind: "schedule", staff: name, ...span, hours: fit.hours });
+      const message = clashMessage({ kind: "schedule", staff: name, ...span, hours: fit.hours });
+      return { kind: "schedule", message };
     }
     const appointment = taken.find((t) => overlaps(t, span));
     if (appointment) {
-      return clashMessage({
+      const message = clashMessage({
         kind: "appointment",
         staff: name,
         service: appointment.serviceName,
@@ -169,16 +182,18 @@ export async function findClash(
         start: appointment.start,
         end: appointment.end,
       });
+      return { kind: "appointment", message };
     }
     const block = blocks.find((b) => overlaps(b, span));
     if (block) {
-      return clashMessage({
+      const message = clashMessage({
         kind: "block",
         staff: block.staffId === null ? null : name,
         title: block.title,
         start: block.start,
         end: block.end,
       });
+      return { kind: "block", message };
     }
   }
   return null;
@@ -192,8 +207,19 @@ export async function refuseClash(
   excludeId: number | null = null,
   options: { workingTime?: boolean } = {},
 ): Promise<void> {
-  const clash = await findClash(tx, member, spans, excludeId, options);
-  if (clash) throw new HttpError(409, clash);
+  const clash = await firstClash(tx, member, spans, excludeId, options);
+  if (!clash) return;
+  if (clash.kind === "schedule") throw workingTimeRefusal(clash.message);
+  throw new HttpError(409, clash.message);
+}
+
+/**
+ * A 409 for a start outside the working time (opening hours or the member's schedule): the
+ * one refusal a manager may override, so its `fields` name `overrideWorkingHours` and the
+ * screens know to offer the override (docs/decisions/0240).
+ */
+function workingTimeRefusal(message: string): HttpError {
+  return new HttpError(409, message, { [WORKING_TIME_FIELD]: message });
 }
 
 /** A manager's override of the working time: its reason (for the audit), or null for none. */
@@ -225,7 +251,7 @@ export function refuseClosed(spans: Span[], override: WorkingTimeOverride): void
   if (override) return;
   for (const span of spans) {
     const refusal = openingHoursRefusal(span.start);
-    if (refusal) throw new HttpError(409, refusal);
+    if (refusal) throw workingTimeRefusal(refusal);
   }
 }
 

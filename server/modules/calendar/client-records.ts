@@ -15,6 +15,7 @@ import {
   restoreClientRows,
 } from "#server/db/move-rows.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
+import { queueReviewsOnCompletion } from "#server/modules/reviews/on-completion.ts";
 
 /** Appointments of client `clientId`, or booked under the email `email` (lower-case). */
 const ofClient = (clientId: number, email: string) =>
@@ -149,4 +150,6 @@ export async function completeCheckedOutAppointments(
       updatedAt: new Date(),
     })
     .where(inArray(appointments.id, [...ids]));
+  // The clinic's setting may have the visit's review request go out by itself (decision 0241).
+  await queueReviewsOnCompletion(tx, ids);
 }

@@ -22,6 +22,7 @@ import {
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { bookingCancelledMessages } from "#server/modules/messages/templates.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
+import { queueReviewsOnCompletion } from "#server/modules/reviews/on-completion.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
 import { type BookingRow, bookingTerms, selectBookings, toVirtual } from "./booking-requests.ts";
 import {
@@ -205,6 +206,7 @@ async function appointRequest(
     });
   }
   await setBookingState(tx, bookingId, { processed: true });
+  if (status === "completed") await queueReviewsOnCompletion(tx, [created.id]);
   await recordAudit(tx, admin, {
     action: "booking.process",
     entity: "booking",

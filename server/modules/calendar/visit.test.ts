@@ -140,6 +140,8 @@ describe.each(dbKinds)("one visit, from request to review, on %s", (kind) => {
     const assign = await agent.patch(`/api/appointments/${id}`).send({ staffId: amaka.id });
     expect(assign.status).toBe(409);
     expect(assign.body.error.message).toMatch(/^Amaka already has HydraFacial with Ada Obi/);
+    // A clash is never overridden, so it does not name the override.
+    expect(assign.body.error.fields?.overrideWorkingHours).toBeUndefined();
     await agent.delete(`/api/appointments/${taken.body.id}`).expect(200);
     await agent.patch(`/api/appointments/${id}`).send({ staffId: amaka.id }).expect(200);
   });
@@ -148,6 +150,10 @@ describe.each(dbKinds)("one visit, from request to review, on %s", (kind) => {
     const sunday = await book({ appointmentDate: `${aheadOn(0)} 11:00` });
     expect(sunday.status).toBe(409);
     expect(sunday.body.error.message).toBe("The clinic is closed on Sundays");
+    // The screens offer a manager the override on this refusal alone (decision 0240).
+    expect(sunday.body.error.fields).toEqual({
+      overrideWorkingHours: "The clinic is closed on Sundays",
+    });
     const early = await book({ appointmentDate: `${aheadOn(1)} 09:00` });
     expect(early.status).toBe(409);
     expect(early.body.error.message).toBe(
@@ -156,6 +162,9 @@ describe.each(dbKinds)("one visit, from request to review, on %s", (kind) => {
     const saturday = await book({ appointmentDate: `${aheadOn(6)} 11:00`, staffId: amaka.id });
     expect(saturday.status).toBe(409);
     expect(saturday.body.error.message).toBe("Amaka does not work on Saturdays");
+    expect(saturday.body.error.fields?.overrideWorkingHours).toBe(
+      "Amaka does not work on Saturdays",
+    );
     const moveTo = await book({ appointmentDate: `${aheadOn(1)} 12:00`, staffId: amaka.id });
     expect(moveTo.status).toBe(201);
     const moved = await agent

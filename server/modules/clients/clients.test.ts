@@ -10,16 +10,16 @@ import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEALTH_FIELDS } from "#common/clients.ts";
-import { lagosDate } from "#common/lagos-time.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 import { bookings, reviews } from "#server/db/schema/bookings.ts";
 import { clients } from "#server/db/schema/clients.ts";
 import { sales } from "#server/db/schema/sales.ts";
 import { insertService } from "#server/testing/builders.ts";
+import { openDayAhead } from "#server/testing/open-day.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 
 /** A public booking slot a week ahead (Lagos). */
-const slot = (days = 7) => `${lagosDate(new Date(Date.now() + days * 86_400_000))} at 10:30 AM`;
+const slot = (days = 7) => `${openDayAhead(days)} at 10:30 AM`;
 
 const HEALTH = {
   emergencyContact: "Chidi Obi",

@@ -4,7 +4,7 @@
  */
 
 import { and, gt, inArray, lte } from "drizzle-orm";
-import { lagosMinutes } from "#common/lagos-time.ts";
+import { lagosMinutes, lagosStartOfDay } from "#common/lagos-time.ts";
 import type { Db } from "#server/db/client.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import {
@@ -33,6 +33,16 @@ const REMINDERS: Array<{ kind: ReminderKind; beforeMs: number; windowEndBeforeMs
 export function inQuietHours(now: Date): boolean {
   const hour = Math.floor(lagosMinutes(now) / 60);
   return hour >= QUIET_FROM_HOUR || hour < QUIET_UNTIL_HOUR;
+}
+
+/**
+ * When a message written at `now` may go out: null outside quiet hours (now), else the next
+ * 07:00 Lagos (Lagos keeps UTC+1 all year, so a day is 24 hours).
+ */
+export function afterQuietHours(now: Date): Date | null {
+  if (!inQuietHours(now)) return null;
+  const seven = lagosStartOfDay(now).getTime() + QUIET_UNTIL_HOUR * HOUR_MS;
+  return new Date(now.getTime() < seven ? seven : seven + 24 * HOUR_MS);
 }
 
 /** What one pass enqueued. */

@@ -89,6 +89,8 @@ export type NewMessage = {
   html?: string;
   payload?: MessagePayload;
   refs?: MessageRefs;
+  /** Not sent before this instant (UTC), e.g. the end of quiet hours; default now. */
+  notBefore?: Date;
 };
 
 /** What enqueueMessage did: the row's id, or null when the same message was already queued. */
@@ -137,7 +139,7 @@ export async function enqueueMessage(tx: Db | Tx, message: NewMessage): Promise<
       orderId: refs.orderId ?? null,
       status: error ? "failed" : "pending",
       error,
-      nextAttemptAt: error ? null : sql`now()`,
+      nextAttemptAt: error ? null : (message.notBefore ?? sql`now()`),
     })
     .onConflictDoNothing({ target: outbox.idempotencyKey })
     .returning({ id: outbox.id });

@@ -6,7 +6,8 @@
  * with the copy and no date or time (issue 28 item 4). Validation is the shared
  * `appointmentInputSchema` with the spec's messages; a clash (409) shows the server's message;
  * a consultation-first service without a consultation on record shows the refusal and, for a
- * clinician, the override (issue 30).
+ * clinician, the override (issue 30); a refusal for working time offers a manager "Book outside
+ * working hours" with a reason (decision 0240).
  */
 import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
@@ -32,6 +33,7 @@ import {
   RECURRENCE_TYPES,
   type RecurrenceType,
 } from "#common/calendar.ts";
+import { useWorkingHoursOverride, WorkingHoursOverride } from "./working-hours-override.tsx";
 
 type FormValues = {
   customerName: string;
@@ -71,8 +73,10 @@ function toPayload(v: FormValues): AppointmentInput {
 }
 
 /** Where a payload field's message shows on the form. */
-function formFieldOf(field: string): keyof FormValues {
+function formFieldOf(field: string): keyof FormValues | null {
   if (field === "appointmentDate") return "date";
+  // The working-time refusal and its reason show in the override box, not under a field.
+  if (field === "overrideWorkingHours" || field === "overrideReason") return null;
   if (field === "isGroupBooking") return "groupSize";
   const known: Array<keyof FormValues> = [
     "customerName",
@@ -95,7 +99,7 @@ const resolver: Resolver<FormValues> = async (values) => {
   if (result.success) return { values, errors: {} };
   const errors: FieldErrors<FormValues> = {};
   for (const issue of result.error.issues) {
-    const field = formFieldOf(String(issue.path[0] ?? "date"));
+    const field = formFieldOf(String(issue.path[0] ?? "date")) ?? "date";
     if (!errors[field]) errors[field] = { type: "validation", message: issue.message };
   }
   return { values: {}, errors };
@@ -165,6 +169,8 @@ export function AppointmentDialog({
   const [clash, setClash] = useState<string | null>(null);
   const consultation = useConsultationOverride();
   const resetConsultation = consultation.reset;
+  const override = useWorkingHoursOverride();
+  const resetOverride = override.reset;
   const save = useAdminMutation<unknown, FormValues>({
     success: {
       title: "Appointment Created",
@@ -177,6 +183,7 @@ export function AppointmentDialog({
     onSuccess: () => onOpenChange(false),
     onError: (error) => {
       consultation.learn(error);
+      override.noteRefusal(error);
       setClash(
         error instanceof ApiError && error.status === 409 ? (error.serverMessage ?? null) : null,
       );
@@ -187,6 +194,7 @@ export function AppointmentDialog({
     if (!open) return;
     setClash(null);
     resetConsultation();
+    resetOverride();
     if (!copyOf) {
       reset(emptyValues(defaultDate, defaultStaffId, defaultTime));
       return;
@@ -195,7 +203,17 @@ export function AppointmentDialog({
     // After the dialog's own first focus: the copy's new date is what is asked for.
     const timer = setTimeout(() => setFocus("date"), 0);
     return () => clearTimeout(timer);
-  }, [open, defaultDate, defaultStaffId, defaultTime, copyOf, reset, setFocus, resetConsultation]);
+  }, [
+    open,
+    defaultDate,
+    defaultStaffId,
+    defaultTime,
+    copyOf,
+    reset,
+    setFocus,
+    resetConsultation,
+    resetOverride,
+  ]);
 
   const recurring = watch("isRecurring");
   const serviceField = register("serviceId", {
@@ -217,14 +235,11 @@ export function AppointmentDialog({
           </p>
         )
       }
-      onSubmit={handleSubmit((values) =>
-        save.run(() =>
-          apiRequest("POST", "/api/appointments", {
-            ...toPayload(values),
-            ...consultation.payload(),
-          }),
-        ),
-      )}
+      onSubmit={handleSubmit((values) => {
+        if (!override.ready()) return;
+        const body = { ...toPayload(values), ...consultation.payload(), ...override.payload() };
+        return save.run(() => apiRequest("POST", "/api/appointments", body));
+      })}
       dirty={formState.isDirty}
       pending={save.pending}
       submitLabel="Create Booking"
@@ -340,6 +355,7 @@ export function AppointmentDialog({
         </p>
       )}
       <ConsultationOverride state={consultation} className="sm:col-span-2" />
+      <WorkingHoursOverride control={override} />
     </FormDialog>
   );
 }

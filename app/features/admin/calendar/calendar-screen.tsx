@@ -9,16 +9,18 @@ import { CalendarPlus, ChevronLeft, ChevronRight, Lock, Smartphone } from "lucid
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
 import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
-import { apiRequest } from "#app/lib/api.ts";
-import type {
-  Appointment,
-  AppointmentInput,
-  BlockedTime,
-  CalendarService,
-  CalendarStaff,
+import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import {
+  type Appointment,
+  type AppointmentInput,
+  type BlockedTime,
+  type CalendarService,
+  type CalendarStaff,
+  workingTimeRefusalOf,
 } from "#common/calendar.ts";
 import { AppointmentDialog } from "./appointment-dialog.tsx";
 import { BlockDetailsDialog } from "./block-details-dialog.tsx";
@@ -36,6 +38,7 @@ import {
 import { DetailsDialog } from "./details-dialog.tsx";
 import { EditAppointmentDialog } from "./edit-appointment-dialog.tsx";
 import type { DropPatch } from "./lanes.ts";
+import { useWorkingHoursOverride, WorkingHoursOverride } from "./working-hours-override.tsx";
 
 /** Below this width the day view is the default (the week's seven columns are too narrow). */
 const NARROW_QUERY = "(max-width: 1023px)";
@@ -119,7 +122,7 @@ export function CalendarScreen({
   const [copy, setCopy] = useState<AppointmentInput | null>(null);
   const [editId, setEditId] = useState<string | null>(null);
   const editing = editId ? (appointments.find((a) => a.id === editId) ?? null) : null;
-  const onDrop = useDropSave();
+  const { onDrop, overrideDialog } = useDropSave();
   const [feedOpen, setFeedOpen] = useState(false);
   const filteredMember = staff.find((s) => s.id === staffId) ?? null;
   const [editBlockId, setEditBlockId] = useState<number | null>(null);
@@ -280,6 +283,7 @@ export function CalendarScreen({
           if (!o) setOpenBlockId(null);
         }}
       />
+      {overrideDialog}
       <DetailsDialog
         appointment={open}
         onOpenChange={(o) => {
@@ -303,22 +307,68 @@ export function CalendarScreen({
 /**
  * Saves a drag on the grid (PATCH /api/appointments/{id}) with the details dialog's toasts: the
  * spec's 'Appointment updated successfully!', or the server's message (a clash) under 'Failed to
- * update appointment'. Resolves true when saved.
+ * update appointment'. `onDrop` resolves true when saved. When the move is refused for working
+ * time and the role may override (a manager), `overrideDialog` asks for "Book outside working
+ * hours" and a reason and sends the same move again (decision 0240); the block has snapped back
+ * meanwhile and lands where it was dropped once that save succeeds.
  */
-function useDropSave(): (appointment: Appointment, patch: DropPatch) => Promise<boolean> {
+function useDropSave() {
   const save = useAdminMutation({
     success: { title: "Appointment updated successfully!" },
     failure: serverMessageOr("Failed to update appointment"),
     failureTitle: "Failed to update appointment",
   });
+  const override = useWorkingHoursOverride();
+  const { noteRefusal, reset } = override;
+  const [refused, setRefused] = useState<{
+    appointment: Appointment;
+    patch: DropPatch;
+    message: string;
+  } | null>(null);
   const run = save.run;
-  return useCallback(
-    async (appointment, patch) =>
-      (
-        await run(() =>
-          apiRequest("PATCH", `/api/appointments/${encodeURIComponent(appointment.id)}`, patch),
-        )
-      ).ok,
+  const send = useCallback(
+    (appointment: Appointment, body: Record<string, unknown>) =>
+      run(() =>
+        apiRequest("PATCH", `/api/appointments/${encodeURIComponent(appointment.id)}`, body),
+      ),
     [run],
   );
+  const onDrop = useCallback(
+    async (appointment: Appointment, patch: DropPatch) => {
+      const outcome = await send(appointment, patch);
+      if (outcome.ok) return true;
+      const message = workingTimeRefusalOf(apiFieldErrors(outcome.error));
+      if (message) {
+        reset();
+        noteRefusal(outcome.error);
+        setRefused({ appointment, patch, message });
+      }
+      return false;
+    },
+    [send, noteRefusal, reset],
+  );
+  const overrideDialog = (
+    <ConfirmDialog
+      open={refused !== null && override.offered}
+      onOpenChange={(o) => {
+        if (!o) setRefused(null);
+      }}
+      title="Move outside working hours?"
+      description={refused?.message ?? ""}
+      confirmLabel="Save New Time"
+      confirmDisabled={save.pending || !override.checked}
+      onConfirm={() => {
+        if (!refused || !override.ready()) return;
+        void send(refused.appointment, { ...refused.patch, ...override.payload() }).then(
+          (outcome) => {
+            if (outcome.ok) setRefused(null);
+            else noteRefusal(outcome.error);
+          },
+        );
+      }}
+    >
+      <WorkingHoursOverride control={override} className="mt-3" />
+    </ConfirmDialog>
+  );
+  return { onDrop, overrideDialog };
 }

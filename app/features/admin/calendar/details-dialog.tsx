@@ -4,7 +4,8 @@
  * Complete, then Cancel, No Show, Duplicate, Reschedule, Delete), after an Edit of therapist,
  * service, time, duration and notes for a stored appointment (issue 28 item 2). Duplicate opens New
  * Booking with the copy, asking for its date and time (item 4). Reschedule takes a date and a
- * half-hour time and shows the server's conflict message; Delete asks first. Virtual pending
+ * half-hour time and shows the server's conflict message (a refusal for working time offers a
+ * manager the override with a reason, decision 0240); Delete asks first. Virtual pending
  * bookings ('booking-{id}') take the same calls.
  */
 import { useEffect, useState } from "react";
@@ -37,6 +38,7 @@ import {
 import { formatLagosSpan, formatLagosWallTime, lagosClock, lagosDate } from "#common/lagos-time.ts";
 import { CHECKOUT_STATUSES } from "#common/sales.ts";
 import { statusStyle } from "./calendar-view.ts";
+import { useWorkingHoursOverride, WorkingHoursOverride } from "./working-hours-override.tsx";
 
 /**
  * Whether the dialog offers Check in (issue 28 item 5, decision 0197): a stored scheduled or
@@ -190,8 +192,8 @@ export function DetailsDialog({
               appointment={a}
               busy={busy}
               onBack={() => setRescheduling(false)}
-              save={(appointmentDate) =>
-                update.run(() => apiRequest("PATCH", url, { appointmentDate }), {
+              save={(body) =>
+                update.run(() => apiRequest("PATCH", url, body), {
                   key: "reschedule",
                 })
               }
@@ -308,8 +310,12 @@ function RescheduleForm({
   appointment: Appointment;
   busy: boolean;
   onBack: () => void;
-  /** Sends the new start ('YYYY-MM-DD HH:MM', Lagos). */
-  save: (appointmentDate: string) => Promise<MutationOutcome<unknown>>;
+  /** Sends the new start ('YYYY-MM-DD HH:MM', Lagos), with a manager's override if ticked. */
+  save: (body: {
+    appointmentDate: string;
+    overrideWorkingHours?: true;
+    overrideReason?: string;
+  }) => Promise<MutationOutcome<unknown>>;
 }) {
   const start = new Date(appointment.appointmentDate);
   const clock = lagosClock(start);
@@ -322,10 +328,16 @@ function RescheduleForm({
   });
   const { register, handleSubmit, setError, watch, formState } = form;
   const conflict = formState.errors.date?.message ?? formState.errors.root?.message;
+  const override = useWorkingHoursOverride();
   async function reschedule(values: RescheduleValues) {
-    const outcome = await save(`${values.date} ${values.time}`);
+    if (!override.ready()) return;
+    const outcome = await save({
+      appointmentDate: `${values.date} ${values.time}`,
+      ...override.payload(),
+    });
     if (outcome.ok) onBack();
     else if (outcome.error instanceof ApiError) {
+      override.noteRefusal(outcome.error);
       setError("root", { message: outcome.error.serverMessage ?? "Failed to update appointment" });
     }
   }
@@ -360,6 +372,7 @@ function RescheduleForm({
           {conflict}
         </p>
       )}
+      <WorkingHoursOverride control={override} className="mt-2" />
       <div className="mt-3 flex justify-end gap-2">
         <button type="button" className={adminButton.outline} onClick={onBack}>
           Back

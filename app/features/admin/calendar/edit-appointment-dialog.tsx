@@ -4,7 +4,9 @@
  * the details dialog → PATCH /api/appointments/{id}. Validation is the shared
  * `appointmentEditSchema` with New Booking's messages; a clash (409) shows the server's message
  * in the dialog, as New Booking does, and so does the consultation refusal with its override
- * for a clinician (issue 30). This is also the keyboard way to do what the grid's drag does.
+ * for a clinician (issue 30); a refusal for working time offers a manager "Book outside working
+ * hours" with a reason (decision 0240). This is also the keyboard way to do what the grid's drag
+ * does.
  */
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
@@ -26,6 +28,7 @@ import {
   DEFAULT_APPOINTMENT_MINUTES,
 } from "#common/calendar.ts";
 import { lagosClock, lagosDate } from "#common/lagos-time.ts";
+import { useWorkingHoursOverride, WorkingHoursOverride } from "./working-hours-override.tsx";
 
 type FormValues = {
   staffId: string;
@@ -106,6 +109,8 @@ export function EditAppointmentDialog({
   const [clash, setClash] = useState<string | null>(null);
   const consultation = useConsultationOverride();
   const resetConsultation = consultation.reset;
+  const override = useWorkingHoursOverride();
+  const resetOverride = override.reset;
   const save = useRecordSave<Appointment, FormValues>({
     path: "/api/appointments",
     id: appointment?.id,
@@ -132,7 +137,8 @@ export function EditAppointmentDialog({
     reset(valuesOf(latest.current));
     setClash(null);
     resetConsultation();
-  }, [id, reset, resetConsultation]);
+    resetOverride();
+  }, [id, reset, resetConsultation, resetOverride]);
 
   const serviceField = register("serviceId", {
     onChange: (e: { target: { value: string } }) => {
@@ -167,11 +173,19 @@ export function EditAppointmentDialog({
       }
       onSubmit={handleSubmit(async (values) => {
         if (!appointment) return;
+        if (!override.ready()) return;
         setClash(null);
         const patch = changesOf(appointment, values);
         if (Object.keys(patch).length === 0) return onOpenChange(false);
-        const outcome = await save.run({ ...patch, ...consultation.payload() });
-        if (!outcome.ok) consultation.learn(outcome.error);
+        const outcome = await save.run({
+          ...patch,
+          ...consultation.payload(),
+          ...override.payload(),
+        });
+        if (!outcome.ok) {
+          consultation.learn(outcome.error);
+          override.noteRefusal(outcome.error);
+        }
         if (!outcome.ok && outcome.error instanceof ApiError && outcome.error.status === 409) {
           setClash(outcome.error.serverMessage ?? null);
         }
@@ -225,6 +239,7 @@ export function EditAppointmentDialog({
         </p>
       )}
       <ConsultationOverride state={consultation} className="sm:col-span-2" />
+      <WorkingHoursOverride control={override} />
     </FormDialog>
   );
 }

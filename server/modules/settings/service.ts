@@ -1,0 +1,57 @@
+/**
+ * The clinic's settings (issue 28; docs/decisions/0241): one row, read by the writes that act on
+ * them (completing a visit reads `reviewRequestOnComplete` in its own transaction) and changed by
+ * a manager from the Reviews screen. This module is the `clinic_settings` table's only writer.
+ */
+import { eq } from "drizzle-orm";
+import type { AdminIdentity } from "#common/auth.ts";
+import {
+  type ClinicSettings,
+  type ClinicSettingsPatch,
+  DEFAULT_CLINIC_SETTINGS,
+} from "#common/settings.ts";
+import type { Db, Tx } from "#server/db/client.ts";
+import { clinicSettings } from "#server/db/schema/settings.ts";
+import { recordAudit } from "#server/modules/audit/service.ts";
+
+const ROW_ID = 1;
+
+/** The clinic's settings; the defaults (everything off) before a manager changes one. */
+export async function readClinicSettings(db: Db | Tx): Promise<ClinicSettings> {
+  const [row] = await db
+    .select({ reviewRequestOnComplete: clinicSettings.reviewRequestOnComplete })
+    .from(clinicSettings)
+    .where(eq(clinicSettings.id, ROW_ID));
+  return row ?? { ...DEFAULT_CLINIC_SETTINGS };
+}
+
+/**
+ * PATCH /api/admin/settings (a manager's, `settings.manage`): changes the settings `patch` names,
+ * audited as `settings.update` with the values before and after, in one transaction.
+ * @returns the settings now.
+ */
+export async function updateClinicSettings(
+  db: Db,
+  admin: AdminIdentity,
+  patch: ClinicSettingsPatch,
+): Promise<ClinicSettings> {
+  return db.transaction(async (tx) => {
+    const before = await readClinicSettings(tx);
+    const after: ClinicSettings = { ...before, ...definedOf(patch) };
+    await tx
+      .insert(clinicSettings)
+      .values({ id: ROW_ID, ...after })
+      .onConflictDoUpdate({ target: clinicSettings.id, set: { ...after, updatedAt: new Date() } });
+    await recordAudit(tx, admin, {
+      action: "settings.update",
+      entity: "settings",
+      entityId: ROW_ID,
+      details: { before, after },
+    });
+    return after;
+  });
+}
+
+function definedOf(patch: ClinicSettingsPatch): Partial<ClinicSettings> {
+  return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+}
