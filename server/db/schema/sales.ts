@@ -77,6 +77,26 @@ export const sales = pgTable(
       >()
       .notNull()
       .default([]),
+    /**
+     * Stored per-sale totals (docs/decisions/0235-stored-per-sale-totals.md), written once with
+     * the sale from its lines and payments, so a day's or a range's figures read one row per sale
+     * instead of joining lines and payments: units and gross kobo (unit price × quantity) of its
+     * service and product lines, and its tips. Refunds never change them (a refund is its own
+     * row, counted on the day it is given).
+     */
+    serviceQty: integer("service_qty").notNull().default(0),
+    serviceKobo: integer("service_kobo").notNull().default(0),
+    productQty: integer("product_qty").notNull().default(0),
+    productKobo: integer("product_kobo").notNull().default(0),
+    tipsKobo: integer("tips_kobo").notNull().default(0),
+    /**
+     * The payments by method, kobo: `{ "cash": { "amountKobo": 1000, "tipKobo": 0 }, … }`, one
+     * key per method of `sale_payments` (stored totals, decision 0235). `{}` when nothing was paid.
+     */
+    paidByMethod: jsonb("paid_by_method")
+      .$type<Record<string, { amountKobo: number; tipKobo: number }>>()
+      .notNull()
+      .default({}),
     /** The appointment this sale checked out (quick sale's Start Checkout), if any. */
     appointmentId: integer("appointment_id").references(() => appointments.id, {
       onDelete: "set null",

@@ -44,6 +44,7 @@ import { creditLines, type LineCredit } from "./line-credit.ts";
 import { listSaleRecords } from "./records.ts";
 import { saleClient } from "./sale-client.ts";
 import { getSale } from "./sale-detail.ts";
+import { storedTotalsOf } from "./stored-totals.ts";
 import { type Settlement, settle } from "./settlement.ts";
 import { DAY_MS, money, naira } from "./shared.ts";
 import { appointmentPrices, completeVisit } from "./visit-checkout.ts";
@@ -395,6 +396,7 @@ async function writeSale(
         return { ...l, type: s.type, rate: s.amount };
       }),
       soldAt: sale.soldAt,
+      ...storedTotalsOf(sale.priced, settlement.payments),
       createdBy: admin.id,
       appointmentId: visitIds.length
         ? visitIds.includes(startedFrom)
