@@ -59,6 +59,7 @@ import { productPatchSchema, servicePatchSchema } from "#server/modules/catalog/
 import { relatedQuery } from "#server/modules/catalog/routes.ts";
 import { testPaymentBody, verifyBody } from "#server/modules/orders/checkout-routes.ts";
 import { listQuery } from "#server/modules/staff/routes.ts";
+import { exportQuerySchema, reportRangeSchema } from "#common/reports.ts";
 
 /** One route's description. Path parameters come from the path itself (':id' → `{id}`). */
 export type OperationDoc = {
@@ -400,6 +401,47 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/sales/daily/:date/export": {
     tag: "Point of sale",
     summary: "A Lagos day's sales as CSV",
+    produces: "text/csv",
+  },
+  "GET /api/reports/sales": {
+    tag: "Reports",
+    summary: "The till's figures over a range of Lagos days: by day, service, therapist, tender; refunds, tips, commission",
+    query: reportRangeSchema,
+  },
+  "GET /api/reports/sales/export": {
+    tag: "Reports",
+    summary: "The same report as CSV",
+    query: reportRangeSchema,
+    produces: "text/csv",
+  },
+  "GET /api/exports/orders.csv": {
+    tag: "Reports",
+    summary: "Paid orders as CSV, streamed (manager)",
+    query: exportQuerySchema,
+    produces: "text/csv",
+  },
+  "GET /api/exports/clients.csv": {
+    tag: "Reports",
+    summary: "Clients' contact details as CSV, no health data, streamed (manager)",
+    query: exportQuerySchema,
+    produces: "text/csv",
+  },
+  "GET /api/exports/bookings.csv": {
+    tag: "Reports",
+    summary: "Booking requests as CSV, streamed",
+    query: exportQuerySchema,
+    produces: "text/csv",
+  },
+  "GET /api/exports/subscribers.csv": {
+    tag: "Reports",
+    summary: "Newsletter subscribers as CSV, streamed (manager)",
+    query: exportQuerySchema,
+    produces: "text/csv",
+  },
+  "GET /api/exports/pay-runs.csv": {
+    tag: "Reports",
+    summary: "Pay runs as CSV, streamed (manager)",
+    query: exportQuerySchema,
     produces: "text/csv",
   },
   "POST /api/sales/daily/:date/close": {
