@@ -21,14 +21,17 @@ const lagosDay = z.string().refine(isRealDate, REPORT_MESSAGES.date);
 
 /** The number of days from `from` to `to`, both included ('YYYY-MM-DD'). */
 export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+  return (
+    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
+  );
 }
 
 /** GET /api/reports/sales(?/export): `from` and `to` Lagos days, in order, at most a year apart. */
 export const reportRangeSchema = z
   .object({ from: lagosDay, to: lagosDay })
   .superRefine((r, ctx) => {
-    if (r.to < r.from) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
+    if (r.to < r.from)
+      ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
     else if (daysInRange(r.from, r.to) > MAX_REPORT_DAYS)
       ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.span });
   });

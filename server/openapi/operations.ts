@@ -29,6 +29,7 @@ import {
 import { unsubscribeSchema } from "#common/consent.ts";
 import { newsletterSchema } from "#common/newsletter.ts";
 import { orderApiQuerySchema, orderStatusUpdateSchema } from "#common/orders.ts";
+import { exportQuerySchema, reportRangeSchema } from "#common/reports.ts";
 import { reviewRequestSchema, reviewSubmitSchema } from "#common/reviews.ts";
 import {
   dayCloseInputSchema,
@@ -59,7 +60,6 @@ import { productPatchSchema, servicePatchSchema } from "#server/modules/catalog/
 import { relatedQuery } from "#server/modules/catalog/routes.ts";
 import { testPaymentBody, verifyBody } from "#server/modules/orders/checkout-routes.ts";
 import { listQuery } from "#server/modules/staff/routes.ts";
-import { exportQuerySchema, reportRangeSchema } from "#common/reports.ts";
 
 /** One route's description. Path parameters come from the path itself (':id' → `{id}`). */
 export type OperationDoc = {
@@ -405,7 +405,8 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
   },
   "GET /api/reports/sales": {
     tag: "Reports",
-    summary: "The till's figures over a range of Lagos days: by day, service, therapist, tender; refunds, tips, commission",
+    summary:
+      "The till's figures over a range of Lagos days: by day, service, therapist, tender; refunds, tips, commission",
     query: reportRangeSchema,
   },
   "GET /api/reports/sales/export": {

@@ -9,8 +9,8 @@
  * through an export. Money in naira with 2 decimals; instants as Lagos 'YYYY-MM-DD HH:mm'.
  */
 import { and, asc, eq, gt, gte, ilike, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
-import type { Response } from "express";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Response } from "express";
 import { LAGOS_UTC_OFFSET_MS, lagosDayStart } from "#common/lagos-time.ts";
 import { koboToNaira } from "#common/money.ts";
 import { UNPAID_ORDER_STATUSES } from "#common/orders.ts";
@@ -205,15 +205,7 @@ const clientsExport: CsvExport<ClientExportRow> = {
 
 type BookingExportRow = Pick<
   typeof bookings.$inferSelect,
-  | "id"
-  | "createdAt"
-  | "name"
-  | "email"
-  | "phone"
-  | "serviceName"
-  | "date"
-  | "status"
-  | "processed"
+  "id" | "createdAt" | "name" | "email" | "phone" | "serviceName" | "date" | "status" | "processed"
 >;
 
 /** Booking requests by the Lagos day they were made; without the client's free-text message. */

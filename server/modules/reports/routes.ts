@@ -50,20 +50,14 @@ export function reportsRouter(db: Db): Router {
 }
 
 function getSalesReport(db: Db) {
-  return async function salesReportHandler(
-    req: Request,
-    res: Response,
-  ) {
+  return async function salesReportHandler(req: Request, res: Response) {
     const range = parse(reportRangeSchema, req.query);
     res.set("Cache-Control", "no-store").json(await salesReport(db, range));
   };
 }
 
 function exportSalesReport(db: Db) {
-  return async function salesReportCsvHandler(
-    req: Request,
-    res: Response,
-  ) {
+  return async function salesReportCsvHandler(req: Request, res: Response) {
     const range = parse(reportRangeSchema, req.query);
     const report = await salesReport(db, range);
     // The CSV lists every refund of the range; the screen only the latest.

@@ -127,9 +127,7 @@ async function daysOf(db: Db, from: Date, to: Date): Promise<ReportDay[]> {
       )
       .groupBy(orderDay),
   ]);
-  const dates = [
-    ...new Set([...saleRows, ...refundRows, ...orderRows].map((r) => r.date)),
-  ].sort();
+  const dates = [...new Set([...saleRows, ...refundRows, ...orderRows].map((r) => r.date))].sort();
   return dates.map((date) => {
     const s = saleRows.find((r) => r.date === date);
     const refunds = refundRows.find((r) => r.date === date)?.amount ?? 0;

@@ -15,12 +15,7 @@ import {
 } from "#common/sales.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
-import {
-  saleDayCloses,
-  saleRefundLines,
-  saleRefunds,
-  sales,
-} from "#server/db/schema/sales.ts";
+import { saleDayCloses, saleRefundLines, saleRefunds, sales } from "#server/db/schema/sales.ts";
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";

@@ -44,9 +44,9 @@ import { creditLines, type LineCredit } from "./line-credit.ts";
 import { listSaleRecords } from "./records.ts";
 import { saleClient } from "./sale-client.ts";
 import { getSale } from "./sale-detail.ts";
-import { storedTotalsOf } from "./stored-totals.ts";
 import { type Settlement, settle } from "./settlement.ts";
 import { DAY_MS, money, naira } from "./shared.ts";
+import { storedTotalsOf } from "./stored-totals.ts";
 import { appointmentPrices, completeVisit } from "./visit-checkout.ts";
 
 /** Advisory-lock namespace of idempotency keys (the calendar uses 710010). */

@@ -27,7 +27,10 @@ export function storedTotalsOf(
   const paidByMethod: Record<string, { amountKobo: number; tipKobo: number }> = {};
   for (const p of payments) {
     const m = paidByMethod[p.method] ?? { amountKobo: 0, tipKobo: 0 };
-    paidByMethod[p.method] = { amountKobo: m.amountKobo + p.amountKobo, tipKobo: m.tipKobo + p.tipKobo };
+    paidByMethod[p.method] = {
+      amountKobo: m.amountKobo + p.amountKobo,
+      tipKobo: m.tipKobo + p.tipKobo,
+    };
   }
   return {
     serviceQty: qty(of("service")),
