@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import { isRealDate } from "./lagos-date.ts";
-import { oneOf } from "./paging.ts";
 
 /** The longest range a report or an export covers: a year and a day (a leap year's whole). */
 export const MAX_REPORT_DAYS = 366;
@@ -60,17 +59,15 @@ export type ExportQuery = z.infer<typeof exportQuerySchema>;
 export const EXPORT_NAMES = ["orders", "clients", "bookings", "subscribers", "pay-runs"] as const;
 export type ExportName = (typeof EXPORT_NAMES)[number];
 
-/** The section the Reports screen shows (the URL's `view`). */
-export const REPORT_VIEWS = ["day", "item", "therapist", "tender", "refunds"] as const;
-export const reportViewParam = oneOf(REPORT_VIEWS, "day");
-export type ReportView = (typeof REPORT_VIEWS)[number];
+/** The range the Reports section opens on: the last 7 Lagos days, today included. */
+export function defaultReportRange(today: string): ReportRange {
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString();
+  return { from: from.slice(0, 10), to: today };
+}
 
-export const REPORT_VIEW_LABELS: Record<ReportView, string> = {
-  day: "By day",
-  item: "By service",
-  therapist: "By therapist",
-  tender: "By tender",
-  refunds: "Refunds",
+/** The Analytics page's reads (issue 29): the report, or null for a role without revenue.view. */
+export type ReportsPages = {
+  sales(range: ReportRange): Promise<SalesReport | null>;
 };
 
 /** One Lagos day of the till (and the shop's paid orders), naira. */
