@@ -542,18 +542,17 @@ export type SalesPages = {
   receipt(saleNumber: number): Promise<Receipt | null>;
 };
 
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/**
- * The long date of the day navigator (admin spec §2): 'Monday, 23 Nov 2026'. Spelt out here, not
- * by Intl: the server's and the browser's ICU differ on en-GB's comma after the weekday, and the
- * page's server HTML must match what the browser renders (a hydration error otherwise).
- */
+/** The long date of the day navigator (admin spec §2): 'Monday, 23 Nov 2026'. */
 export function longDayLabel(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  return `${weekday}, ${d} ${MONTHS[m - 1]} ${y}`;
+  const when = new Date(Date.UTC(y, m - 1, d, 12));
+  return new Intl.DateTimeFormat("en-GB", {
+    weekday: "long",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(when);
 }
 
 /** Kobo arithmetic for the till (admin spec §9): the same sums on the screen and the server. */
