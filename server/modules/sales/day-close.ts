@@ -196,7 +196,9 @@ function summaryOf(
     Memberships: [0, 0, 0],
     "Late cancellation fees": [0, 0, 0],
     "No-show fees": [0, 0, 0],
-    "Refund amount": [0, 0, -refunds.total],
+    // 0 − total, not −total: −0 prints '-₦0.00' on the server but reaches the browser as 0 in
+    // JSON, so the page's HTML and its first client render differed (React #418).
+    "Refund amount": [0, 0, 0 - refunds.total],
   };
   const transactionSummary: TransactionRow[] = TRANSACTION_TYPES.map((type) => ({
     type,
