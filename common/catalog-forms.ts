@@ -10,6 +10,7 @@ import {
   type PublicService,
   SERVICE_CATEGORY_IDS,
 } from "./catalog.ts";
+import { formatNaira, MAX_NAIRA } from "./money.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 
 /** Service categories offered in the admin service form (admin spec §9). */
@@ -61,15 +62,26 @@ function blankAsMissing<S extends z.ZodType>(schema: S) {
   return z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema);
 }
 
+const SERVICE_PRICE_RANGE = `Price must be between ₦0 and ${formatNaira(MAX_NAIRA)}`;
+
 /** A service price typed by staff: a naira amount, or a text such as 'Contact for details'. */
 export const servicePriceSchema = z.union(
   [
-    z.number({ error: SERVICE_MESSAGES.price }).nonnegative("Price must be 0 or more").max(1e9),
+    z
+      .number({ error: SERVICE_MESSAGES.price })
+      .nonnegative(SERVICE_PRICE_RANGE)
+      .max(MAX_NAIRA, SERVICE_PRICE_RANGE),
     z
       .string({ error: SERVICE_MESSAGES.price })
       .trim()
       .min(1, SERVICE_MESSAGES.price)
-      .max(60, "Price must be at most 60 characters"),
+      .max(60, "Price must be at most 60 characters")
+      // Numeric text is stored as an amount (server/modules/catalog/admin-service.ts), so it
+      // obeys the same range; other text ('Contact for details') is a price note.
+      .refine((text) => {
+        const n = Number(text.replace(/[₦,\s]/g, ""));
+        return !Number.isFinite(n) || (n >= 0 && n <= MAX_NAIRA);
+      }, SERVICE_PRICE_RANGE),
   ],
   { error: SERVICE_MESSAGES.price },
 );
@@ -123,6 +135,8 @@ const optionalText = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+const PRODUCT_PRICE_RANGE = `Price must be at most ${formatNaira(MAX_NAIRA)}`;
+
 /** The product form and POST/PATCH /api/products payload (admin spec §5); price in naira. */
 export const productFormSchema = z.object({
   name: z
@@ -140,7 +154,7 @@ export const productFormSchema = z.object({
       .number({ error: PRODUCT_MESSAGES.price })
       .refine(Number.isFinite, PRODUCT_MESSAGES.price)
       .nonnegative("Price must be 0 or more")
-      .max(1e9),
+      .max(MAX_NAIRA, PRODUCT_PRICE_RANGE),
   ),
   image: z
     .string({ error: PRODUCT_MESSAGES.image })

@@ -34,6 +34,13 @@ function formatNairaDigits(naira: number, fractionDigits: 0 | 2): string {
   return `${naira < 0 || Object.is(naira, -0) ? "-" : ""}₦${grouped}${decimals}`;
 }
 
+/**
+ * The largest naira amount one price, payment, line or rate accepts (products, services, sales,
+ * orders, pay). Money is stored as bigint kobo (server/db/schema/columns.ts `kobo`), so sums of
+ * many such amounts stay exact (issue 34: int4 kobo ended at ₦21,474,836.47).
+ */
+export const MAX_NAIRA = 1_000_000_000;
+
 /** Naira amount → kobo integer (rounds half away from zero to the nearest kobo). */
 export function nairaToKobo(naira: number): number {
   return Math.round(naira * 100);

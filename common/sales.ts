@@ -9,6 +9,7 @@ import type { Appointment } from "./calendar.ts";
 import { emailField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./contact.ts";
 import { databaseIdSchema } from "./ids.ts";
 import { isRealDate } from "./lagos-time.ts";
+import { MAX_NAIRA } from "./money.ts";
 
 /** Sale statuses: created completed; refunded and voided are displayed states (admin spec §4). */
 export const SALE_STATUSES = ["completed", "refunded", "voided"] as const;
@@ -91,8 +92,8 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const MAX_SALE_QUANTITY = 999;
 export const MAX_SALE_LINES = 100;
 export const MAX_SALE_PAYMENTS = 10;
-/** The largest amount (naira) one sale field may hold: the int4 kobo columns' limit. */
-export const MAX_SALE_AMOUNT = 21_000_000;
+/** The largest amount (naira) one sale field may hold (common/money.ts MAX_NAIRA). */
+export const MAX_SALE_AMOUNT = MAX_NAIRA;
 /** How far back a sale taken offline may be dated when it syncs (later ones are dated now). */
 export const OFFLINE_SALE_MAX_AGE_DAYS = 7;
 

@@ -7,13 +7,20 @@
  */
 import { z } from "zod";
 
-/** Unicode Cc (C0, DEL, C1) except tab, line feed and carriage return. */
-export const FORBIDDEN_CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
+/**
+ * Unicode Cc (C0, DEL, C1) except tab, line feed and carriage return, and a lone UTF-16 surrogate
+ * (half of an emoji, e.g. "\ud800"): PostgreSQL's jsonb (the audit log) refuses it, which used to
+ * answer 500 (issue 34).
+ */
+export const FORBIDDEN_CONTROL_CHARACTERS = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 
 /** The message of a 400 for text holding a forbidden control character. */
 export const CONTROL_CHARACTER_MESSAGE = "Text must not contain control characters";
 
-/** Whether `text` holds a control character other than tab, line feed or carriage return. */
+/**
+ * Whether `text` holds a control character other than tab, line feed or carriage return, or a lone
+ * surrogate.
+ */
 export function hasForbiddenControlCharacters(text: string): boolean {
   return FORBIDDEN_CONTROL_CHARACTERS.test(text);
 }

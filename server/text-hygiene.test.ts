@@ -4,8 +4,6 @@
  * from every zod object schema the client and server share (common/*.ts), the routes from the
  * real app's route table, so a new endpoint or field joins the sweep by itself.
  */
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { count } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,39 +11,10 @@ import { bookings } from "#server/db/schema/bookings.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { insertService } from "./testing/builders.ts";
 import { apiRouteTable } from "./testing/route-table.ts";
+import { sharedFieldNames } from "./testing/shared-fields.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "./testing/test-app.ts";
 
-type ZodLike = { _zod?: { def?: Record<string, unknown> } };
-
-/** Every object key of a zod schema, through optional/default/pipe/array/union wrappers. */
-function fieldNames(schema: unknown, into: Set<string>, seen = new Set<unknown>()) {
-  const def = (schema as ZodLike)?._zod?.def;
-  if (!def || seen.has(schema)) return;
-  seen.add(schema);
-  if (def.type === "object" && def.shape && typeof def.shape === "object") {
-    for (const [key, value] of Object.entries(def.shape as Record<string, unknown>)) {
-      into.add(key);
-      fieldNames(value, into, seen);
-    }
-  }
-  for (const inner of [def.innerType, def.in, def.out, def.element, def.left, def.right]) {
-    fieldNames(inner, into, seen);
-  }
-  if (Array.isArray(def.options)) for (const o of def.options) fieldNames(o, into, seen);
-}
-
-async function sharedFieldNames(): Promise<string[]> {
-  const dir = path.resolve(import.meta.dirname, "../common");
-  const names = new Set<string>();
-  for (const file of readdirSync(dir)) {
-    if (!file.endsWith(".ts") || file.endsWith(".test.ts")) continue;
-    const mod = (await import(path.join(dir, file))) as Record<string, unknown>;
-    for (const value of Object.values(mod)) fieldNames(value, names);
-  }
-  return [...names].sort();
-}
-
-const BAD_VALUES = ["a\u0000b", "a\u001bb", "a\u0007b", "a\u007fb"];
+const BAD_VALUES = ["a\u0000b", "a\u001bb", "a\u0007b", "a\u007fb", "a\ud800b"];
 
 describe.each(dbKinds)("text hygiene on %s", (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -74,6 +43,8 @@ describe.each(dbKinds)("text hygiene on %s", (kind) => {
       for (const route of routes) {
         const url = route.path.replace(/:(\w+)/g, "1");
         const method = route.method.toLowerCase() as "get" | "post" | "patch" | "put" | "delete";
+        // A lone surrogate cannot be written in a URL (UTF-8 has no form for it): body only.
+        if ((method === "get" || method === "delete") && /\p{Cs}/u.test(bad)) continue;
         const res =
           method === "get" || method === "delete"
             ? await agent[method](`${url}?q=${encodeURIComponent(bad)}`)
@@ -82,6 +53,7 @@ describe.each(dbKinds)("text hygiene on %s", (kind) => {
           failures.push(`${route.key} ${JSON.stringify(bad)} → ${res.status}`);
       }
       // The path itself (a token or an e-mail in the URL).
+      if (/\p{Cs}/u.test(bad)) continue;
       const res = await agent.get(`/api/auth/invitations/${encodeURIComponent(bad)}`);
       if (res.status !== 400) failures.push(`path ${JSON.stringify(bad)} → ${res.status}`);
     }

@@ -19,7 +19,7 @@ import http from "node:http";
 import path from "node:path";
 import { products, services } from "#server/db/schema/catalog.ts";
 import { saleLines, salePayments, sales } from "#server/db/schema/sales.ts";
-import { storedTotalsOf } from "#server/modules/sales/stored-totals.ts";
+import { rebuildDayTotals, storedTotalsOf } from "#server/modules/sales/stored-totals.ts";
 import {
   type BenchDb,
   loadGets,
@@ -122,6 +122,8 @@ async function seed(db: BenchDb): Promise<Catalogue> {
       })),
     );
   }
+  // The day's running totals the till adds to with every sale (decision 0235).
+  await rebuildDayTotals(db);
   return { serviceId: service.id, productId: product.id };
 }
 

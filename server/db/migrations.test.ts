@@ -92,10 +92,13 @@ describe.each(dbKinds)("migrating old data to the back-office schema on %s", (ki
     bookings: await db.rows(
       sql`select id, name, email, phone, service, service_name, date, message, status, processed, created_at from bookings order by id`,
     ),
+    // Money columns read as int (money became bigint in 0019, which node-postgres reads as text).
     orders: await db.rows(
-      sql`select id, status, payment_reference, customer_name, customer_email, customer_phone, delivery_address, subtotal_kobo, shipping_kobo, total_kobo, created_at from orders order by id`,
+      sql`select id, status, payment_reference, customer_name, customer_email, customer_phone, delivery_address, subtotal_kobo::int, shipping_kobo::int, total_kobo::int, created_at from orders order by id`,
     ),
-    orderItems: await db.rows(sql`select * from order_items order by id`),
+    orderItems: await db.rows(
+      sql`select id, order_id, product_id, product_name, unit_price_kobo::int, quantity from order_items order by id`,
+    ),
     reviews: await db.rows(sql`select * from reviews order by id`),
     subscribers: await db.rows(sql`select * from newsletter_subscribers order by id`),
   });

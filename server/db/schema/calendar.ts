@@ -31,7 +31,7 @@ import {
 import { bookings } from "./bookings.ts";
 import { services } from "./catalog.ts";
 import { clients } from "./clients.ts";
-import { createdAt, during, oneOf, updatedAt } from "./columns.ts";
+import { createdAt, during, kobo, oneOf, updatedAt } from "./columns.ts";
 import { staff } from "./staff.ts";
 
 /**
@@ -58,7 +58,7 @@ export const appointments = pgTable(
     status: text("status").notNull().default("scheduled"),
     notes: text("notes"),
     /** Price in kobo; null when the service has no set price. */
-    priceKobo: integer("price_kobo"),
+    priceKobo: kobo("price_kobo"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     during: during(),

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns.ts";
+import { createdAt, kobo, updatedAt } from "./columns.ts";
 
 /** Treatments of the clinic (storefront spec §3 "Service"). */
 export const services = pgTable(
@@ -15,7 +15,7 @@ export const services = pgTable(
     description: text("description").notNull(),
     category: text("category").notNull(),
     /** Price in kobo; null when the service has no set price (consultation-type). */
-    priceKobo: integer("price_kobo"),
+    priceKobo: kobo("price_kobo"),
     /** Shown instead of a price when the clinic quotes on request, e.g. 'Contact for details'. */
     priceNote: text("price_note"),
     /** Free text such as '30m' or '1h 30m' (spec §3). */
@@ -36,7 +36,7 @@ export const products = pgTable(
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
     description: text("description").notNull(),
-    priceKobo: integer("price_kobo").notNull(),
+    priceKobo: kobo("price_kobo").notNull(),
     /** Site path of the product image, e.g. '/images/products/gentle-cleanser.svg'. */
     image: text("image").notNull(),
     category: text("category").notNull(),

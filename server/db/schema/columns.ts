@@ -1,6 +1,6 @@
 /** Column helpers shared by every schema file. */
 import { type SQL, sql } from "drizzle-orm";
-import { type AnyPgColumn, customType, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, customType, timestamp } from "drizzle-orm/pg-core";
 
 /** `created_at timestamptz not null default now()`. */
 export const createdAt = () =>
@@ -8,6 +8,13 @@ export const createdAt = () =>
 /** `updated_at timestamptz not null default now()`; services set it on every change. */
 export const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A money column: integer kobo as `bigint`, read as a JS number (exact up to 2^53 kobo, about
+ * ₦90 trillion). int4 ended at ₦21,474,836.47, below the API's limit (MAX_NAIRA in
+ * common/money.ts), so a ₦25 M price answered 500 (issue 34).
+ */
+export const kobo = (name: string) => bigint(name, { mode: "number" });
 
 /**
  * `column IN ('a', 'b', …)` for a CHECK constraint, from one of the `as const` lists in common/

@@ -16,7 +16,7 @@ import {
 import { ORDER_STATUSES } from "#common/orders.ts";
 import { products } from "./catalog.ts";
 import { clients } from "./clients.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { createdAt, kobo, oneOf, updatedAt } from "./columns.ts";
 
 /**
  * Shop orders (storefront spec §3 "Order payload", admin spec §3 "Order"). A row is created as
@@ -45,9 +45,9 @@ export const orders = pgTable(
     deliveryPostalCode: text("delivery_postal_code").notNull(),
     deliveryCountry: text("delivery_country").notNull().default("Nigeria"),
     deliveryInstructions: text("delivery_instructions"),
-    subtotalKobo: integer("subtotal_kobo").notNull(),
-    shippingKobo: integer("shipping_kobo").notNull(),
-    totalKobo: integer("total_kobo").notNull(),
+    subtotalKobo: kobo("subtotal_kobo").notNull(),
+    shippingKobo: kobo("shipping_kobo").notNull(),
+    totalKobo: kobo("total_kobo").notNull(),
     currency: text("currency").notNull().default("NGN"),
     /** What the payment provider reported when the order was paid (channel, paid_at, …). */
     paymentData: jsonb("payment_data").$type<Record<string, unknown>>(),
@@ -86,7 +86,7 @@ export const orderItems = pgTable(
     /** Null once the product is deleted; the name and price below keep the record. */
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
-    unitPriceKobo: integer("unit_price_kobo").notNull(),
+    unitPriceKobo: kobo("unit_price_kobo").notNull(),
     quantity: integer("quantity").notNull(),
   },
   (t) => [

@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -30,7 +31,7 @@ import {
 import { adminUsers } from "./access.ts";
 import { appointments } from "./calendar.ts";
 import { clients } from "./clients.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { createdAt, kobo, oneOf, updatedAt } from "./columns.ts";
 import { staff } from "./staff.ts";
 
 /**
@@ -53,13 +54,13 @@ export const sales = pgTable(
     customerName: text("customer_name").notNull(),
     customerEmail: text("customer_email"),
     customerPhone: text("customer_phone"),
-    subtotalKobo: integer("subtotal_kobo").notNull(),
-    surchargesKobo: integer("surcharges_kobo").notNull().default(0),
-    discountKobo: integer("discount_kobo").notNull().default(0),
-    totalKobo: integer("total_kobo").notNull(),
+    subtotalKobo: kobo("subtotal_kobo").notNull(),
+    surchargesKobo: kobo("surcharges_kobo").notNull().default(0),
+    discountKobo: kobo("discount_kobo").notNull().default(0),
+    totalKobo: kobo("total_kobo").notNull(),
     /** Cash handed over; null unless paid in cash. */
-    cashReceivedKobo: integer("cash_received_kobo"),
-    changeKobo: integer("change_kobo").notNull().default(0),
+    cashReceivedKobo: kobo("cash_received_kobo"),
+    changeKobo: kobo("change_kobo").notNull().default(0),
     /** 'cash' | 'card' | 'transfer' | 'online' | 'split'. */
     paymentMethod: text("payment_method").notNull(),
     /** 'completed' | 'refunded' | 'voided'; only completed sales count toward totals. */
@@ -85,10 +86,10 @@ export const sales = pgTable(
      * row, counted on the day it is given).
      */
     serviceQty: integer("service_qty").notNull().default(0),
-    serviceKobo: integer("service_kobo").notNull().default(0),
+    serviceKobo: kobo("service_kobo").notNull().default(0),
     productQty: integer("product_qty").notNull().default(0),
-    productKobo: integer("product_kobo").notNull().default(0),
-    tipsKobo: integer("tips_kobo").notNull().default(0),
+    productKobo: kobo("product_kobo").notNull().default(0),
+    tipsKobo: kobo("tips_kobo").notNull().default(0),
     /**
      * The payments by method, kobo: `{ "cash": { "amountKobo": 1000, "tipKobo": 0 }, … }`, one
      * key per method of `sale_payments` (stored totals, decision 0235). `{}` when nothing was paid.
@@ -139,10 +140,10 @@ export const saleLines = pgTable(
     /** The service's or product's id (no foreign key: it names one of two tables). */
     itemId: integer("item_id"),
     itemName: text("item_name").notNull(),
-    unitPriceKobo: integer("unit_price_kobo").notNull(),
+    unitPriceKobo: kobo("unit_price_kobo").notNull(),
     quantity: integer("quantity").notNull(),
     /** unit price × quantity, in kobo. */
-    lineTotalKobo: integer("line_total_kobo").notNull(),
+    lineTotalKobo: kobo("line_total_kobo").notNull(),
     /** How many of `quantity` were refunded or voided since (never more than `quantity`). */
     refundedQuantity: integer("refunded_quantity").notNull().default(0),
     /**
@@ -198,9 +199,9 @@ export const salePayments = pgTable(
       .references(() => sales.id, { onDelete: "cascade" }),
     /** 'cash' | 'card' | 'transfer' | 'online' | 'gift_card'. */
     method: text("method").notNull(),
-    amountKobo: integer("amount_kobo").notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
     /** Tip on top of the amount, in kobo (the daily report's tips). */
-    tipKobo: integer("tip_kobo").notNull().default(0),
+    tipKobo: kobo("tip_kobo").notNull().default(0),
     /** Who the tip is for (a therapist); null: nobody named (docs/decisions/0215). */
     tipStaffId: integer("tip_staff_id").references(() => staff.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -226,7 +227,7 @@ export const surcharges = pgTable(
     description: text("description"),
     /** 'percentage' | 'fixed'. */
     type: text("type").notNull(),
-    amount: integer("amount").notNull(),
+    amount: kobo("amount").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -254,7 +255,7 @@ export const saleRefunds = pgTable(
       .references(() => sales.id, { onDelete: "cascade" }),
     /** 'refund' | 'void'. */
     kind: text("kind").notNull(),
-    amountKobo: integer("amount_kobo").notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
     method: text("method").notNull(),
     reason: text("reason").notNull(),
     /**
@@ -266,7 +267,7 @@ export const saleRefunds = pgTable(
       .notNull()
       .default([]),
     /** The share of the sale's discount this refund kept back, kobo (docs/decisions/0216). */
-    discountKobo: integer("discount_kobo").notNull().default(0),
+    discountKobo: kobo("discount_kobo").notNull().default(0),
     createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
     createdByName: text("created_by_name").notNull(),
     createdAt: createdAt(),
@@ -295,11 +296,11 @@ export const saleRefundLines = pgTable(
     itemType: text("item_type").notNull(),
     quantity: integer("quantity").notNull(),
     /** The units' value (unit price × quantity), kobo, without surcharges or discount. */
-    amountKobo: integer("amount_kobo").notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
     /** The line's share of the sale's surcharges given back with these units, kobo (0216). */
-    surchargesKobo: integer("surcharges_kobo").notNull().default(0),
+    surchargesKobo: kobo("surcharges_kobo").notNull().default(0),
     /** The line's share of the sale's discount kept back with these units, kobo (0216). */
-    discountKobo: integer("discount_kobo").notNull().default(0),
+    discountKobo: kobo("discount_kobo").notNull().default(0),
   },
   (t) => [
     index("sale_refund_lines_refund_idx").on(t.refundId),
@@ -308,13 +309,43 @@ export const saleRefundLines = pgTable(
 );
 
 /**
+ * The till's running totals of one Lagos day (docs/decisions/0235-stored-per-sale-totals.md):
+ * the sum of the stored totals of the sales rung up that day, added to in each sale's
+ * transaction, so Daily Sales reads one row instead of summing the day's sales. Refunds and
+ * voids never change it (they are counted on the day they are given, from `sale_refunds`).
+ */
+export const saleDayTotals = pgTable("sale_day_totals", {
+  businessDate: date("business_date").primaryKey(),
+  saleCount: integer("sale_count").notNull().default(0),
+  serviceQty: integer("service_qty").notNull().default(0),
+  serviceKobo: kobo("service_kobo").notNull().default(0),
+  productQty: integer("product_qty").notNull().default(0),
+  productKobo: kobo("product_kobo").notNull().default(0),
+  surchargesKobo: kobo("surcharges_kobo").notNull().default(0),
+  discountKobo: kobo("discount_kobo").notNull().default(0),
+  tipsKobo: kobo("tips_kobo").notNull().default(0),
+});
+
+/** The same day's payments by method (amount and tips, kobo), beside `sale_day_totals`. */
+export const saleDayTenders = pgTable(
+  "sale_day_tenders",
+  {
+    businessDate: date("business_date").notNull(),
+    method: text("method").notNull(),
+    amountKobo: kobo("amount_kobo").notNull().default(0),
+    tipKobo: kobo("tip_kobo").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessDate, t.method] })],
+);
+
+/**
  * A closed business day (Lagos date): the cash the front desk counted against the cash the
  * figures expected. One row per day, written once and never changed.
  */
 export const saleDayCloses = pgTable("sale_day_closes", {
   businessDate: date("business_date").primaryKey(),
-  expectedCashKobo: integer("expected_cash_kobo").notNull(),
-  countedCashKobo: integer("counted_cash_kobo").notNull(),
+  expectedCashKobo: kobo("expected_cash_kobo").notNull(),
+  countedCashKobo: kobo("counted_cash_kobo").notNull(),
   notes: text("notes"),
   closedBy: integer("closed_by").references(() => adminUsers.id, { onDelete: "set null" }),
   closedByName: text("closed_by_name").notNull(),

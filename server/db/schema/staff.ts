@@ -30,7 +30,7 @@ import {
   STAFF_STATUSES,
   TIME_ENTRY_STATUSES,
 } from "#common/staff.ts";
-import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { createdAt, kobo, oneOf, updatedAt } from "./columns.ts";
 
 /**
  * Staff members (admin spec §3 "Staff member"). Removing a member with time entries or pay runs
@@ -51,7 +51,7 @@ export const staff = pgTable(
     /** 'treatments' | 'administration' | 'maintenance' | 'sales'. */
     department: text("department").notNull().default("treatments"),
     /** Hourly rate in kobo. */
-    hourlyRateKobo: integer("hourly_rate_kobo").notNull().default(0),
+    hourlyRateKobo: kobo("hourly_rate_kobo").notNull().default(0),
     /**
      * Commission on their completed services and product sales, in basis points (1000 = 10%);
      * docs/decisions/0087-pay-runs-are-computed-on-the-server.md.
@@ -198,13 +198,13 @@ export const payRuns = pgTable(
     overtimeHours: numeric("overtime_hours", { precision: 7, scale: 2, mode: "number" })
       .notNull()
       .default(0),
-    regularPayKobo: integer("regular_pay_kobo").notNull().default(0),
-    overtimePayKobo: integer("overtime_pay_kobo").notNull().default(0),
-    commissionKobo: integer("commission_kobo").notNull().default(0),
-    tipsKobo: integer("tips_kobo").notNull().default(0),
-    deductionsKobo: integer("deductions_kobo").notNull().default(0),
-    grossPayKobo: integer("gross_pay_kobo").notNull().default(0),
-    netPayKobo: integer("net_pay_kobo").notNull().default(0),
+    regularPayKobo: kobo("regular_pay_kobo").notNull().default(0),
+    overtimePayKobo: kobo("overtime_pay_kobo").notNull().default(0),
+    commissionKobo: kobo("commission_kobo").notNull().default(0),
+    tipsKobo: kobo("tips_kobo").notNull().default(0),
+    deductionsKobo: kobo("deductions_kobo").notNull().default(0),
+    grossPayKobo: kobo("gross_pay_kobo").notNull().default(0),
+    netPayKobo: kobo("net_pay_kobo").notNull().default(0),
     /** 'pending' | 'paid'. */
     status: text("status").notNull().default("pending"),
     paidAt: timestamp("paid_at", { withTimezone: true }),

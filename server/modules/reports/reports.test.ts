@@ -16,6 +16,7 @@ import { newsletterSubscribers } from "#server/db/schema/content.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { saleRefunds } from "#server/db/schema/sales.ts";
 import { payRuns } from "#server/db/schema/staff.ts";
+import { rebuildDayTotals } from "#server/modules/sales/stored-totals.ts";
 import {
   insertClient,
   insertProduct,
@@ -272,6 +273,15 @@ describe.each(dbKinds)("reports and exports on %s", (kind) => {
     const day3 = (await manager.get(`/api/reports/sales?from=${d3.date}&to=${d3.date}`)).body;
     expect(daily.body.cashMovement.totalRefunds).toBe(day3.totals.refunds);
     expect(daily.body.totals.grossTotal).toBe(day3.byDay[0].services - day3.totals.refunds);
+  });
+
+  it("keeps each day's running totals equal to its sales (rebuilt from them, nothing moves)", async () => {
+    const before = await manager.get(`/api/sales/daily/${d2.date}`).expect(200);
+    expect(before.body.totals.grossTotal).toBe(70000);
+    expect(before.body.cashMovement.other.collected).toBe(70000);
+    await rebuildDayTotals(t.db);
+    const after = await manager.get(`/api/sales/daily/${d2.date}`).expect(200);
+    expect(after.body).toEqual(before.body);
   });
 
   it("answers the report as CSV, section by section", async () => {

@@ -11,6 +11,8 @@ import type { ClearableTable, DashboardSource } from "#server/back-office.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import {
   saleDayCloses,
+  saleDayTenders,
+  saleDayTotals,
   saleLines,
   salePayments,
   saleRefundLines,
@@ -26,6 +28,8 @@ export const salesClearable: ClearableTable[] = [
   { name: "sale_lines", table: saleLines },
   { name: "sales", table: sales },
   { name: "sale_day_closes", table: saleDayCloses },
+  { name: "sale_day_tenders", table: saleDayTenders },
+  { name: "sale_day_totals", table: saleDayTotals },
 ];
 
 /**

@@ -4,7 +4,7 @@
  * every answer; a day is a Lagos calendar day (UTC+1).
  */
 
-import { type AnyColumn, and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { nairaToKobo } from "#common/money.ts";
 import {
@@ -15,7 +15,14 @@ import {
 } from "#common/sales.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
-import { saleDayCloses, saleRefundLines, saleRefunds, sales } from "#server/db/schema/sales.ts";
+import {
+  saleDayCloses,
+  saleDayTenders,
+  saleDayTotals,
+  saleRefundLines,
+  saleRefunds,
+  sales,
+} from "#server/db/schema/sales.ts";
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
@@ -37,7 +44,7 @@ const PAID_ORDER_STATUSES = ["processing", "shipped", "completed"];
 export async function dailySales(db: Db, date: string): Promise<DailySales> {
   const { from, to } = tillDayRange(date);
   const [pos, refunds, shop, close] = await Promise.all([
-    posSums(db, from, to),
+    posSums(db, date),
     refundSums(db, from, to),
     shopSums(db, from, to),
     getDayClose(db, date),
@@ -61,34 +68,33 @@ export async function dailySales(db: Db, date: string): Promise<DailySales> {
 }
 
 /**
- * The till's sums of sales rung up in [from, to): units and gross by item type, adjustments,
- * payments by method (kobo). Read from the sales' stored totals (docs/decisions/0235), one index
- * range of `sales`, so a day of 5,000 sales does not join 10,000 lines and their payments.
+ * The till's sums of the sales rung up on the Lagos day `date`: units and gross by item type,
+ * adjustments, payments by method (kobo). Read from the day's running totals (docs/decisions/0235):
+ * two small reads, whatever the number of sales.
  */
-async function posSums(db: Db, from: Date, to: Date) {
-  const onDay = and(gte(sales.soldAt, from), lt(sales.soldAt, to));
-  const sum = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-  const [saleRows, payments] = await Promise.all([
+async function posSums(db: Db, date: string) {
+  const [totals, tenders] = await Promise.all([
+    db.select().from(saleDayTotals).where(eq(saleDayTotals.businessDate, date)),
     db
       .select({
-        count: sql<number>`count(*)`.mapWith(Number),
-        serviceQty: sum(sales.serviceQty),
-        serviceKobo: sum(sales.serviceKobo),
-        productQty: sum(sales.productQty),
-        productKobo: sum(sales.productKobo),
-        surcharges: sum(sales.surchargesKobo),
-        discounts: sum(sales.discountKobo),
+        method: saleDayTenders.method,
+        amount: saleDayTenders.amountKobo,
+        tips: saleDayTenders.tipKobo,
       })
-      .from(sales)
-      .where(onDay),
-    paymentsByMethod(db, onDay),
+      .from(saleDayTenders)
+      .where(eq(saleDayTenders.businessDate, date)),
   ]);
-  const row = saleRows[0];
+  const row = totals[0];
   const lines = [
     { type: "service", qty: row?.serviceQty ?? 0, gross: row?.serviceKobo ?? 0 },
     { type: "product", qty: row?.productQty ?? 0, gross: row?.productKobo ?? 0 },
   ];
-  return { lines, sales: row, payments };
+  const sums = row && {
+    count: row.saleCount,
+    surcharges: row.surchargesKobo,
+    discounts: row.discountKobo,
+  };
+  return { lines, sales: sums, payments: tenders };
 }
 
 /**

@@ -20,6 +20,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
+import { lagosDate } from "#common/lagos-time.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import {
   OFFLINE_SALE_MAX_AGE_DAYS,
@@ -46,7 +47,7 @@ import { saleClient } from "./sale-client.ts";
 import { getSale } from "./sale-detail.ts";
 import { type Settlement, settle } from "./settlement.ts";
 import { DAY_MS, money, naira } from "./shared.ts";
-import { storedTotalsOf } from "./stored-totals.ts";
+import { addSaleToDay, storedTotalsOf } from "./stored-totals.ts";
 import { appointmentPrices, completeVisit } from "./visit-checkout.ts";
 
 /** Advisory-lock namespace of idempotency keys (the calendar uses 710010). */
@@ -427,6 +428,11 @@ async function writeSale(
     const name = short.name || sale.priced.find((l) => l.itemId === short.productId)?.name || "";
     throw shortage(input, { id: short.productId, name, stock: short.available });
   }
+  await addSaleToDay(tx, lagosDate(sale.soldAt), {
+    ...storedTotalsOf(sale.priced, settlement.payments),
+    surchargesKobo: figures.surchargesKobo,
+    discountKobo: figures.discountKobo,
+  });
   return row.id;
 }
 

@@ -5,7 +5,9 @@
  * over one index range of `sales` instead of joining every line and payment of the period.
  * Kobo integers.
  */
-import type { sales } from "#server/db/schema/sales.ts";
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "#server/db/client.ts";
+import { saleDayTenders, saleDayTotals, sales } from "#server/db/schema/sales.ts";
 
 type StoredTotals = Pick<
   typeof sales.$inferInsert,
@@ -40,4 +42,84 @@ export function storedTotalsOf(
     tipsKobo: payments.reduce((s, p) => s + p.tipKobo, 0),
     paidByMethod,
   };
+}
+
+/**
+ * Adds one sale to its Lagos day's running totals (`sale_day_totals`, `sale_day_tenders`), in the
+ * sale's transaction `tx`. Called last in the sale's transaction, after its stock locks, so that
+ * concurrent sales take their locks in one order (products by id, then the day, then its tenders
+ * by method) and never deadlock; sales of one day wait for each other only at this step.
+ */
+export async function addSaleToDay(
+  tx: Tx,
+  businessDate: string,
+  sale: Required<StoredTotals> & { surchargesKobo: number; discountKobo: number },
+): Promise<void> {
+  const row = {
+    businessDate,
+    saleCount: 1,
+    serviceQty: sale.serviceQty,
+    serviceKobo: sale.serviceKobo,
+    productQty: sale.productQty,
+    productKobo: sale.productKobo,
+    surchargesKobo: sale.surchargesKobo,
+    discountKobo: sale.discountKobo,
+    tipsKobo: sale.tipsKobo,
+  };
+  const plus = (column: keyof typeof row) =>
+    sql`${saleDayTotals[column]} + excluded.${sql.identifier(saleDayTotals[column].name)}`;
+  await tx
+    .insert(saleDayTotals)
+    .values(row)
+    .onConflictDoUpdate({
+      target: saleDayTotals.businessDate,
+      set: {
+        saleCount: plus("saleCount"),
+        serviceQty: plus("serviceQty"),
+        serviceKobo: plus("serviceKobo"),
+        productQty: plus("productQty"),
+        productKobo: plus("productKobo"),
+        surchargesKobo: plus("surchargesKobo"),
+        discountKobo: plus("discountKobo"),
+        tipsKobo: plus("tipsKobo"),
+      },
+    });
+  const methods = Object.keys(sale.paidByMethod).sort();
+  for (const method of methods) {
+    const paid = sale.paidByMethod[method] ?? { amountKobo: 0, tipKobo: 0 };
+    await tx
+      .insert(saleDayTenders)
+      .values({ businessDate, method, amountKobo: paid.amountKobo, tipKobo: paid.tipKobo })
+      .onConflictDoUpdate({
+        target: [saleDayTenders.businessDate, saleDayTenders.method],
+        set: {
+          amountKobo: sql`${saleDayTenders.amountKobo} + excluded.amount_kobo`,
+          tipKobo: sql`${saleDayTenders.tipKobo} + excluded.tip_kobo`,
+        },
+      });
+  }
+}
+
+/**
+ * Rebuilds every day's running totals from the sales' stored totals, in one transaction (the
+ * migration does the same in SQL; the pos bench calls it after seeding sales directly).
+ */
+export async function rebuildDayTotals(db: Db): Promise<void> {
+  const day = sql`to_char((${sales.soldAt} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD')::date`;
+  await db.transaction(async (tx) => {
+    await tx.delete(saleDayTenders);
+    await tx.delete(saleDayTotals);
+    await tx.execute(sql`
+      insert into ${saleDayTotals} (business_date, sale_count, service_qty, service_kobo,
+        product_qty, product_kobo, surcharges_kobo, discount_kobo, tips_kobo)
+      select ${day}, count(*), sum(${sales.serviceQty}), sum(${sales.serviceKobo}),
+        sum(${sales.productQty}), sum(${sales.productKobo}), sum(${sales.surchargesKobo}),
+        sum(${sales.discountKobo}), sum(${sales.tipsKobo})
+      from ${sales} group by 1`);
+    await tx.execute(sql`
+      insert into ${saleDayTenders} (business_date, method, amount_kobo, tip_kobo)
+      select ${day}, part.key, sum((part.value->>'amountKobo')::bigint),
+        sum((part.value->>'tipKobo')::bigint)
+      from ${sales} cross join lateral jsonb_each(${sales.paidByMethod}) as part group by 1, 2`);
+  });
 }
