@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { isRealDate } from "./lagos-date.ts";
+import { plainText } from "./text.ts";
 
 /** The longest range a report or an export covers: a year and a day (a leap year's whole). */
 export const MAX_REPORT_DAYS = 366;
@@ -46,8 +47,10 @@ export const exportQuerySchema = z
   .object({
     from: lagosDay.optional(),
     to: lagosDay.optional(),
-    q: z.string().trim().max(100, "Search text is at most 100 characters").optional(),
-    status: z.string().trim().max(30).optional(),
+    q: plainText()
+      .pipe(z.string().trim().max(100, "Search text is at most 100 characters"))
+      .optional(),
+    status: plainText().pipe(z.string().trim().max(30)).optional(),
   })
   .superRefine((r, ctx) => {
     if (r.from && r.to && r.to < r.from)
