@@ -10,7 +10,19 @@
  *   of refunded units; commission is each line's fixed rate of that value, rounded half up per
  *   line; tips go to the member named on the payment.
  */
-import { type AnyColumn, and, desc, eq, gte, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { lagosDayRange } from "#common/lagos-time.ts";
 import type {
   ReportDay,
@@ -25,9 +37,15 @@ import { REPORT_REFUND_ROWS } from "#common/reports.ts";
 import { PAYMENT_METHOD_LABELS } from "#common/sales.ts";
 import type { Db } from "#server/db/client.ts";
 import { orders } from "#server/db/schema/orders.ts";
-import { saleLines, salePayments, saleRefunds, sales } from "#server/db/schema/sales.ts";
+import {
+  saleDayTenders,
+  saleDayTotals,
+  saleLines,
+  salePayments,
+  saleRefunds,
+  sales,
+} from "#server/db/schema/sales.ts";
 import { staff } from "#server/db/schema/staff.ts";
-import { paymentsByMethod } from "#server/modules/sales/day-close.ts";
 import { naira } from "#server/modules/sales/shared.ts";
 
 /** Shop orders that were paid and stand (as Daily Sales counts them). */
@@ -60,10 +78,10 @@ export async function salesReport(db: Db, range: ReportRange): Promise<SalesRepo
   const from = lagosDayRange(range.from).from;
   const to = lagosDayRange(range.to).to;
   const [byDay, byItem, byTherapist, byTender, refunds] = await Promise.all([
-    daysOf(db, from, to),
+    daysOf(db, range, from, to),
     itemsOf(db, from, to),
     therapistsOf(db, from, to),
-    tendersOf(db, from, to),
+    tendersOf(db, range, from, to),
     refundsOf(db, from, to),
   ]);
   const sum = (f: (d: ReportDay) => number) => round2(byDay.reduce((s, d) => s + f(d), 0));
@@ -91,25 +109,17 @@ export async function salesReport(db: Db, range: ReportRange): Promise<SalesRepo
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Every day of the range that had a sale, a refund or a paid order, in date order. */
-async function daysOf(db: Db, from: Date, to: Date): Promise<ReportDay[]> {
-  const saleDay = lagosDay(sales.soldAt);
+async function daysOf(db: Db, range: ReportRange, from: Date, to: Date): Promise<ReportDay[]> {
   const refundDay = lagosDay(saleRefunds.createdAt);
   const orderDay = lagosDay(orders.paidAt);
-  const [saleRows, refundRows, orderRows] = await Promise.all([
+  const [dayRows, refundRows, orderRows] = await Promise.all([
+    // The days' running totals (decision 0235): one row a day, whatever the number of sales.
     db
-      .select({
-        date: saleDay,
-        sales: sql<number>`count(*)`.mapWith(Number),
-        services: sumOf(sales.serviceKobo),
-        products: sumOf(sales.productKobo),
-        surcharges: sumOf(sales.surchargesKobo),
-        discounts: sumOf(sales.discountKobo),
-        total: sumOf(sales.totalKobo),
-        tips: sumOf(sales.tipsKobo),
-      })
-      .from(sales)
-      .where(and(gte(sales.soldAt, from), lt(sales.soldAt, to)))
-      .groupBy(saleDay),
+      .select()
+      .from(saleDayTotals)
+      .where(
+        and(gte(saleDayTotals.businessDate, range.from), lte(saleDayTotals.businessDate, range.to)),
+      ),
     db
       .select({ date: refundDay, amount: sumOf(saleRefunds.amountKobo) })
       .from(saleRefunds)
@@ -127,6 +137,17 @@ async function daysOf(db: Db, from: Date, to: Date): Promise<ReportDay[]> {
       )
       .groupBy(orderDay),
   ]);
+  const saleRows = dayRows.map((d) => ({
+    date: String(d.businessDate),
+    sales: d.saleCount,
+    services: d.serviceKobo,
+    products: d.productKobo,
+    surcharges: d.surchargesKobo,
+    discounts: d.discountKobo,
+    // A sale's total is its lines' gross + surcharges − discount (sales_total_is_sum).
+    total: d.serviceKobo + d.productKobo + d.surchargesKobo - d.discountKobo,
+    tips: d.tipsKobo,
+  }));
   const dates = [...new Set([...saleRows, ...refundRows, ...orderRows].map((r) => r.date))].sort();
   return dates.map((date) => {
     const s = saleRows.find((r) => r.date === date);
@@ -230,10 +251,28 @@ async function therapistsOf(db: Db, from: Date, to: Date): Promise<ReportTherapi
   }));
 }
 
-/** Payments by method of the range's sales (stored totals, 0235) and refunds given by method. */
-async function tendersOf(db: Db, from: Date, to: Date): Promise<ReportTender[]> {
+/** Payments by method of the range's sales (the days' running totals, 0235) and refunds given. */
+async function tendersOf(
+  db: Db,
+  range: ReportRange,
+  from: Date,
+  to: Date,
+): Promise<ReportTender[]> {
   const [paid, refunded] = await Promise.all([
-    paymentsByMethod(db, and(gte(sales.soldAt, from), lt(sales.soldAt, to))),
+    db
+      .select({
+        method: saleDayTenders.method,
+        amount: sumOf(saleDayTenders.amountKobo),
+        tips: sumOf(saleDayTenders.tipKobo),
+      })
+      .from(saleDayTenders)
+      .where(
+        and(
+          gte(saleDayTenders.businessDate, range.from),
+          lte(saleDayTenders.businessDate, range.to),
+        ),
+      )
+      .groupBy(saleDayTenders.method),
     db
       .select({ method: saleRefunds.method, amount: sumOf(saleRefunds.amountKobo) })
       .from(saleRefunds)

@@ -4,7 +4,7 @@
  * every answer; a day is a Lagos calendar day (UTC+1).
  */
 
-import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { nairaToKobo } from "#common/money.ts";
 import {
@@ -21,7 +21,6 @@ import {
   saleDayTotals,
   saleRefundLines,
   saleRefunds,
-  sales,
 } from "#server/db/schema/sales.ts";
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
@@ -95,27 +94,6 @@ async function posSums(db: Db, date: string) {
     discounts: row.discountKobo,
   };
   return { lines, sales: sums, payments: tenders };
-}
-
-/**
- * Payments (amount and tips, kobo) by method of the sales matching `where`, from their stored
- * `paid_by_method` (decision 0235).
- */
-export async function paymentsByMethod(
-  db: Db,
-  where: SQL | undefined,
-): Promise<Array<{ method: string; amount: number; tips: number }>> {
-  const part = sql.raw("part");
-  return db
-    .select({
-      method: sql<string>`${part}.key`,
-      amount: sql<number>`coalesce(sum((${part}.value->>'amountKobo')::bigint), 0)`.mapWith(Number),
-      tips: sql<number>`coalesce(sum((${part}.value->>'tipKobo')::bigint), 0)`.mapWith(Number),
-    })
-    .from(sales)
-    .innerJoin(sql`jsonb_each(${sales.paidByMethod}) as ${part}`, sql`true`)
-    .where(where)
-    .groupBy(sql`${part}.key`);
 }
 
 /**
