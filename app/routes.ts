@@ -23,7 +23,7 @@ export default [
   ]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
-    route("analytics", "routes/admin/dashboard.tsx", { id: "admin-analytics" }),
+    route("analytics", "routes/admin/analytics.tsx"),
     route("bookings", "routes/admin/bookings.tsx"),
     route("tasks", "routes/admin/bookings.tsx", { id: "admin-tasks" }),
     route("orders", "routes/admin/orders.tsx"),

@@ -22,6 +22,7 @@ import type { DashboardPages } from "./dashboard.ts";
 import type { OperationsPages } from "./operations.ts";
 import type { OrdersPages } from "./orders.ts";
 import type { OutboxPages } from "./outbox.ts";
+import type { ReportsPages } from "./reports.ts";
 import type { ReviewPages, ReviewsAdminPages } from "./reviews.ts";
 import type { SalesPages } from "./sales.ts";
 import type { StaffPages } from "./staff.ts";
@@ -32,6 +33,8 @@ export type AdminPages = {
   /** The sidebar's Clients badge: distinct clients by email. */
   clientsCount(): Promise<number>;
   dashboard: DashboardPages;
+  /** Analytics' reports over a range (issue 29). */
+  reports: ReportsPages;
   catalog: CatalogAdminPages;
   bookings: BookingsPages;
   calendar: CalendarPages;

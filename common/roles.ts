@@ -229,6 +229,37 @@ export const CAPABILITIES = {
     own: [],
     rule: "only a manager sees revenue",
   },
+  /**
+   * CSV exports (issue 29; decision 0236). Revenue and pay are a manager's (orders, pay runs,
+   * the sales reports under 'revenue.view'); so are whole-base copies of personal data
+   * (clients, newsletter subscribers); the booking requests the desk works every day are the
+   * desk's.
+   */
+  "export.orders": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager exports orders",
+  },
+  "export.clients": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager exports the client list",
+  },
+  "export.bookings": {
+    all: DESK_ROLES,
+    own: [],
+    rule: "only the front desk or a manager exports bookings",
+  },
+  "export.subscribers": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager exports newsletter subscribers",
+  },
+  "export.payRuns": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager exports pay runs",
+  },
   /** Pay: rates, commission, pay runs (AREA_ROLES.pay). */
   "pay.view": {
     all: MANAGER_ONLY,

@@ -48,6 +48,7 @@ import { ordersRouter } from "./modules/orders/routes.ts";
 import { paystackWebhookRouter } from "./modules/orders/webhook.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
 import { installReviewLinks } from "./modules/reviews/on-completion.ts";
+import { reportsRouter } from "./modules/reports/routes.ts";
 import { reviewsRouter } from "./modules/reviews/routes.ts";
 import { salesRouter } from "./modules/sales/routes.ts";
 import { seoRouter } from "./modules/seo/routes.ts";
@@ -212,6 +213,7 @@ function apiRouter(
   api.use(calendarRouter(db, config));
   api.use(staffRouter(db, config));
   api.use(salesRouter(db, config));
+  api.use(reportsRouter(db));
   api.use(clientsRouter(db, config.dataDir));
   api.use(reviewsRouter(db, config));
   api.use(settingsRouter(db));

@@ -19,6 +19,7 @@ import http from "node:http";
 import path from "node:path";
 import { products, services } from "#server/db/schema/catalog.ts";
 import { saleLines, salePayments, sales } from "#server/db/schema/sales.ts";
+import { rebuildDayTotals, storedTotalsOf } from "#server/modules/sales/stored-totals.ts";
 import {
   type BenchDb,
   loadGets,
@@ -80,6 +81,14 @@ async function seed(db: BenchDb): Promise<Catalogue> {
         cashReceivedKobo: i % 3 === 0 ? 21_000_000 : null,
         changeKobo: i % 3 === 0 ? 500_000 : 0,
         soldAt,
+        // The stored totals the till writes with every sale (docs/decisions/0235).
+        ...storedTotalsOf(
+          [
+            { type: "service", unitKobo: 18_000_000, quantity: 1 },
+            { type: "product", unitKobo: 2_500_000, quantity: 1 },
+          ],
+          [{ method: methods[i % 3] as string, amountKobo: 20_500_000, tipKobo: 0 }],
+        ),
       };
     });
     const ids = await db.insert(sales).values(batch).returning({ id: sales.id });
@@ -113,6 +122,8 @@ async function seed(db: BenchDb): Promise<Catalogue> {
       })),
     );
   }
+  // The day's running totals the till adds to with every sale (decision 0235).
+  await rebuildDayTotals(db);
   return { serviceId: service.id, productId: product.id };
 }
 

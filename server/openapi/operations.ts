@@ -29,6 +29,7 @@ import {
 import { unsubscribeSchema } from "#common/consent.ts";
 import { newsletterSchema } from "#common/newsletter.ts";
 import { orderApiQuerySchema, orderStatusUpdateSchema } from "#common/orders.ts";
+import { exportQuerySchema, reportRangeSchema } from "#common/reports.ts";
 import { reviewRequestSchema, reviewSubmitSchema } from "#common/reviews.ts";
 import {
   cashMovementInputSchema,
@@ -403,6 +404,48 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/sales/daily/:date/export": {
     tag: "Point of sale",
     summary: "A Lagos day's sales as CSV",
+    produces: "text/csv",
+  },
+  "GET /api/reports/sales": {
+    tag: "Reports",
+    summary:
+      "The till's figures over a range of Lagos days: by day, service, therapist, tender; refunds, tips, commission",
+    query: reportRangeSchema,
+  },
+  "GET /api/reports/sales/export": {
+    tag: "Reports",
+    summary: "The same report as CSV",
+    query: reportRangeSchema,
+    produces: "text/csv",
+  },
+  "GET /api/exports/orders.csv": {
+    tag: "Reports",
+    summary: "Paid orders as CSV, streamed (manager)",
+    query: exportQuerySchema,
+    produces: "text/csv",
+  },
+  "GET /api/exports/clients.csv": {
+    tag: "Reports",
+    summary: "Clients' contact details as CSV, no health data, streamed (manager)",
+    query: exportQuerySchema,
+    produces: "text/csv",
+  },
+  "GET /api/exports/bookings.csv": {
+    tag: "Reports",
+    summary: "Booking requests as CSV, streamed",
+    query: exportQuerySchema,
+    produces: "text/csv",
+  },
+  "GET /api/exports/subscribers.csv": {
+    tag: "Reports",
+    summary: "Newsletter subscribers as CSV, streamed (manager)",
+    query: exportQuerySchema,
+    produces: "text/csv",
+  },
+  "GET /api/exports/pay-runs.csv": {
+    tag: "Reports",
+    summary: "Pay runs as CSV, streamed (manager)",
+    query: exportQuerySchema,
     produces: "text/csv",
   },
   "GET /api/sales/daily/:date/close": {

@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -78,6 +79,26 @@ export const sales = pgTable(
       >()
       .notNull()
       .default([]),
+    /**
+     * Stored per-sale totals (docs/decisions/0235-stored-per-sale-totals.md), written once with
+     * the sale from its lines and payments, so a day's or a range's figures read one row per sale
+     * instead of joining lines and payments: units and gross kobo (unit price × quantity) of its
+     * service and product lines, and its tips. Refunds never change them (a refund is its own
+     * row, counted on the day it is given).
+     */
+    serviceQty: integer("service_qty").notNull().default(0),
+    serviceKobo: kobo("service_kobo").notNull().default(0),
+    productQty: integer("product_qty").notNull().default(0),
+    productKobo: kobo("product_kobo").notNull().default(0),
+    tipsKobo: kobo("tips_kobo").notNull().default(0),
+    /**
+     * The payments by method, kobo: `{ "cash": { "amountKobo": 1000, "tipKobo": 0 }, … }`, one
+     * key per method of `sale_payments` (stored totals, decision 0235). `{}` when nothing was paid.
+     */
+    paidByMethod: jsonb("paid_by_method")
+      .$type<Record<string, { amountKobo: number; tipKobo: number }>>()
+      .notNull()
+      .default({}),
     /** The appointment this sale checked out (quick sale's Start Checkout), if any. */
     appointmentId: integer("appointment_id").references(() => appointments.id, {
       onDelete: "set null",
@@ -315,6 +336,36 @@ export type StoredPaystackMatch = {
   status: string;
   settlement: { id: string; status: string; date: string | null } | null;
 };
+
+/**
+ * The till's running totals of one Lagos day (docs/decisions/0235-stored-per-sale-totals.md):
+ * the sum of the stored totals of the sales rung up that day, added to in each sale's
+ * transaction, so Daily Sales reads one row instead of summing the day's sales. Refunds and
+ * voids never change it (they are counted on the day they are given, from `sale_refunds`).
+ */
+export const saleDayTotals = pgTable("sale_day_totals", {
+  businessDate: date("business_date").primaryKey(),
+  saleCount: integer("sale_count").notNull().default(0),
+  serviceQty: integer("service_qty").notNull().default(0),
+  serviceKobo: kobo("service_kobo").notNull().default(0),
+  productQty: integer("product_qty").notNull().default(0),
+  productKobo: kobo("product_kobo").notNull().default(0),
+  surchargesKobo: kobo("surcharges_kobo").notNull().default(0),
+  discountKobo: kobo("discount_kobo").notNull().default(0),
+  tipsKobo: kobo("tips_kobo").notNull().default(0),
+});
+
+/** The same day's payments by method (amount and tips, kobo), beside `sale_day_totals`. */
+export const saleDayTenders = pgTable(
+  "sale_day_tenders",
+  {
+    businessDate: date("business_date").notNull(),
+    method: text("method").notNull(),
+    amountKobo: kobo("amount_kobo").notNull().default(0),
+    tipKobo: kobo("tip_kobo").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessDate, t.method] })],
+);
 
 /**
  * A closed business day (Lagos date): each tender's expected and counted figures, the cash

@@ -21,6 +21,7 @@ import { operationsPages } from "#server/modules/operations/pages.ts";
 import type { DefinedJob } from "#server/modules/operations/service.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
 import { outboxPages } from "#server/modules/outbox/pages.ts";
+import { reportsPages } from "#server/modules/reports/pages.ts";
 import { reviewsAdminPages } from "#server/modules/reviews/pages.ts";
 import { salesPages } from "#server/modules/sales/pages.ts";
 import { staffPages } from "#server/modules/staff/pages.ts";
@@ -54,6 +55,7 @@ export function adminPages(db: Db, identity: AdminIdentity, ops: AdminOps = {}):
     identity,
     clientsCount: () => countClients(db, clientScopeOf(identity)),
     dashboard: area("dashboard", { get: () => dashboardFor(db, identity) }),
+    reports: area("dashboard", reportsPages(db, identity)),
     catalog: area("products", catalogAdminPages(db)),
     bookings: area("bookings", bookingsPages(db)),
     calendar: area("calendar", calendarPagesFor(db, identity)),

@@ -12,6 +12,8 @@ import { appointments } from "#server/db/schema/calendar.ts";
 import {
   saleCashMovements,
   saleDayCloses,
+  saleDayTenders,
+  saleDayTotals,
   saleLines,
   salePayments,
   saleRefundLines,
@@ -28,6 +30,8 @@ export const salesClearable: ClearableTable[] = [
   { name: "sales", table: sales },
   { name: "sale_day_closes", table: saleDayCloses },
   { name: "sale_cash_movements", table: saleCashMovements },
+  { name: "sale_day_tenders", table: saleDayTenders },
+  { name: "sale_day_totals", table: saleDayTotals },
 ];
 
 /**

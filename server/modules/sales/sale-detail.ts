@@ -25,7 +25,11 @@ import {
 import { staff } from "#server/db/schema/staff.ts";
 import { naira, tillDayRange } from "./shared.ts";
 
-type SaleRow = typeof sales.$inferSelect & { createdByName: string | null };
+/** A sale as the detail reads it: its own columns, not the stored totals (decision 0235). */
+type SaleRow = Omit<
+  typeof sales.$inferSelect,
+  "serviceQty" | "serviceKobo" | "productQty" | "productKobo" | "tipsKobo" | "paidByMethod"
+> & { createdByName: string | null };
 
 /**
  * The sales with `ids` as SaleDetail, in the order of `ids` (lines, payments and refunds in

@@ -54,6 +54,7 @@ import { saleClient } from "./sale-client.ts";
 import { getSale } from "./sale-detail.ts";
 import { type Settlement, settle } from "./settlement.ts";
 import { DAY_MS, money, naira } from "./shared.ts";
+import { addSaleToDay, storedTotalsOf } from "./stored-totals.ts";
 import { appointmentPrices, completeVisit } from "./visit-checkout.ts";
 
 /** Advisory-lock namespace of idempotency keys (the calendar uses 710010). */
@@ -452,6 +453,7 @@ async function writeSale(
         return { ...l, type: s.type, rate: s.amount };
       }),
       soldAt: sale.soldAt,
+      ...storedTotalsOf(sale.priced, settlement.payments),
       createdBy: admin.id,
       appointmentId: visitIds.length
         ? visitIds.includes(startedFrom)
@@ -482,6 +484,11 @@ async function writeSale(
     const name = short.name || sale.priced.find((l) => l.itemId === short.productId)?.name || "";
     throw shortage(input, { id: short.productId, name, stock: short.available });
   }
+  await addSaleToDay(tx, lagosDate(sale.soldAt), {
+    ...storedTotalsOf(sale.priced, settlement.payments),
+    surchargesKobo: figures.surchargesKobo,
+    discountKobo: figures.discountKobo,
+  });
   return row.id;
 }
 

@@ -63,7 +63,7 @@ export function DailySalesTab({
   return (
     <div className="space-y-6" aria-busy={loading}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <button
             type="button"
             className={adminButton.outline}
@@ -108,8 +108,9 @@ export function DailySalesTab({
         </button>
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-2">
-        <div>
+      {/* grid-cols-1 is minmax(0, 1fr): a wide table scrolls in its region, not the page. */}
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <div className="min-w-0">
           <h3 className="mb-2 font-semibold text-ink">Transaction summary</h3>
           <DataTable
             caption="Transaction summary"
@@ -136,7 +137,7 @@ export function DailySalesTab({
           </p>
         </div>
 
-        <div>
+        <div className="min-w-0">
           <h3 className="mb-2 font-semibold text-ink">Cash movement summary</h3>
           <DataTable
             caption="Cash movement summary"
@@ -183,42 +184,89 @@ function DaySales({ sales }: { sales: SaleDetail[] }) {
   return (
     <div>
       <h3 className="mb-2 font-semibold text-ink">Sales of the day</h3>
-      <DataTable
-        caption="Sales of the day"
-        columns={[
-          { header: "Sale", className: "font-medium", cell: (s) => `#${s.saleNumber}` },
-          {
-            header: "Time",
-            className: "whitespace-nowrap",
-            cell: (s) => lagosDateTime(s.soldAt).split(", ").pop(),
-          },
-          { header: "Customer", cell: (s) => s.customerName },
-          {
-            header: "Items",
-            cell: (s) => s.lines.map((l) => `${l.quantity} × ${l.name}`).join(", "),
-          },
-          {
-            header: "Payment",
-            cell: (s) => PAYMENT_METHOD_LABELS[s.paymentMethod] ?? s.paymentMethod,
-          },
-          { header: "Total", align: "right", className: "whitespace-nowrap", cell: saleTotal },
-          {
-            header: "Status",
-            cell: (s) => <Badge tone={STATUS_TONE[s.status] ?? "gray"}>{s.status}</Badge>,
-          },
-          {
-            header: "Actions",
-            hideHeader: true,
-            cell: (s) => <SaleActions sale={s} onRefund={setRefunding} onVoid={setVoiding} />,
-          },
-        ]}
-        rows={sales}
-        rowKey={(s) => s.id}
-        empty="No sales on this day."
-      />
+      {/* Phones: one card per sale, its actions in reach; from 768 px the table. */}
+      <DaySaleCards sales={sales} onRefund={setRefunding} onVoid={setVoiding} />
+      <div className="hidden md:block">
+        <DataTable
+          caption="Sales of the day"
+          columns={[
+            { header: "Sale", className: "font-medium", cell: (s) => `#${s.saleNumber}` },
+            {
+              header: "Time",
+              className: "whitespace-nowrap",
+              cell: (s) => lagosDateTime(s.soldAt).split(", ").pop(),
+            },
+            { header: "Customer", cell: (s) => s.customerName },
+            {
+              header: "Items",
+              cell: (s) => s.lines.map((l) => `${l.quantity} × ${l.name}`).join(", "),
+            },
+            {
+              header: "Payment",
+              cell: (s) => PAYMENT_METHOD_LABELS[s.paymentMethod] ?? s.paymentMethod,
+            },
+            { header: "Total", align: "right", className: "whitespace-nowrap", cell: saleTotal },
+            {
+              header: "Status",
+              cell: (s) => <Badge tone={STATUS_TONE[s.status] ?? "gray"}>{s.status}</Badge>,
+            },
+            {
+              header: "Actions",
+              hideHeader: true,
+              cell: (s) => <SaleActions sale={s} onRefund={setRefunding} onVoid={setVoiding} />,
+            },
+          ]}
+          rows={sales}
+          rowKey={(s) => s.id}
+          empty="No sales on this day."
+        />
+      </div>
       {refunding && <RefundDialog sale={refunding} onClose={() => setRefunding(null)} />}
       {voiding && <VoidDialog sale={voiding} onClose={() => setVoiding(null)} />}
     </div>
+  );
+}
+
+/**
+ * The day's sales as cards under 768 px (issue 29: at 375 px the table put Refund and Void out
+ * of reach): number, time, status, customer, items, payment and total, then the actions.
+ */
+function DaySaleCards({
+  sales,
+  onRefund,
+  onVoid,
+}: {
+  sales: SaleDetail[];
+  onRefund: (sale: SaleDetail) => void;
+  onVoid: (sale: SaleDetail) => void;
+}) {
+  if (sales.length === 0) {
+    return <p className="text-sm text-gray-700 md:hidden">No sales on this day.</p>;
+  }
+  return (
+    <ul className="space-y-3 md:hidden" aria-label="Sales of the day">
+      {sales.map((s) => (
+        <li key={s.id} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-medium text-ink">
+              #{s.saleNumber} · {lagosDateTime(s.soldAt).split(", ").pop()}
+            </p>
+            <Badge tone={STATUS_TONE[s.status] ?? "gray"}>{s.status}</Badge>
+          </div>
+          <p className="mt-1 break-words">{s.customerName}</p>
+          <p className="break-words text-gray-700">
+            {s.lines.map((l) => `${l.quantity} × ${l.name}`).join(", ")}
+          </p>
+          <div className="mt-1 flex flex-wrap justify-between gap-2">
+            <span>{PAYMENT_METHOD_LABELS[s.paymentMethod] ?? s.paymentMethod}</span>
+            <span className="text-right font-medium">{saleTotal(s)}</span>
+          </div>
+          <div className="mt-2">
+            <SaleActions sale={s} onRefund={onRefund} onVoid={onVoid} />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 

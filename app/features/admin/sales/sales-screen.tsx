@@ -144,7 +144,9 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
       {/* The daily figures take the whole width; the cart keeps its state meanwhile. */}
       <div
         className={
-          tab === "daily-sales" ? "grid gap-6" : "grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]"
+          tab === "daily-sales"
+            ? "grid grid-cols-1 gap-6"
+            : "grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px]"
         }
       >
         <div className="min-w-0">
