@@ -9,9 +9,6 @@ import { type DailySales, TRANSACTION_TYPES, type TransactionRow } from "#common
 import type { Db } from "#server/db/client.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
 import {
-  saleLines,
-  salePayments,
-  saleDayCloses,
   saleDayTenders,
   saleDayTotals,
   saleRefundLines,
