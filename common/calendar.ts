@@ -8,6 +8,7 @@ import { z } from "zod";
 import { BOOKING_STATUSES } from "./booking.ts";
 import { OPENING_HOURS } from "./business.ts";
 import { emailField, personNameField, phoneText } from "./contact.ts";
+import { healthOverrideFields } from "./health.ts";
 import { databaseIdSchema } from "./ids.ts";
 import {
   CALENDAR_FIRST_SLOT_MINUTES,
@@ -430,6 +431,7 @@ export const appointmentInputSchema = z
       .refine((v) => v === "" || lagosDayStart(v) !== null, APPOINTMENT_MESSAGES.endDate)
       .nullish(),
     ...overrideFields,
+    ...healthOverrideFields,
   })
   .superRefine((v, ctx) => {
     if (!v.isRecurring) return;
@@ -467,10 +469,11 @@ export const appointmentPatchSchema = z
     customerPhone: appointmentFields.customerPhone,
     groupSize: appointmentFields.groupSize,
     ...overrideFields,
+    ...healthOverrideFields,
   })
   .partial()
   .refine(
-    ({ overrideWorkingHours: _o, overrideReason: _r, ...v }) =>
+    ({ overrideWorkingHours: _o, overrideReason: _r, healthOverrideReason: _h, ...v }) =>
       Object.values(v).some((x) => x !== undefined),
     APPOINTMENT_MESSAGES.nothingToUpdate,
   );
@@ -481,7 +484,7 @@ export type AppointmentPatch = z.output<typeof appointmentPatchSchema>;
  * request's appointment is for (none: 'Unassigned') and a manager's working-time override.
  */
 export const processBookingSchema = z
-  .object({ staffId: appointmentFields.staffId, ...overrideFields })
+  .object({ staffId: appointmentFields.staffId, ...overrideFields, ...healthOverrideFields })
   .default({});
 
 const blockFields = {

@@ -126,14 +126,16 @@ export const CONTRAINDICATION_RULES: readonly ContraindicationRule[] = [
     level: "block",
     profile: { allergyMatch: true },
     item: {},
-    message: "Allergy: {item} contains an ingredient the client's health record lists as an allergy.",
+    message:
+      "Allergy: {item} contains an ingredient the client's health record lists as an allergy.",
   },
   {
     id: "pregnancy-prescription-retinoid",
     level: "block",
     profile: { pregnancy: PREGNANT_OR_BREASTFEEDING },
     item: { allergens: ["prescription_retinoids"] },
-    message: "Pregnant or breastfeeding: {item} contains a prescription retinoid and must not be used.",
+    message:
+      "Pregnant or breastfeeding: {item} contains a prescription retinoid and must not be used.",
   },
   {
     id: "pregnancy-procedure",
@@ -154,7 +156,8 @@ export const CONTRAINDICATION_RULES: readonly ContraindicationRule[] = [
     level: "warn",
     profile: { pregnancy: PREGNANT_OR_BREASTFEEDING },
     item: { allergens: ["retinoids"] },
-    message: "Pregnant or breastfeeding: {item} contains a retinoid; a clinician should approve it.",
+    message:
+      "Pregnant or breastfeeding: {item} contains a retinoid; a clinician should approve it.",
   },
   {
     id: "breastfeeding-procedure",

@@ -264,3 +264,21 @@ export function profileOf(
   if (legacy.medicalConditions?.trim()) profile.conditions.push(legacy.medicalConditions);
   return profile;
 }
+
+/** Messages of a health override (issue 30). */
+export const HEALTH_OVERRIDE_MESSAGES = {
+  reasonLength: "The reason must be at most 300 characters",
+} as const;
+
+/**
+ * The field a booking, an appointment change or a sale carries to go ahead past the
+ * contraindication check's findings (issue 30): a reason, recorded in the audit log. A block
+ * also needs a clinical role (capability health.override).
+ */
+export const healthOverrideFields = {
+  healthOverrideReason: z
+    .string({ error: HEALTH_OVERRIDE_MESSAGES.reasonLength })
+    .trim()
+    .max(300, HEALTH_OVERRIDE_MESSAGES.reasonLength)
+    .optional(),
+};

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Appointment } from "./calendar.ts";
 import { emailField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./contact.ts";
+import { healthOverrideFields } from "./health.ts";
 import { databaseIdSchema } from "./ids.ts";
 import { isRealDate } from "./lagos-time.ts";
 
@@ -228,6 +229,7 @@ export const saleInputSchema = z.object({
   /** When a sale taken offline was rung up (ISO 8601); the server dates it now otherwise. */
   soldAt: z.iso.datetime({ offset: true }).optional(),
   notes: z.string().trim().max(500).nullish(),
+  ...healthOverrideFields,
 });
 export type SaleInput = z.input<typeof saleInputSchema>;
 export type ParsedSaleInput = z.output<typeof saleInputSchema>;

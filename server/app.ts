@@ -40,6 +40,7 @@ import { clientsRouter } from "./modules/clients/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { consentRouter } from "./modules/consent/routes.ts";
 import { whatsappWebhookRouter } from "./modules/consent/webhook.ts";
+import { healthRouter } from "./modules/health/routes.ts";
 import { installMessagesWorker, messageTransports } from "./modules/messages/worker.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
 import { operationsRouter } from "./modules/operations/routes.ts";
@@ -206,6 +207,7 @@ function apiRouter(
   api.use(calendarRouter(db, config));
   api.use(staffRouter(db, config));
   api.use(salesRouter(db));
+  api.use(healthRouter(db));
   api.use(clientsRouter(db));
   api.use(reviewsRouter(db, config));
   api.use(adminRouter(db, config));

@@ -23,6 +23,7 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteBooking } from "#server/modules/bookings/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
+import { enforceHealthCheck } from "#server/modules/health/check.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
 import {
@@ -146,6 +147,14 @@ async function writeSeries(tx: Tx, admin: AdminIdentity, plan: NewSeries): Promi
     name: input.customerName,
     phone: input.customerPhone,
   });
+  if (isActiveStatus(input.status)) {
+    await enforceHealthCheck(tx, admin, {
+      clientId,
+      ids: { serviceIds: [service.id] },
+      overrideReason: input.healthOverrideReason,
+      place: { kind: "appointment" },
+    });
+  }
   const created = await insertSeries(tx, plan, clientId);
   const firstId = created[0];
   const firstSpan = spans[0];
@@ -337,6 +346,15 @@ async function writeChange(
     await refuseSlot(tx, member, [{ start, end }], id, plan.override);
   }
   const values = await changedValues(tx, plan, row, { start, end, minutes, status });
+  // Create, edit, confirm (issue 30): a new service, client or status is checked; a move is not.
+  if (isActiveStatus(status) && (plan.service || values.clientId || status !== row.status)) {
+    await enforceHealthCheck(tx, admin, {
+      clientId: values.clientId ?? row.clientId,
+      ids: { serviceIds: [values.serviceId ?? row.serviceId ?? 0] },
+      overrideReason: patch.healthOverrideReason,
+      place: { kind: "appointment", ref: id },
+    });
+  }
   await tx.update(appointments).set(values).where(eq(appointments.id, id));
   const change = appointmentChangeFor(
     { status: row.status, start: row.startsAt },

@@ -14,6 +14,7 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { lockBooking, setBookingState } from "#server/modules/bookings/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
+import { enforceHealthCheck } from "#server/modules/health/check.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { bookingCancelledMessages } from "#server/modules/messages/templates.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
@@ -158,6 +159,12 @@ async function appointRequest(
     name: customer.customerName,
     phone: customer.customerPhone,
   });
+  await enforceHealthCheck(tx, admin, {
+    clientId,
+    ids: { serviceIds: [service?.id ?? booking.serviceId ?? 0] },
+    overrideReason: patch.healthOverrideReason,
+    place: { kind: "appointment", ref: `booking-${bookingId}` },
+  });
   const [created] = await tx
     .insert(appointments)
     .values({
@@ -235,6 +242,7 @@ export async function updateVirtualBooking(
     appointmentDate: _d,
     overrideWorkingHours: _o,
     overrideReason: _r,
+    healthOverrideReason: _h,
     ...others
   } = patch;
   if (!creates && Object.values(others).some((v) => v !== undefined)) {
@@ -279,6 +287,8 @@ export type ProcessOptions = {
   staffId?: number | null;
   overrideWorkingHours?: boolean;
   overrideReason?: string;
+  /** Goes ahead past the health check's findings (issue 30). */
+  healthOverrideReason?: string;
 };
 
 /**
@@ -336,7 +346,7 @@ export async function processBookingRequest(
 ): Promise<number | null> {
   const plan: RequestPlan = {
     bookingId,
-    patch: { status: "confirmed" },
+    patch: { status: "confirmed", healthOverrideReason: options.healthOverrideReason },
     member: options.staffId ? await bookableStaff(db, options.staffId) : null,
     service: null,
     newStart: null,

@@ -20,8 +20,9 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteClientBookings } from "#server/modules/bookings/client-records.ts";
 import { anonymiseClientAppointments } from "#server/modules/calendar/client-records.ts";
+import { exportedHealthEntries } from "#server/modules/health/service.ts";
 import { listClientSales } from "#server/modules/sales/records.ts";
-import { getClientDetail } from "./detail.ts";
+import { getClientDetail, getClientRecord } from "./detail.ts";
 
 /** What an erased person's name becomes on the records that are kept. */
 export const ERASED_NAME = "Erased client";
@@ -56,7 +57,8 @@ function exportedOrders(
 }
 
 /**
- * The client's export (GET /api/customers/{id}/export): the record with health data, notes,
+ * The client's export (GET /api/customers/{id}/export): the record with health data and the
+ * health profile's entries (the only export that carries them, issue 30), notes,
  * bookings, appointments, sales, shop orders with their lines, reviews and the newsletter
  * sign-up. Audited (who exported whom; not the data).
  * @throws HttpError 404 for an unknown id.
@@ -95,10 +97,16 @@ export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
               sql`, `,
             )})`,
           );
+  const [client, health] = await Promise.all([
+    getClientRecord(db, id, { withHealth: true }),
+    exportedHealthEntries(db, id),
+  ]);
   await recordAudit(db, admin, { action: "client.export", entity: "client", entityId: id });
   return {
     exportedAt: new Date().toISOString(),
-    client: detail.client,
+    client: client ?? detail.client,
+    /** The health profile's entries with who recorded them and when (issue 30). */
+    health,
     notes: detail.notes,
     bookings: bookingRows.map((b) => ({
       id: b.id,

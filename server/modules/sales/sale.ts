@@ -40,6 +40,7 @@ import { recordAudit } from "#server/modules/audit/service.ts";
 import { updateAppointment } from "#server/modules/calendar/appointments.ts";
 import { availableUnits, takeStock } from "#server/modules/catalog/stock.ts";
 import { clientExists } from "#server/modules/clients/service.ts";
+import { enforceHealthCheck } from "#server/modules/health/check.ts";
 import { creditLines, type LineCredit } from "./line-credit.ts";
 import { listSaleRecords } from "./records.ts";
 import { saleClient } from "./sale-client.ts";
@@ -366,6 +367,15 @@ async function writeSale(
     if (existing !== null) return -existing;
   }
   const clientId = await saleClient(tx, sale.clientId, input.customerInfo);
+  await enforceHealthCheck(tx, admin, {
+    clientId,
+    ids: {
+      serviceIds: sale.priced.filter((l) => l.type === "service").map((l) => l.itemId),
+      productIds: sale.priced.filter((l) => l.type === "product").map((l) => l.itemId),
+    },
+    overrideReason: input.healthOverrideReason,
+    place: { kind: "sale" },
+  });
   const visitIds = await completeVisit(
     tx,
     sale.priced.map((l) => l.appointmentId),
