@@ -606,6 +606,8 @@ export type Appointment = {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  /** The client on file (their health record is read by this id; issue 30), or null. */
+  clientId: number | null;
   serviceId: number | null;
   serviceName: string;
   /** Start, ISO 8601 UTC. */

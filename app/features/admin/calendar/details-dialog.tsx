@@ -11,6 +11,7 @@ import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { HealthRecordDialog } from "#app/features/admin/health/health-record.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import {
@@ -60,6 +61,7 @@ export function DetailsDialog({
 }) {
   const [rescheduling, setRescheduling] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [healthOpen, setHealthOpen] = useState(false);
   const can = useCapabilities();
   const update = useAdminMutation({
     success: { title: "Appointment updated successfully!" },
@@ -76,6 +78,7 @@ export function DetailsDialog({
   useEffect(() => {
     if (id === null) return;
     setRescheduling(false);
+    setHealthOpen(false);
   }, [id]);
 
   if (!appointment) {
@@ -202,6 +205,15 @@ export function DetailsDialog({
                   Check in
                 </button>
               )}
+              {a.clientId !== null && (
+                <button
+                  type="button"
+                  className={adminButton.outline}
+                  onClick={() => setHealthOpen(true)}
+                >
+                  Health record
+                </button>
+              )}
               {!a.virtual && can("appointment.edit", a.staffId) && (
                 <button
                   type="button"
@@ -247,6 +259,14 @@ export function DetailsDialog({
           )}
         </DialogContent>
       </DialogRoot>
+      {a.clientId !== null && (
+        <HealthRecordDialog
+          clientId={a.clientId}
+          clientName={a.customerName}
+          open={healthOpen}
+          onOpenChange={setHealthOpen}
+        />
+      )}
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
