@@ -694,6 +694,7 @@ export const recordSaleSchema = z.object({
   status: z.literal("completed", { error: "A recorded sale is completed" }).optional(),
   notes: z.string().trim().max(500).nullish(),
   saleDate: z.iso.datetime({ offset: true }).optional(),
+  ...healthOverrideFields,
 });
 export type RecordSaleInput = z.input<typeof recordSaleSchema>;
 

@@ -292,6 +292,22 @@ describe.each(dbKinds)("health record and contraindication check on %s", (kind) 
       .send({ ...sale, healthOverrideReason: "Patch test negative on 20 Nov" })
       .expect(201);
     expect(await auditCount("health.override", client.id)).toBe(1);
+
+    // The customer dialog's Record Sale goes through the same check.
+    const recorded = {
+      type: "product",
+      customerName: "Ngozi Ade",
+      customerEmail: "allergic.till@example.com",
+      paymentMethod: "card",
+      itemId: retinol.id,
+      quantity: 1,
+    };
+    await manager.post("/api/sales").send(recorded).expect(400);
+    await manager
+      .post("/api/sales")
+      .send({ ...recorded, healthOverrideReason: "Dermatologist approved" })
+      .expect(201);
+    expect(await auditCount("health.override", client.id)).toBe(2);
   });
 
   it("asks a known client in the shop and the booking form for a consultation, revealing nothing", async () => {

@@ -551,6 +551,7 @@ export async function recordCustomerSale(
     tipAmount: 0,
     notes: input.notes,
     soldAt: input.saleDate,
+    healthOverrideReason: input.healthOverrideReason,
   });
   const [record] = await listSaleRecords(db, { saleId: sale.id });
   if (!record) throw new Error("recorded sale has no line");
