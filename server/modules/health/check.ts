@@ -134,8 +134,9 @@ export async function enforceHealthCheck(
  * The shop's and the public booking form's check (issue 30): for a known client only, and
  * never showing them anything of their health record. A block or a warn refuses with the
  * consultation message naming the item; nobody can override it from there.
- * @throws HttpError 409 'A consultation is recommended before this product.' (or the
- *   booking form's treatment message), `fields.items` naming the item.
+ * @throws HttpError 409 'A consultation is recommended before this product.' with
+ *   `fields.items` naming the product, or the booking form's treatment message on
+ *   `fields.service`.
  */
 export async function refuseForPublic(
   db: Db | Tx,
@@ -151,5 +152,7 @@ export async function refuseForPublic(
     kind === "product"
       ? CONTRAINDICATION_MESSAGES.shopConsultation
       : CONTRAINDICATION_MESSAGES.bookingConsultation;
-  throw new HttpError(409, message, { items: `${first.item}: ${message}` });
+  // The booking form shows `fields.service` under its Service field; the shop's cart `items`.
+  const fields = kind === "product" ? { items: `${first.item}: ${message}` } : { service: message };
+  throw new HttpError(409, message, fields);
 }

@@ -324,6 +324,9 @@ describe.each(dbKinds)("health record and contraindication check on %s", (kind) 
       )
       .expect(409);
     expect(shop.body.error.message).toBe("A consultation is recommended before this product.");
+    expect(shop.body.error.fields).toEqual({
+      items: "Retinol 0.3% Night Serum: A consultation is recommended before this product.",
+    });
     const shopText = JSON.stringify(shop.body);
     for (const secret of ["regnan", "diabetes", "Gestational", "health"]) {
       expect(shopText).not.toContain(secret);
@@ -351,6 +354,9 @@ describe.each(dbKinds)("health record and contraindication check on %s", (kind) 
     };
     const booked = await request(t.app).post("/api/bookings").send(form).expect(409);
     expect(booked.body.error.message).toBe(CONTRAINDICATION_MESSAGES.bookingConsultation);
+    expect(booked.body.error.fields).toEqual({
+      service: CONTRAINDICATION_MESSAGES.bookingConsultation,
+    });
     expect(JSON.stringify(booked.body)).not.toContain("regnan");
     await request(t.app)
       .post("/api/bookings")
