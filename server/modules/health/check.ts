@@ -153,6 +153,7 @@ export async function refuseForPublic(
       ? CONTRAINDICATION_MESSAGES.shopConsultation
       : CONTRAINDICATION_MESSAGES.bookingConsultation;
   // The booking form shows `fields.service` under its Service field; the shop's cart `items`.
-  const fields = kind === "product" ? { items: `${first.item}: ${message}` } : { service: message };
+  const fields: Record<string, string> =
+    kind === "product" ? { items: `${first.item}: ${message}` } : { service: message };
   throw new HttpError(409, message, fields);
 }
