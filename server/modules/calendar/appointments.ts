@@ -23,7 +23,7 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteBooking } from "#server/modules/bookings/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
-import { enforceHealthCheck } from "#server/modules/health/check.ts";
+import { enforceHealthCheck, isBookingStatus } from "#server/modules/health/check.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
 import {
@@ -147,7 +147,7 @@ async function writeSeries(tx: Tx, admin: AdminIdentity, plan: NewSeries): Promi
     name: input.customerName,
     phone: input.customerPhone,
   });
-  if (isActiveStatus(input.status)) {
+  if (isBookingStatus(input.status)) {
     await enforceHealthCheck(tx, admin, {
       clientId,
       ids: { serviceIds: [service.id] },
@@ -347,7 +347,7 @@ async function writeChange(
   }
   const values = await changedValues(tx, plan, row, { start, end, minutes, status });
   // Create, edit, confirm (issue 30): a new service, client or status is checked; a move is not.
-  if (isActiveStatus(status) && (plan.service || values.clientId || status !== row.status)) {
+  if (isBookingStatus(status) && (plan.service || values.clientId || status !== row.status)) {
     await enforceHealthCheck(tx, admin, {
       clientId: values.clientId ?? row.clientId,
       ids: { serviceIds: [values.serviceId ?? row.serviceId ?? 0] },

@@ -58,6 +58,14 @@ async function itemsOf(db: Db | Tx, ids: CheckedIds): Promise<CheckedItem[]> {
   ];
 }
 
+/**
+ * Whether an appointment in `status` is checked when it is made or changed: a booking
+ * (pending, scheduled, confirmed). Completing, cancelling or a no-show decide nothing new.
+ */
+export function isBookingStatus(status: string): boolean {
+  return status === "pending" || status === "scheduled" || status === "confirmed";
+}
+
 /** The client with `email` (case-insensitive), or null. */
 export async function clientIdByEmail(db: Db | Tx, email: string): Promise<number | null> {
   const [row] = await db
