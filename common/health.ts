@@ -161,6 +161,8 @@ export type HealthRecordView = {
   entries: HealthEntry[] | null;
   /** Whether the viewer may add and remove entries (capability health.edit). */
   canEdit: boolean;
+  /** Add Customer's free-text allergies and conditions, with the details only; else null. */
+  formerText: { allergies: string | null; medicalConditions: string | null } | null;
 };
 
 export const HEALTH_MESSAGES = {

@@ -105,11 +105,7 @@ export async function readHealthRecord(
   db: Db,
   viewer: AdminIdentity,
   clientId: number,
-): Promise<
-  HealthRecordView & {
-    formerText: { allergies: string | null; medicalConditions: string | null } | null;
-  }
-> {
+): Promise<HealthRecordView> {
   await authorizeClient(db, viewer, { id: clientId });
   await refuseUnknownClient(db, clientId);
   const [rows, former] = await Promise.all([entryRows(db, clientId), formerText(db, clientId)]);

@@ -28,9 +28,7 @@ import {
 } from "#common/health.ts";
 import { formatLagosDateTime } from "#common/lagos-time.ts";
 
-type Record_ = HealthRecordView & {
-  formerText: { allergies: string | null; medicalConditions: string | null } | null;
-};
+type Record_ = HealthRecordView;
 
 const KIND_LABELS: Record<HealthEntryKind, string> = {
   allergy: "Allergy",
