@@ -9,6 +9,7 @@ import { BOOKING_STATUSES } from "./booking.ts";
 import { OPENING_HOURS } from "./business.ts";
 import { consultationOverrideFields } from "./consultation.ts";
 import { emailField, personNameField, phoneText } from "./contact.ts";
+import { healthOverrideFields } from "./health.ts";
 import { databaseIdSchema } from "./ids.ts";
 import {
   CALENDAR_FIRST_SLOT_MINUTES,
@@ -443,6 +444,7 @@ export const appointmentInputSchema = z
       .refine((v) => v === "" || lagosDayStart(v) !== null, APPOINTMENT_MESSAGES.endDate)
       .nullish(),
     ...overrideFields,
+    ...healthOverrideFields,
   })
   .superRefine((v, ctx) => {
     if (!v.isRecurring) return;
@@ -480,6 +482,7 @@ export const appointmentPatchSchema = z
     customerPhone: appointmentFields.customerPhone,
     groupSize: appointmentFields.groupSize,
     ...overrideFields,
+    ...healthOverrideFields,
   })
   .partial()
   .refine(
@@ -488,6 +491,7 @@ export const appointmentPatchSchema = z
       overrideReason: _r,
       overrideConsultation: _c,
       consultationOverrideReason: _cr,
+      healthOverrideReason: _h,
       ...v
     }) => Object.values(v).some((x) => x !== undefined),
     APPOINTMENT_MESSAGES.nothingToUpdate,
@@ -499,7 +503,7 @@ export type AppointmentPatch = z.output<typeof appointmentPatchSchema>;
  * request's appointment is for (none: 'Unassigned') and a manager's working-time override.
  */
 export const processBookingSchema = z
-  .object({ staffId: appointmentFields.staffId, ...overrideFields })
+  .object({ staffId: appointmentFields.staffId, ...overrideFields, ...healthOverrideFields })
   .default({});
 
 const blockFields = {
@@ -621,6 +625,8 @@ export type Appointment = {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  /** The client on file (their health record is read by this id; issue 30), or null. */
+  clientId: number | null;
   serviceId: number | null;
   serviceName: string;
   /** Start, ISO 8601 UTC. */

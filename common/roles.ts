@@ -266,6 +266,28 @@ export const CAPABILITIES = {
     own: [],
     rule: "only a manager sees pay",
   },
+  /**
+   * A client's health record in detail (issue 30): allergies, conditions, medications… Everyone
+   * who sees the client sees that they have alerts and their short labels; the details are
+   * need-to-know, and every read of them is audited.
+   */
+  "health.read": {
+    all: MANAGER_ONLY,
+    own: ["therapist"],
+    rule: "only a therapist (for their own clients) or a manager sees health details",
+  },
+  /** Record and remove health entries (issue 30). */
+  "health.edit": {
+    all: MANAGER_ONLY,
+    own: ["therapist"],
+    rule: "only a therapist (for their own clients) or a manager records health details",
+  },
+  /** Go ahead past a contraindication block with a reason, audited (issue 30). */
+  "health.override": {
+    all: ["manager", "therapist"],
+    own: [],
+    rule: "only a therapist or a manager overrides a health block",
+  },
 } as const satisfies Record<
   string,
   { all: readonly AccessRole[]; own: readonly AccessRole[]; rule: string }

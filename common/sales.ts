@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Appointment } from "./calendar.ts";
 import { consultationOverrideFields } from "./consultation.ts";
 import { emailField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./contact.ts";
+import { healthOverrideFields } from "./health.ts";
 import { databaseIdSchema } from "./ids.ts";
 import { isRealDate } from "./lagos-time.ts";
 import { MAX_NAIRA } from "./money.ts";
@@ -259,6 +260,7 @@ export const saleInputSchema = z.object({
   notes: z.string().trim().max(500).nullish(),
   /** A clinician's override of the consultation requirement (issue 30; decision 0225). */
   ...consultationOverrideFields,
+  ...healthOverrideFields,
 });
 export type SaleInput = z.input<typeof saleInputSchema>;
 export type ParsedSaleInput = z.output<typeof saleInputSchema>;
@@ -949,6 +951,7 @@ export const recordSaleSchema = z.object({
   paymentReference: referenceField,
   /** Who sent a transfer. */
   payerName: payerField,
+  ...healthOverrideFields,
 });
 export type RecordSaleInput = z.input<typeof recordSaleSchema>;
 

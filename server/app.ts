@@ -40,6 +40,7 @@ import { clientsRouter } from "./modules/clients/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { consentRouter } from "./modules/consent/routes.ts";
 import { whatsappWebhookRouter } from "./modules/consent/webhook.ts";
+import { healthRouter } from "./modules/health/routes.ts";
 import { installMessagesWorker, messageTransports } from "./modules/messages/worker.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
 import { operationsRouter } from "./modules/operations/routes.ts";
@@ -214,6 +215,7 @@ function apiRouter(
   api.use(staffRouter(db, config));
   api.use(salesRouter(db, config));
   api.use(reportsRouter(db));
+  api.use(healthRouter(db));
   api.use(clientsRouter(db, config.dataDir));
   api.use(reviewsRouter(db, config));
   api.use(settingsRouter(db));

@@ -53,6 +53,7 @@ const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["post", "/api/customers"],
   ["patch", "/api/customers/ada@example.com"],
   ["put", "/api/customer-notes/ada@example.com"],
+  ["post", "/api/customers/1/health"],
   ["post", "/api/sales"],
   ["post", "/api/auth/login/code"],
   ["post", "/api/auth/totp/confirm"],

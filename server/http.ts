@@ -12,10 +12,18 @@ import { isDatabaseUnavailable } from "./db/availability.ts";
 export class HttpError extends Error {
   readonly status: number;
   readonly fields?: Record<string, string>;
-  constructor(status: number, message: string, fields?: Record<string, string>) {
+  /** More of the error body beside message and fields (e.g. a health check's `findings`). */
+  readonly extra?: Record<string, unknown>;
+  constructor(
+    status: number,
+    message: string,
+    fields?: Record<string, string>,
+    extra?: Record<string, unknown>,
+  ) {
     super(message);
     this.status = status;
     this.fields = fields;
+    this.extra = extra;
   }
 }
 
@@ -94,7 +102,9 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
  */
 export const apiErrorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (err instanceof HttpError) {
-    res.status(err.status).json({ error: { message: err.message, fields: err.fields } });
+    res
+      .status(err.status)
+      .json({ error: { ...err.extra, message: err.message, fields: err.fields } });
     return;
   }
   // body-parser's errors (malformed JSON, too large) carry a status and `expose`.

@@ -3,6 +3,8 @@
  * body is present, and any non-OK response raised as an ApiError whose message is
  * '{status}: {body text or status text}'.
  */
+import { overrideReasonFor } from "./health-override.ts";
+
 export class ApiError extends Error {
   readonly status: number;
   /** The parsed `{error: {message, fields}}` body, when the server sent one. */
@@ -25,7 +27,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls the API; resolves with the parsed JSON (or null for an empty body). */
+/**
+ * Calls the API; resolves with the parsed JSON (or null for an empty body). A health check's
+ * findings on an object body are shown by the back office's prompt, and with the reason given
+ * the call is sent once more (app/lib/health-override.ts, issue 30).
+ */
 export async function apiRequest<T = unknown>(
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
@@ -38,8 +44,20 @@ export async function apiRequest<T = unknown>(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+  if (!res.ok) {
+    const error = new ApiError(res.status, text, res.statusText);
+    const canResend = method !== "GET" && (body === undefined || isPlainObject(body));
+    const reason = canResend ? await overrideReasonFor(res.status, error.body, body) : null;
+    if (reason) {
+      return apiRequest<T>(method, url, { ...(body as object), healthOverrideReason: reason });
+    }
+    throw error;
+  }
   return (text ? JSON.parse(text) : null) as T;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The server's per-field messages of a failed call (`{error: {fields}}`), or none. */

@@ -27,6 +27,7 @@ import {
   customerPatchSchema,
 } from "#common/clients.ts";
 import { unsubscribeSchema } from "#common/consent.ts";
+import { healthEntryInputSchema } from "#common/health.ts";
 import { newsletterSchema } from "#common/newsletter.ts";
 import { orderApiQuerySchema, orderStatusUpdateSchema } from "#common/orders.ts";
 import { exportQuerySchema, reportRangeSchema } from "#common/reports.ts";
@@ -519,6 +520,21 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     body: mergeRequestSchema,
   },
   "POST /api/client-merges/:id/undo": { tag: "Clients", summary: "Undo a client merge" },
+  "GET /api/customers/:id/health": {
+    tag: "Clients",
+    summary:
+      "A client's health alerts; the details for a therapist (own clients) or a manager, audited",
+  },
+  "POST /api/customers/:id/health": {
+    tag: "Clients",
+    summary: "Record a health entry (allergy, condition, medication, pregnancy, skin type, flag)",
+    body: healthEntryInputSchema,
+  },
+  "DELETE /api/customers/:id/health/:entryId": {
+    tag: "Clients",
+    summary: "Remove a health entry",
+    status: 204,
+  },
   "GET /api/subscribers": { tag: "Clients", summary: "Newsletter subscribers" },
   "GET /api/customer-notes/:email": { tag: "Clients", summary: "A client's notes" },
   "PUT /api/customer-notes/:email": {

@@ -28,6 +28,7 @@ import {
   DEFAULT_CLIENT_STATUS,
   SKIN_TYPES,
 } from "#common/clients.ts";
+import { HEALTH_ENTRY_KINDS } from "#common/health.ts";
 import { createdAt, oneOf, updatedAt } from "./columns.ts";
 
 /**
@@ -127,6 +128,36 @@ export const clientHealth = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check("client_health_skin_type_valid", oneOf(t.skinType, SKIN_TYPES))],
+);
+
+/**
+ * The health profile's entries (issue 30): one row per allergy, condition, medication,
+ * pregnancy state, Fitzpatrick type or contraindication flag, with who recorded it and when.
+ * Sensitive (NDPA 2023): read by server/modules/health only, each read of the details audited;
+ * never in lists, search, messages or exports but the client's own
+ * (docs/decisions/0220-health-profile-and-contraindication-check.md).
+ */
+export const clientHealthEntries = pgTable(
+  "client_health_entries",
+  {
+    id: serial("id").primaryKey(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** common/health.ts HEALTH_ENTRY_KINDS. */
+    kind: text("kind").notNull(),
+    /** A code from the kind's list (allergen, flag, pregnancy state, Fitzpatrick type) or null. */
+    code: text("code"),
+    /** Free text; '' when only a code was picked. */
+    note: text("note").notNull().default(""),
+    /** Who recorded it, as the audit log names them. */
+    recordedBy: text("recorded_by").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("client_health_entries_client_idx").on(t.clientId, t.id),
+    check("client_health_entries_kind_valid", oneOf(t.kind, HEALTH_ENTRY_KINDS)),
+  ],
 );
 
 /**

@@ -28,6 +28,7 @@ import { services } from "#server/db/schema/catalog.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
+import { refuseForPublic } from "#server/modules/health/check.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { bookingReceivedMessages } from "#server/modules/messages/templates.ts";
 import { kickMessages, messagingSettings } from "#server/modules/messages/worker.ts";
@@ -168,6 +169,10 @@ export async function createBooking(
   const resolved = await resolveService(db, input.service);
   if (!resolved) {
     throw new HttpError(400, BOOKING_MESSAGES.service, { service: BOOKING_MESSAGES.service });
+  }
+  // The public form, for a known client (issue 30): a consultation first, nothing of the record.
+  if (!options.admin && resolved.serviceId !== null) {
+    await refuseForPublic(db, input.email, { serviceIds: [resolved.serviceId] }, "treatment");
   }
   const values = {
     name: input.name,

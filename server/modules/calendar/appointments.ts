@@ -28,6 +28,7 @@ import {
   type ConsultationOverride,
   consultationOverride,
 } from "#server/modules/consultation/service.ts";
+import { enforceHealthCheck, isBookingStatus } from "#server/modules/health/check.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
 import { queueReviewsOnCompletion } from "#server/modules/reviews/on-completion.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
@@ -161,6 +162,14 @@ async function writeSeries(tx: Tx, admin: AdminIdentity, plan: NewSeries): Promi
       at: plan.first,
       override: plan.consultation,
       place: "appointment",
+    });
+  }
+  if (isBookingStatus(input.status)) {
+    await enforceHealthCheck(tx, admin, {
+      clientId,
+      ids: { serviceIds: [service.id] },
+      overrideReason: input.healthOverrideReason,
+      place: { kind: "appointment" },
     });
   }
   const created = await insertSeries(tx, plan, clientId);
@@ -392,6 +401,15 @@ async function writeChange(
       at: start,
       override: plan.consultation,
       place: "appointment",
+    });
+  }
+  // Create, edit, confirm (issue 30): a new service, client or status is checked; a move is not.
+  if (isBookingStatus(status) && (plan.service || values.clientId || status !== row.status)) {
+    await enforceHealthCheck(tx, admin, {
+      clientId: values.clientId ?? row.clientId,
+      ids: { serviceIds: [values.serviceId ?? row.serviceId ?? 0] },
+      overrideReason: patch.healthOverrideReason,
+      place: { kind: "appointment", ref: id },
     });
   }
   await tx.update(appointments).set(values).where(eq(appointments.id, id));

@@ -23,6 +23,7 @@ const bookingColumns = {
   name: bookings.name,
   email: bookings.email,
   phone: bookings.phone,
+  clientId: bookings.clientId,
   serviceId: bookings.serviceId,
   serviceName: bookings.serviceName,
   kind: bookings.kind,
@@ -40,6 +41,7 @@ export type BookingRow = {
   name: string;
   email: string;
   phone: string;
+  clientId: number | null;
   serviceId: number | null;
   serviceName: string;
   kind: string;
@@ -73,6 +75,7 @@ export function toVirtual(b: BookingRow): Appointment {
     customerName: b.name,
     customerEmail: b.email,
     customerPhone: b.phone,
+    clientId: b.clientId,
     serviceId: b.serviceId,
     serviceName: b.serviceName,
     appointmentDate: b.date.toISOString(),

@@ -31,6 +31,7 @@ const DAY_MS = 86_400_000;
 const appointmentColumns = {
   id: appointments.id,
   staffId: appointments.staffId,
+  clientId: appointments.clientId,
   serviceId: appointments.serviceId,
   serviceName: appointments.serviceName,
   customerName: appointments.customerName,
@@ -69,6 +70,7 @@ export function toAppointment(r: AppointmentRow): Appointment {
     customerName: r.customerName ?? "",
     customerEmail: r.customerEmail ?? "",
     customerPhone: r.customerPhone ?? "",
+    clientId: r.clientId,
     serviceId: r.serviceId,
     serviceName: r.serviceName ?? "",
     appointmentDate: r.startsAt.toISOString(),

@@ -19,6 +19,7 @@ import {
   type ConsultationOverride,
   consultationOverride,
 } from "#server/modules/consultation/service.ts";
+import { enforceHealthCheck } from "#server/modules/health/check.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { bookingCancelledMessages } from "#server/modules/messages/templates.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
@@ -174,6 +175,12 @@ async function appointRequest(
     override: plan.consultation,
     place: "booking",
   });
+  await enforceHealthCheck(tx, admin, {
+    clientId,
+    ids: { serviceIds: [service?.id ?? booking.serviceId ?? 0] },
+    overrideReason: patch.healthOverrideReason,
+    place: { kind: "appointment", ref: `booking-${bookingId}` },
+  });
   const [created] = await tx
     .insert(appointments)
     .values({
@@ -255,6 +262,7 @@ export async function updateVirtualBooking(
     overrideReason: _r,
     overrideConsultation: _c,
     consultationOverrideReason: _cr,
+    healthOverrideReason: _h,
     ...others
   } = patch;
   if (!creates && Object.values(others).some((v) => v !== undefined)) {
@@ -302,6 +310,8 @@ export type ProcessOptions = {
   overrideReason?: string;
   overrideConsultation?: boolean;
   consultationOverrideReason?: string;
+  /** Goes ahead past the health check's findings (issue 30). */
+  healthOverrideReason?: string;
 };
 
 /**
@@ -360,7 +370,7 @@ export async function processBookingRequest(
 ): Promise<number | null> {
   const plan: RequestPlan = {
     bookingId,
-    patch: { status: "confirmed" },
+    patch: { status: "confirmed", healthOverrideReason: options.healthOverrideReason },
     member: options.staffId ? await bookableStaff(db, options.staffId) : null,
     service: null,
     newStart: null,

@@ -11,7 +11,13 @@ import {
   SEARCH_LIMIT_PER_KIND,
   type SearchSource,
 } from "#server/back-office.ts";
-import { clientHealth, clientMerges, clients, customerNotes } from "#server/db/schema/clients.ts";
+import {
+  clientHealth,
+  clientHealthEntries,
+  clientMerges,
+  clients,
+  customerNotes,
+} from "#server/db/schema/clients.ts";
 import { clientSearchCondition } from "./list.ts";
 
 export { countClients } from "./list.ts";
@@ -48,5 +54,6 @@ export const clientsClearable: ClearableTable[] = [
   { name: "client_merges", table: clientMerges, exported: false },
   // Health data is sensitive (NDPA 2023): only the client's own export carries it.
   { name: "client_health", table: clientHealth, exported: false },
+  { name: "client_health_entries", table: clientHealthEntries, exported: false },
   { name: "clients", table: clients },
 ];

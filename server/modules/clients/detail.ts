@@ -78,10 +78,16 @@ async function moneyAndVisit(db: Db | Tx, id: number) {
 }
 
 /**
- * A client's own record (admin spec §3 "Customer"), health fields included: only the dialog
- * and the client's export read it. Null for an unknown id.
+ * A client's own record (admin spec §3 "Customer"). The health details (allergies, medical
+ * conditions) are need-to-know (issue 30): null here unless `withHealth` (the client's own
+ * export); the dialog reads them through the health record (server/modules/health), which
+ * audits the read. Null for an unknown id.
  */
-export async function getClientRecord(db: Db | Tx, id: number): Promise<ClientRecord | null> {
+export async function getClientRecord(
+  db: Db | Tx,
+  id: number,
+  options: { withHealth?: boolean } = {},
+): Promise<ClientRecord | null> {
   const [row] = await db
     .select({ c: clients, h: clientHealth })
     .from(clients)
@@ -119,8 +125,8 @@ export async function getClientRecord(db: Db | Tx, id: number): Promise<ClientRe
     createdAt: c.createdAt.toISOString(),
     emergencyContact: h?.emergencyContact ?? null,
     emergencyPhone: h?.emergencyPhone ?? null,
-    medicalConditions: h?.medicalConditions ?? null,
-    allergies: h?.allergies ?? null,
+    medicalConditions: options.withHealth ? (h?.medicalConditions ?? null) : null,
+    allergies: options.withHealth ? (h?.allergies ?? null) : null,
     skinType: (h?.skinType as SkinType | null) ?? null,
   };
 }

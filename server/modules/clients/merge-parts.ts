@@ -144,4 +144,6 @@ export type MergeSnapshot = {
 export type MergeMoved = Record<MovedTable, MovedRow[]> & {
   newsletter: { movedId: number | null; deleted: { email: string; consentAt: string } | null };
   optOutIds: number[];
+  /** The merged client's health entries now on the kept client (issue 30; older merges: none). */
+  healthEntryIds?: number[];
 };

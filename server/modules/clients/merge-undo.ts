@@ -17,6 +17,7 @@ import { messageOptOuts, newsletterSubscribers } from "#server/db/schema/content
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { restoreHealthEntries } from "#server/modules/health/service.ts";
 import {
   asStored,
   type ClientRow,
@@ -184,6 +185,7 @@ export async function undoMerge(
       const moved = merge.moved as MergeMoved;
       const kept: ClientRef = { id: keep.id, email: keep.email.toLowerCase() };
       const merged = await reinsertMerged(tx, snap);
+      await restoreHealthEntries(tx, moved.healthEntryIds ?? [], kept.id, merged.id);
       const restored: Record<string, number> = {};
       for (const name of Object.keys(MOVED_TABLES) as MovedTable[]) {
         restored[name] = await MOVED_TABLES[name].restore(tx, moved[name] ?? [], kept);

@@ -246,6 +246,10 @@ describe.each(dbKinds)("client duplicates and merge on %s", (kind) => {
       .send({ notes: "Sensitive to fragrance" })
       .expect(200);
     const rows = await historyFor(mergeId, "ada.home@example.com", "m");
+    await manager
+      .post(`/api/customers/${mergeId}/health`)
+      .send({ kind: "allergy", code: "latex" })
+      .expect(201);
     await t.db.insert(newsletterSubscribers).values({ email: "ada.home@example.com" });
     await t.db.insert(messageOptOuts).values({
       channel: "email",
@@ -306,8 +310,14 @@ describe.each(dbKinds)("client duplicates and merge on %s", (kind) => {
       address: "5 Akin Adesola",
       marketingConsent: true,
       subscribed: true,
-      ...HEALTH,
     });
+    // The health details, read where they are shown in full: the client's own export.
+    const keptExport = (await manager.get(`/api/customers/${keepId}/export`).expect(200)).body;
+    expect(keptExport.client).toMatchObject(HEALTH);
+    // The health profile's entries follow the kept client (issue 30).
+    expect(keptExport.health).toEqual([
+      expect.objectContaining({ kind: "allergy", code: "latex" }),
+    ]);
     const at = async <T extends { id: number }>(table: never, row: T | undefined) =>
       (await t.db.select().from(table).where(sql`id = ${row?.id}`))[0] as unknown as Record<
         string,
@@ -365,8 +375,10 @@ describe.each(dbKinds)("client duplicates and merge on %s", (kind) => {
       phone: "08031112222",
       marketingConsent: true,
       subscribed: true,
-      ...HEALTH,
     });
+    const backExport = (await manager.get(`/api/customers/${mergeId}/export`).expect(200)).body;
+    expect(backExport.client).toMatchObject(HEALTH);
+    expect(backExport.health).toEqual([expect.objectContaining({ code: "latex" })]);
     const keptAgain = (await manager.get(`/api/customers/${keepId}`).expect(200)).body;
     expect(keptAgain).toMatchObject({
       phone: null,

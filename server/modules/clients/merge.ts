@@ -24,6 +24,7 @@ import { clientHealth, clientMerges, clients, customerNotes } from "#server/db/s
 import { messageOptOuts, newsletterSubscribers } from "#server/db/schema/content.ts";
 import { HttpError } from "#server/http.ts";
 import { auditName, recordAudit } from "#server/modules/audit/service.ts";
+import { moveHealthEntries } from "#server/modules/health/service.ts";
 import {
   asStored,
   blanksFilled,
@@ -220,6 +221,8 @@ export async function mergeClients(
     }
     Object.assign(moved, await moveConsent(tx, from, to));
     const { health, keptHealth } = await fillHealth(tx, keep, merge.id);
+    // The health profile's entries follow the kept client: no allergy goes with the merged row.
+    moved.healthEntryIds = await moveHealthEntries(tx, merge.id, keep.id);
     const { notes, keptNotes } = await mergeNotes(tx, keep.id, merge.id);
     const filled = blanksFilled(keep, merge);
     const keptBefore = Object.fromEntries(

@@ -29,8 +29,9 @@ import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteClientBookings } from "#server/modules/bookings/client-records.ts";
 import { anonymiseClientAppointments } from "#server/modules/calendar/client-records.ts";
 import { eraseMessagesAbout } from "#server/modules/messages/client-records.ts";
+import { exportedHealthEntries } from "#server/modules/health/service.ts";
 import { listClientSales } from "#server/modules/sales/records.ts";
-import { getClientDetail } from "./detail.ts";
+import { getClientDetail, getClientRecord } from "./detail.ts";
 
 /**
  * The backups' ageing (server/backup: 7 daily and 4 weekly copies), stated in every export as
@@ -72,7 +73,8 @@ function exportedOrders(
 }
 
 /**
- * The client's export (GET /api/customers/{id}/export): the record with health data, notes,
+ * The client's export (GET /api/customers/{id}/export): the record with health data and the
+ * health profile's entries (the only export that carries them, issue 30), notes,
  * bookings, appointments, sales, shop orders with their lines, reviews and the newsletter
  * sign-up. Audited (who exported whom; not the data).
  * @throws HttpError 404 for an unknown id.
@@ -111,12 +113,18 @@ export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
               sql`, `,
             )})`,
           );
+  const [client, health] = await Promise.all([
+    getClientRecord(db, id, { withHealth: true }),
+    exportedHealthEntries(db, id),
+  ]);
   await recordAudit(db, admin, { action: "client.export", entity: "client", entityId: id });
   return {
     exportedAt: new Date().toISOString(),
     /** What happens to this data in the clinic's backups (the privacy policy says the same). */
     retention: BACKUP_RETENTION_NOTE,
-    client: detail.client,
+    client: client ?? detail.client,
+    /** The health profile's entries with who recorded them and when (issue 30). */
+    health,
     notes: detail.notes,
     bookings: bookingRows.map((b) => ({
       id: b.id,

@@ -16,6 +16,7 @@ import { reservedUnitsSql } from "#server/db/stock.ts";
 import { HttpError } from "#server/http.ts";
 import { lockProducts } from "#server/modules/catalog/stock.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
+import { refuseForPublic } from "#server/modules/health/check.ts";
 import { findOrderByReference, type StoredOrder } from "./stored.ts";
 
 /** A priced order before it is stored: server prices, kobo. */
@@ -117,6 +118,13 @@ export async function createPendingOrder(
     });
     return { order, clientTotalDiffers: differs(order.totalKobo), created: false };
   }
+  // A known client's products against their health record (issue 30), before anything is paid.
+  await refuseForPublic(
+    db,
+    payload.customerEmail,
+    { productIds: payload.items.map((i) => i.id) },
+    "product",
+  );
   const inserted = await insertPendingOrder(db, payload, paymentMethod, { now, reservedUntil });
   const order = await orderAfterInsert(db, payload, inserted);
   return { order, clientTotalDiffers: differs(order.totalKobo), created: inserted.created };

@@ -48,6 +48,7 @@ import {
   consultationOverride,
 } from "#server/modules/consultation/service.ts";
 import { assertDayOpen } from "./day-lock.ts";
+import { enforceHealthCheck } from "#server/modules/health/check.ts";
 import { creditLines, type LineCredit } from "./line-credit.ts";
 import { listSaleRecords } from "./records.ts";
 import { saleClient } from "./sale-client.ts";
@@ -424,6 +425,15 @@ async function writeSale(
     override: sale.consultation,
     place: "sale",
   });
+  await enforceHealthCheck(tx, admin, {
+    clientId,
+    ids: {
+      serviceIds: sale.priced.filter((l) => l.type === "service").map((l) => l.itemId),
+      productIds: sale.priced.filter((l) => l.type === "product").map((l) => l.itemId),
+    },
+    overrideReason: input.healthOverrideReason,
+    place: { kind: "sale" },
+  });
   const visitIds = await completeVisit(
     tx,
     sale.priced.map((l) => l.appointmentId),
@@ -613,6 +623,7 @@ export async function recordCustomerSale(
     consultationOverrideReason: input.consultationOverrideReason,
     paymentReference: input.paymentReference,
     payerName: input.payerName,
+    healthOverrideReason: input.healthOverrideReason,
   });
   const [record] = await listSaleRecords(db, { saleId: sale.id });
   if (!record) throw new Error("recorded sale has no line");

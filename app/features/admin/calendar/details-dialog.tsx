@@ -12,6 +12,7 @@ import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { HealthRecordDialog } from "#app/features/admin/health/health-record.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
 import {
@@ -66,6 +67,7 @@ export function DetailsDialog({
 }) {
   const [rescheduling, setRescheduling] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [healthOpen, setHealthOpen] = useState(false);
   const can = useCapabilities();
   // Confirm Booking of a request for a consultation-first service: the refusal and the override.
   const consultation = useConsultationOverride();
@@ -86,6 +88,7 @@ export function DetailsDialog({
     if (id === null) return;
     setRescheduling(false);
     resetConsultation();
+    setHealthOpen(false);
   }, [id, resetConsultation]);
 
   if (!appointment) {
@@ -218,6 +221,15 @@ export function DetailsDialog({
                   Check in
                 </button>
               )}
+              {a.clientId !== null && (
+                <button
+                  type="button"
+                  className={adminButton.outline}
+                  onClick={() => setHealthOpen(true)}
+                >
+                  Health record
+                </button>
+              )}
               {!a.virtual && can("appointment.edit", a.staffId) && (
                 <button
                   type="button"
@@ -264,6 +276,14 @@ export function DetailsDialog({
           <ConsultationOverride state={consultation} className="mt-4" />
         </DialogContent>
       </DialogRoot>
+      {a.clientId !== null && (
+        <HealthRecordDialog
+          clientId={a.clientId}
+          clientName={a.customerName}
+          open={healthOpen}
+          onOpenChange={setHealthOpen}
+        />
+      )}
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

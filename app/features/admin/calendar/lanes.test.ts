@@ -7,6 +7,7 @@ const appt = (over: Partial<Appointment>): Appointment => ({
   customerName: "Ada Obi",
   customerEmail: "ada@example.com",
   customerPhone: "08031234567",
+  clientId: null,
   serviceId: 1,
   serviceName: "HydraFacial",
   appointmentDate: "2030-04-01T09:00:00.000Z", // 10:00 Lagos, a Monday

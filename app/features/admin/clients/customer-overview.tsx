@@ -7,6 +7,7 @@
  */
 import { useState } from "react";
 import { Link } from "react-router";
+import { HealthRecordPanel } from "#app/features/admin/health/health-record.tsx";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
@@ -232,25 +233,25 @@ function RecentActivity({ items }: { items: ClientDetail["recentActivity"] }) {
   );
 }
 
-/** The health record: shown to signed-in staff only (this dialog is behind the admin gate). */
+/**
+ * The health record (issue 30): the spec's skin type and emergency contact from the record, then
+ * the health profile read on its own (alerts for everyone, details for clinical roles, audited).
+ */
 function HealthRecord({ detail }: { detail: ClientDetail }) {
   const c = detail.client;
   const rows: Array<[string, string | null]> = [
     ["Skin Type", c.skinType],
-    ["Allergies", c.allergies],
-    ["Medical Conditions", c.medicalConditions],
     [
       "Emergency Contact",
       [c.emergencyContact, c.emergencyPhone].filter(Boolean).join(" · ") || null,
     ],
   ];
-  if (rows.every(([, v]) => !v)) return null;
   return (
     <section aria-labelledby="health-record">
       <h3 id="health-record" className="mb-2 text-base font-semibold text-ink">
         Health Record <span className="text-xs font-normal text-gray-600">(confidential)</span>
       </h3>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+      <dl className="mb-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         {rows
           .filter(([, v]) => v)
           .map(([label, value]) => (
@@ -259,6 +260,7 @@ function HealthRecord({ detail }: { detail: ClientDetail }) {
             </Detail>
           ))}
       </dl>
+      <HealthRecordPanel clientId={c.id} />
     </section>
   );
 }

@@ -3,6 +3,7 @@
  * (use-sale-submission.ts) and the offline queue's sync (use-offline-sales.ts).
  */
 import { ApiError } from "#app/lib/api.ts";
+import { overrideReasonFor } from "#app/lib/health-override.ts";
 import type { ProcessSaleResult, SaleInput } from "#common/sales.ts";
 
 /**
@@ -21,7 +22,13 @@ export function sendSale(payload: SaleInput): Promise<ProcessSaleResult> {
     body: JSON.stringify(payload),
   }).then(async (res) => {
     const text = await res.text();
-    if (!res.ok) throw new ApiError(res.status, text, res.statusText);
+    if (!res.ok) {
+      const error = new ApiError(res.status, text, res.statusText);
+      // A health alert on the sale (issue 30): with the reason staff give, sent once more.
+      const reason = await overrideReasonFor(res.status, error.body, payload);
+      if (reason) return sendSale({ ...payload, healthOverrideReason: reason });
+      throw error;
+    }
     return JSON.parse(text) as ProcessSaleResult;
   });
 }

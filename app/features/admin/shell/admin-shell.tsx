@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Link, Outlet, useRevalidator } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { HealthOverrideHost } from "#app/features/admin/health/health-override-host.tsx";
 import { markSignedIn } from "#app/features/admin/kit/signed-in-flag.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import type { AdminIdentity } from "#common/auth.ts";
@@ -167,6 +168,7 @@ export function AdminShell({
           <Outlet />
         </main>
       </div>
+      <HealthOverrideHost />
     </div>
   );
 }
