@@ -9,6 +9,9 @@
  * 3. with `--db postgres`: terminates the app's connections (pg_terminate_backend) and takes the
  *    database away for 2 s (a proxy that drops every connection, as a server restart does),
  *    `--rounds` times, timing how long until the app serves again;
+ * With CHAOS_POOLER_URL (e.g. scripts/pgbouncer.sh's postgres://postgres@127.0.0.1:6432/x) the
+ * server reaches the scratch database through that pooler, as behind a managed host's PgBouncer
+ * (issue 34); the scratch database is still made, checked and dropped directly.
  * then checks the invariants on the database: every acknowledged write present, no order paid
  * twice, no negative stock, no order without items, stock = initial − sold. Prints the figures;
  * exits 1 on any violation, lost write or failed request.
@@ -91,7 +94,8 @@ if (kind === "postgres") {
   const url = new URL(baseUrl);
   url.pathname = `/${scratch}`;
   databaseUrl = url.toString();
-  proxy = new TcpProxy(url.hostname, Number(url.port || 5432));
+  const via = process.env.CHAOS_POOLER_URL ? new URL(process.env.CHAOS_POOLER_URL) : url;
+  proxy = new TcpProxy(via.hostname, Number(via.port || 5432));
   await proxy.up();
 }
 

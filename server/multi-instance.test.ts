@@ -3,7 +3,8 @@
  * (server/startup.ts, as server/main.ts runs it): both come up, the migrations and the demo
  * catalogue are applied once, a session made on one instance works on the other, and an order
  * started on one is paid, completed and listed across both (issue 16).
- * Runs when TEST_DATABASE_URL is set, on a scratch database of its own.
+ * Runs when TEST_DATABASE_URL is set, on a scratch database of its own; again through PgBouncer
+ * in transaction mode when TEST_PGBOUNCER_URL is set (issue 34: the start-up lock holds there).
  */
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
@@ -25,8 +26,15 @@ import { startDatabase } from "./startup.ts";
 import { orderPayload } from "./testing/orders.ts";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
+/** How the instances reach the server: directly, and through the pooler when there is one. */
+const routes: Array<[string, string | undefined]> = [
+  ["directly", baseUrl],
+  ...(process.env.TEST_PGBOUNCER_URL
+    ? [["through PgBouncer", process.env.TEST_PGBOUNCER_URL] as [string, string]]
+    : []),
+];
 
-describe.skipIf(!baseUrl)("two instances on one empty PostgreSQL", () => {
+describe.skipIf(!baseUrl).each(routes)("two instances on one empty PostgreSQL %s", (_, via) => {
   const name = `clinic_multi_${randomBytes(6).toString("hex")}`;
   const databases: Database[] = [];
   let url: string;
@@ -43,7 +51,7 @@ describe.skipIf(!baseUrl)("two instances on one empty PostgreSQL", () => {
 
   beforeAll(async () => {
     await admin(`CREATE DATABASE ${name}`);
-    const u = new URL(baseUrl as string);
+    const u = new URL(via as string);
     u.pathname = `/${name}`;
     url = u.toString();
   });

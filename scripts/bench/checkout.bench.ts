@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import { newPaymentReference } from "#common/checkout.ts";
 import { insertProduct } from "#server/testing/builders.ts";
 import { startFakePaystack } from "#server/testing/fake-paystack.ts";
-import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
+import { createTestApp, type DbKind, dbKinds } from "#server/testing/test-app.ts";
 
 const ORDERS = Number(process.env.BENCH_CHECKOUT_ORDERS ?? 300);
 const CONCURRENCY = Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 20);
@@ -33,7 +33,7 @@ async function post(base: string, path: string, body: unknown) {
   return json;
 }
 
-async function run(kind: "pglite" | "postgres") {
+async function run(kind: DbKind) {
   const fake = await startFakePaystack();
   const t = await createTestApp(kind, fake.env);
   const products: { id: number }[] = [];
@@ -97,7 +97,7 @@ async function run(kind: "pglite" | "postgres") {
   const seconds = (performance.now() - began) / 1000;
   latencies.sort((x, y) => x - y);
   console.log(
-    `checkout on ${kind.padEnd(8)} ${ORDERS} orders, ${CONCURRENCY} concurrent: ` +
+    `checkout on ${kind.padEnd(9)} ${ORDERS} orders, ${CONCURRENCY} concurrent: ` +
       `${(ORDERS / seconds).toFixed(1)} orders/s, ` +
       `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms ` +
       "(start + verify per order, as the browser does)",

@@ -102,6 +102,7 @@ export async function openDatabase(
     const pool = new GuardedPool(
       poolConfig(options.url, options.poolSize ?? 10, timeouts),
       options.onConnectionError ?? (() => {}),
+      timeouts,
     );
     try {
       await waitForPostgres(pool, options);
@@ -157,10 +158,44 @@ function describeServer(url: string): string {
 }
 
 /**
+ * The operator's message when a connection pooler (PgBouncer and poolers built on it) refused
+ * the connection for a reason retrying will not fix, or null. PgBouncer reports every refusal
+ * as SQLSTATE 08P01 (protocol violation), the class that otherwise means "server out of reach",
+ * so start-up would blame the network for 30 s (issue 34); its messages tell them apart.
+ * Pooler conditions that pass (max_client_conn reached, server down or shutting down, login
+ * failing "try again later") are not refusals: start-up keeps retrying them.
+ */
+export function poolerRefusal(err: unknown, server: string): string | null {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (code !== "08P01" || typeof message !== "string") return null;
+  const parameter = /unsupported startup parameter: (\S+)/i.exec(message);
+  if (parameter) {
+    return (
+      `The connection pooler at ${server} (PgBouncer or one built on it) refused the startup ` +
+      `parameter "${parameter[1]}": ${message}.\n` +
+      "The app sends none of its own; remove it from DATABASE_URL (e.g. ?options=…), or let " +
+      "the pooler accept it (PgBouncer: ignore_startup_parameters)."
+    );
+  }
+  if (
+    /authentication failed|no such (?:user|database)|does not exist|password|cannot do (?:md5|scram)|ssl required/i.test(
+      message,
+    )
+  ) {
+    return (
+      `The connection pooler at ${server} refused the connection: ${message}\n` +
+      "Check DATABASE_URL (user, password, database name) and the pooler's user list and " +
+      "[databases] section."
+    );
+  }
+  return null;
+}
+
+/**
  * Waits until PostgreSQL answers `select 1`, retrying unreachable-server errors with doubling
  * waits (0.25 s up to 5 s) for `startupTimeoutMs`.
  * @throws DatabaseStartupError naming the server and the last error, at once for errors a retry
- *   cannot fix (authentication, missing database).
+ *   cannot fix (authentication, missing database, a pooler refusing a startup parameter).
  */
 async function waitForPostgres(
   pool: GuardedPool,
@@ -176,6 +211,8 @@ async function waitForPostgres(
       return;
     } catch (err) {
       const reason = (err as Error).message || String(err);
+      const refusal = poolerRefusal(err, server);
+      if (refusal) throw new DatabaseStartupError(refusal, { cause: err });
       if (!isDatabaseUnavailable(err)) {
         throw new DatabaseStartupError(
           `PostgreSQL at ${server} refused the connection: ${reason}\n` +

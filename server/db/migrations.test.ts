@@ -20,7 +20,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dbKinds } from "#server/testing/test-app.ts";
+import { type DbKind, dbKinds } from "#server/testing/test-app.ts";
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -49,7 +49,7 @@ type Raw = {
   close(): Promise<void>;
 };
 
-async function openRaw(kind: "pglite" | "postgres"): Promise<Raw> {
+async function openRaw(kind: DbKind): Promise<Raw> {
   if (kind === "pglite") {
     const client = await PGlite.create({ extensions: { btree_gist } });
     const db = drizzlePglite({ client });
@@ -59,13 +59,17 @@ async function openRaw(kind: "pglite" | "postgres"): Promise<Raw> {
       close: () => client.close(),
     };
   }
-  const baseUrl = process.env.TEST_DATABASE_URL as string;
+  // Through PgBouncer the migrations go through the pooler; the database is made directly.
+  const appBase = (
+    kind === "pgbouncer" ? process.env.TEST_PGBOUNCER_URL : process.env.TEST_DATABASE_URL
+  ) as string;
+  const baseUrl = process.env.TEST_DATABASE_URL ?? appBase;
   const name = `clinic_migrations_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(baseUrl);
+  const url = new URL(appBase);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   const db = drizzleNodePg({ client: pool });

@@ -1,7 +1,12 @@
 /**
  * The lock that keeps one run of a job at a time across instances (issue 16, ARCHITECTURE.md
- * "Operations"): a PostgreSQL session advisory lock held on one pooled connection for the whole
- * run. PGlite is one connection in one process (DATA_DIR is locked against a second process), and
+ * "Operations"): a PostgreSQL transaction-scoped advisory lock (pg_try_advisory_xact_lock), taken
+ * in a transaction of its own that stays open on one pooled connection for the whole run while
+ * the job works on the pool's other connections, and released by its COMMIT. Not a session lock:
+ * behind PgBouncer in transaction mode a session lock stays on whichever server connection took
+ * it and its unlock goes to another, so every instance skipped the jobs for good (issue 34,
+ * decision 0260). If the connection dies mid-run, the server ends the transaction and the lock
+ * with it, as it did the session. PGlite is one connection in one process (DATA_DIR is locked against a second process), and
  * advisory locks are re-entrant within a session, so there the lock is kept in this process's
  * memory, per PGlite instance.
  */
@@ -29,23 +34,25 @@ export async function withJobLock<T>(
     const conn = await client.connect();
     let released = false;
     try {
+      // The pool's BEGIN sets the transaction's timeouts (server/db/pg-pool.ts); this one waits
+      // idle for as long as the job runs, so its idle timeout is lifted for it alone.
+      await conn.query("BEGIN");
       const res = await conn.query<{ locked: boolean }>(
-        "SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked",
+        "SELECT set_config('idle_in_transaction_session_timeout', '0', true), " +
+          "pg_try_advisory_xact_lock($1, hashtext($2)) AS locked",
         [JOB_LOCK_CLASS, name],
       );
       if (!res.rows[0]?.locked) return { ran: false };
-      try {
-        return { ran: true, value: await fn() };
-      } finally {
-        try {
-          await conn.query("SELECT pg_advisory_unlock($1, hashtext($2))", [JOB_LOCK_CLASS, name]);
-        } catch (err) {
-          // A broken connection ends its session, and with it the lock: drop it from the pool.
-          conn.release(err as Error);
-          released = true;
-        }
-      }
+      return { ran: true, value: await fn() };
     } finally {
+      try {
+        // Nothing was written in it: ending the transaction releases the lock.
+        await conn.query("ROLLBACK");
+      } catch (err) {
+        // A broken connection ends its transaction, and with it the lock: drop it from the pool.
+        conn.release(err as Error);
+        released = true;
+      }
       if (!released) conn.release();
     }
   }

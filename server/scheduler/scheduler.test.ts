@@ -55,8 +55,9 @@ describe.each(dbKinds)("scheduler on %s", (kind) => {
         jobs: operationsJobs({ db, config: t.config, logger, smtp: null }),
       });
     a = instance(t.db);
-    // On PostgreSQL the second instance has its own connection pool, as another server would.
-    if (kind === "postgres") {
+    // On PostgreSQL (direct or pooled) the second instance has its own connection pool, as
+    // another server would.
+    if (kind !== "pglite") {
       const { connectionString } = (t.db as unknown as { $client: pg.Pool }).$client.options;
       second = await openDatabase({ kind: "postgres", url: connectionString as string });
     }
@@ -246,6 +247,81 @@ describe.each(dbKinds)("scheduler on %s", (kind) => {
     const [row] = await t.db.select().from(jobs).where(eq(jobs.name, broken.name));
     expect(row).toMatchObject({ lastStatus: "failed", lastError: "disk full", lastResult: null });
   });
+
+  it("runs a job every round on one instance at a time, and never leaves its lock behind", async () => {
+    // Behind a transaction-mode pooler a session lock stayed on the server connection that took
+    // it while its unlock went to another: every later round was skipped (issue 34).
+    let active = 0;
+    let most = 0;
+    let runs = 0;
+    const busy: Job = {
+      name: `busy-${kind}`,
+      schedule: "* * * * *",
+      description: "queries while it runs",
+      async run(ctx) {
+        active++;
+        most = Math.max(most, active);
+        runs++;
+        // Other connections of the pool busy meanwhile, as a real job's queries are.
+        await Promise.all(
+          Array.from({ length: 4 }, () => ctx.db.select({ name: jobs.name }).from(jobs).limit(1)),
+        );
+        await new Promise((r) => setTimeout(r, 20));
+        active--;
+        return "done";
+      },
+    };
+    const one = createScheduler({ db: t.db, logger, jobs: [busy], now: () => clock });
+    const two = createScheduler({ db: second?.db ?? t.db, logger, jobs: [busy], now: () => clock });
+    for (let round = 0; round < 8; round++) {
+      const both = await Promise.all([one.runJob(busy.name), two.runJob(busy.name)]);
+      expect(both.some((r) => r.status === "ok")).toBe(true);
+      // One after the other: the lock of the run before is gone, whichever instance held it.
+      expect(await (round % 2 ? one : two).runJob(busy.name)).toEqual({
+        status: "ok",
+        result: "done",
+      });
+    }
+    expect(most).toBe(1);
+    expect(runs).toBeGreaterThanOrEqual(16);
+  });
+
+  it.runIf(kind !== "pglite")(
+    "keeps a job's lock for a run longer than the idle-in-transaction timeout",
+    async () => {
+      const { connectionString } = (t.db as unknown as { $client: pg.Pool }).$client.options;
+      const strict = await openDatabase({
+        kind: "postgres",
+        url: connectionString as string,
+        timeouts: { connectMs: 5_000, statementMs: 5_000, idleInTransactionMs: 300 },
+      });
+      try {
+        let release = () => {};
+        const gate = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const long: Job = {
+          name: `long-${kind}`,
+          schedule: "0 * * * *",
+          description: "outlasts the idle timeout",
+          async run() {
+            await gate;
+            return "done";
+          },
+        };
+        const one = createScheduler({ db: strict.db, logger, jobs: [long], now: () => clock });
+        const two = createScheduler({ db: t.db, logger, jobs: [long], now: () => clock });
+        const first = one.runJob(long.name);
+        await new Promise((r) => setTimeout(r, 900));
+        expect(await two.runJob(long.name)).toEqual({ status: "skipped" });
+        release();
+        expect(await first).toEqual({ status: "ok", result: "done" });
+        expect(await two.runJob(long.name)).toEqual({ status: "ok", result: "done" });
+      } finally {
+        await strict.close();
+      }
+    },
+  );
 
   it("retries a failed email with backoff, then leaves it failed", async () => {
     let failures = Number.POSITIVE_INFINITY;

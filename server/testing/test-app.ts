@@ -1,6 +1,8 @@
 /**
- * A fresh database and the real Express app for API tests: in-memory PGlite always, and a
- * throwaway PostgreSQL database when TEST_DATABASE_URL is set (ARCHITECTURE.md "tests").
+ * A fresh database and the real Express app for API tests: in-memory PGlite always, a
+ * throwaway PostgreSQL database when TEST_DATABASE_URL is set (ARCHITECTURE.md "tests"), and
+ * one reached through PgBouncer in transaction mode when TEST_PGBOUNCER_URL is set (issue 34;
+ * scripts/pgbouncer.sh starts one).
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -14,20 +16,33 @@ import { pgliteTemplate } from "./pglite-template.ts";
 
 export const TEST_ADMIN = { username: "admin", password: "test-password-123" } as const;
 
-/** The database kinds the API suites run on here. */
-export const dbKinds: Array<"pglite" | "postgres"> = process.env.TEST_DATABASE_URL
-  ? ["pglite", "postgres"]
-  : ["pglite"];
+/**
+ * Where an API suite's database lives: in-memory PGlite, PostgreSQL over direct connections, or
+ * PostgreSQL through PgBouncer in transaction pooling (the app's pool connects to the pooler).
+ */
+export type DbKind = "pglite" | "postgres" | "pgbouncer";
 
-async function openTestDatabase(kind: "pglite" | "postgres"): Promise<Database> {
+/** The database kinds the API suites run on here. */
+export const dbKinds: DbKind[] = [
+  "pglite",
+  ...(process.env.TEST_DATABASE_URL ? (["postgres"] as const) : []),
+  ...(process.env.TEST_PGBOUNCER_URL ? (["pgbouncer"] as const) : []),
+];
+
+async function openTestDatabase(kind: DbKind): Promise<Database> {
   if (kind === "pglite") return openDatabase({ kind: "memory", template: await pgliteTemplate() });
-  const baseUrl = process.env.TEST_DATABASE_URL as string;
+  const appBase = (
+    kind === "pgbouncer" ? process.env.TEST_PGBOUNCER_URL : process.env.TEST_DATABASE_URL
+  ) as string;
+  // Databases are made and dropped on a direct connection when there is one (DROP … FORCE ends
+  // the pooler's server connections too; PgBouncer's `*` entry reaches the new database).
+  const baseUrl = process.env.TEST_DATABASE_URL ?? appBase;
   const name = `clinic_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(baseUrl);
+  const url = new URL(appBase);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
   return {
@@ -43,7 +58,7 @@ async function openTestDatabase(kind: "pglite" | "postgres"): Promise<Database> 
 }
 
 /** Opens a fresh database of `kind`, creates the test admin and builds the app (API only). */
-export async function createTestApp(kind: "pglite" | "postgres", env: Record<string, string> = {}) {
+export async function createTestApp(kind: DbKind, env: Record<string, string> = {}) {
   const database = await openTestDatabase(kind);
   const config = loadConfig({
     NODE_ENV: "test",

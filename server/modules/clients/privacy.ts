@@ -28,8 +28,8 @@ import { eraseChatsMentioning } from "#server/modules/advisor/client-records.ts"
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteClientBookings } from "#server/modules/bookings/client-records.ts";
 import { anonymiseClientAppointments } from "#server/modules/calendar/client-records.ts";
-import { eraseMessagesAbout } from "#server/modules/messages/client-records.ts";
 import { exportedHealthEntries } from "#server/modules/health/service.ts";
+import { eraseMessagesAbout } from "#server/modules/messages/client-records.ts";
 import { listClientSales } from "#server/modules/sales/records.ts";
 import { getClientDetail, getClientRecord } from "./detail.ts";
 

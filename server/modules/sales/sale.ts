@@ -47,8 +47,8 @@ import {
   type ConsultationOverride,
   consultationOverride,
 } from "#server/modules/consultation/service.ts";
-import { assertDayOpen } from "./day-lock.ts";
 import { enforceHealthCheck } from "#server/modules/health/check.ts";
+import { assertDayOpen } from "./day-lock.ts";
 import { creditLines, type LineCredit } from "./line-credit.ts";
 import { listSaleRecords } from "./records.ts";
 import { saleClient } from "./sale-client.ts";
