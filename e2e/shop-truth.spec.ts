@@ -1,0 +1,81 @@
+/**
+ * The shop tells the truth (issue 33), at 375 and 1280 px: the success page says what the server
+ * decided (confirmed, or paid and to be refunded when the last unit sold out while paying).
+ */
+import type { Browser, Page } from "@playwright/test";
+import { ADMIN, expect, test } from "./fixtures";
+import { declineCookies } from "./storefront-helpers";
+
+test.beforeEach(async ({ context }) => {
+  await declineCookies(context);
+});
+
+/** A product made for one test through the manager's API: its own stock, no other test's. */
+async function newProduct(
+  browser: Browser,
+  fields: { name: string; price: number; stock: number },
+): Promise<{ id: number; setStock: (stock: number) => Promise<void>; close: () => Promise<void> }> {
+  const manager = await browser.newContext();
+  const api = manager.request;
+  expect((await api.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+  const created = await api.post("/api/products", {
+    data: {
+      ...fields,
+      description: "A product made by the shop-truth test.",
+      image: "/images/placeholder-product.svg",
+      category: "masks",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  return {
+    id,
+    setStock: async (stock) => {
+      expect((await api.patch(`/api/products/${id}`, { data: { stock } })).status()).toBe(200);
+    },
+    close: () => manager.close(),
+  };
+}
+
+async function fillDelivery(page: Page) {
+  await page.getByLabel("Full name").fill("Ngozi Truth");
+  await page.getByLabel("Email").fill("ngozi@example.com");
+  await page.getByLabel("Phone").fill("+234 803 123 4567");
+  await page.getByLabel("Address").fill("12 Admiralty Way, Lekki Phase 1");
+  await page.getByLabel("City").fill("Lekki");
+  await page.getByLabel("State").selectOption("Lagos");
+  await page.getByLabel("Postal code").fill("105102");
+}
+
+test("a payment for a unit that sold out meanwhile is told as a refund, not a confirmation", async ({
+  page,
+  browser,
+}, info) => {
+  const product = await newProduct(browser, {
+    name: `Last Unit Mask ${info.project.name} ${Date.now() % 100000}`,
+    price: 9000,
+    stock: 1,
+  });
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
+  await page.goto("/checkout");
+  await fillDelivery(page);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.getByRole("button", { name: "Pay ₦11,500" }).click();
+  // The last unit leaves the shelf (a sale at the till) while the client pays.
+  await product.setStock(0);
+  await page
+    .getByRole("dialog", { name: "Test payment" })
+    .getByRole("button", { name: "Approve" })
+    .click();
+
+  await expect(page).toHaveURL(/\/payment-success$/);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Payment received: your order will be refunded" }),
+  ).toBeVisible();
+  await expect(page.getByText(/sold out while you were paying/)).toBeVisible();
+  await expect(page.getByText(/We will refund the full ₦11,500 to the card/)).toBeVisible();
+  await expect(page.getByText(/is confirmed/)).toHaveCount(0);
+  await product.close();
+});
