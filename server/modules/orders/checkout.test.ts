@@ -459,7 +459,9 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
       );
     expect(email?.subject).toMatch(/we will refund your payment$/);
     expect(email?.text).toContain("sold out while you were paying");
-    expect(email?.text).toContain("We will refund the full ₦10,500.00 to the card or account you paid with");
+    expect(email?.text).toContain(
+      "We will refund the full ₦10,500.00 to the card or account you paid with",
+    );
     expect(email?.text).not.toContain("confirmed");
   });
 
