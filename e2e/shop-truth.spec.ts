@@ -79,3 +79,73 @@ test("a payment for a unit that sold out meanwhile is told as a refund, not a co
   await expect(page.getByText(/is confirmed/)).toHaveCount(0);
   await product.close();
 });
+
+test("the cart, wishlist and product page show the stock that is left, counting the cart", async ({
+  page,
+  browser,
+}, info) => {
+  const name = `Short Stock Serum ${info.project.name} ${Date.now() % 100000}`;
+  const product = await newProduct(browser, { name, price: 7000, stock: 2 });
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole("button", { name: "Add to wishlist" }).click();
+  const increase = page.getByRole("button", { name: "Increase quantity" });
+  await increase.click();
+  await expect(increase).toBeDisabled();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
+  // Both units are in the cart: the page allows no more.
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(
+    page.getByText(`All 2 of ${name} in stock are already in your cart.`, { exact: true }),
+  ).toBeVisible();
+
+  // One unit goes elsewhere: the cart flags the line and caps it.
+  await product.setStock(1);
+  await page.goto("/cart");
+  const line = page.getByRole("listitem").filter({ hasText: name });
+  await expect(
+    line.getByText("Only 1 left in stock: lower the quantity to check out."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByText("Please update your cart", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/cart$/);
+  await line.getByRole("button", { name: "Decrease quantity" }).click();
+  await expect(line.getByText(/left in stock/)).toHaveCount(0);
+  await expect(line.getByRole("button", { name: "Increase quantity" })).toBeDisabled();
+
+  // Sold out: flagged in the cart and refused from the wishlist with the spec's toast.
+  await product.setStock(0);
+  await page.reload();
+  await expect(line.getByText("Sold out: remove it to check out.")).toBeVisible();
+  await page.goto("/wishlist");
+  const saved = page.getByRole("listitem").filter({ hasText: name });
+  await expect(saved.getByText("OUT OF STOCK")).toBeVisible();
+  await saved.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Out of Stock", { exact: true })).toBeVisible();
+  await expect(page.getByText(`${name} is currently out of stock.`, { exact: true })).toBeVisible();
+  await product.close();
+});
+
+test("the cart's delivery is the estimate the checkout keeps to", async ({
+  page,
+  browser,
+}, info) => {
+  const product = await newProduct(browser, {
+    name: `Big Order Cream ${info.project.name} ${Date.now() % 100000}`,
+    price: 60000,
+    stock: 5,
+  });
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
+  await page.goto("/cart");
+  // Above ₦50,000 the cart no longer promises free shipping the checkout never gave.
+  await expect(page.getByText(/free shipping/i)).toHaveCount(0);
+  await expect(page.getByText("₦2,500 – ₦4,000")).toBeVisible();
+  await expect(page.getByText("from ₦62,500")).toBeVisible();
+  await page.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await fillDelivery(page);
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByRole("button", { name: "Pay ₦62,500" })).toBeVisible();
+  await product.close();
+});
