@@ -149,3 +149,17 @@ test("the cart's delivery is the estimate the checkout keeps to", async ({
   await expect(page.getByRole("button", { name: "Pay ₦62,500" })).toBeVisible();
   await product.close();
 });
+
+test("/contact offers WhatsApp click-to-chat with the clinic's number and directions", async ({
+  page,
+}) => {
+  await page.goto("/contact");
+  const chat = page.getByRole("link", { name: "Chat on WhatsApp" });
+  await expect(chat).toHaveAttribute("href", /^https:\/\/wa\.me\/2348031234567\?text=/);
+  await expect(chat).toHaveAttribute("rel", /noopener/);
+  const directions = page.getByRole("link", { name: "Get directions" });
+  await expect(directions).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=14%20Adeola%20Odeku%20Street/,
+  );
+});
