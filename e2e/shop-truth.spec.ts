@@ -163,3 +163,35 @@ test("/contact offers WhatsApp click-to-chat with the clinic's number and direct
     /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=14%20Adeola%20Odeku%20Street/,
   );
 });
+
+test("/shop searches by name, category or concern, forgiving typos, and sorts; the URL keeps both", async ({
+  page,
+}) => {
+  await page.goto("/shop");
+  const search = page.getByRole("search", { name: "Search products" });
+  await search.getByLabel("Search products").fill("niacinamde");
+  await search.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/[?&]q=niacinamde/);
+  await expect(page.getByRole("heading", { name: "Niacinamide 10% Serum" })).toBeVisible();
+
+  await search.getByLabel("Search products").fill("sunscreen");
+  await search.getByRole("button", { name: "Search" }).click();
+  await search.getByLabel("Sort by").selectOption("price-desc");
+  await expect(page).toHaveURL(/sort=price-desc/);
+  await expect(page).toHaveURL(/q=sunscreen/);
+  const prices = await page
+    .getByRole("main")
+    .getByRole("listitem")
+    .getByText(/^₦[\d,]+$/)
+    .allTextContents();
+  const values = prices.map((p) => Number(p.replace(/[₦,]/g, "")));
+  expect(values.length).toBeGreaterThan(1);
+  expect(values).toEqual([...values].sort((a, b) => b - a));
+
+  // Reloading keeps the search and sort; a search with no match shows the spec's empty state.
+  await page.reload();
+  await expect(search.getByLabel("Search products")).toHaveValue("sunscreen");
+  await expect(search.getByLabel("Sort by")).toHaveValue("price-desc");
+  await page.goto("/shop?q=zzzzqqq");
+  await expect(page.getByText("No products found", { exact: true })).toBeVisible();
+});
