@@ -30,6 +30,15 @@ export const BUSINESS = {
 } as const;
 
 /**
+ * Click-to-chat with the clinic on WhatsApp (issue 33): a plain wa.me link with a greeting the
+ * client can edit; no script and no consent needed, it is a link.
+ */
+export const CLINIC_WHATSAPP_URL = `https://wa.me/${BUSINESS.whatsapp}?text=${encodeURIComponent(`Hello ${BUSINESS.shortName}, I have a question.`)}`;
+
+/** Directions to the clinic in Google Maps from wherever the client is (issue 33). */
+export const CLINIC_DIRECTIONS_URL = `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(BUSINESS.mapQuery)}`;
+
+/**
  * The opening hours as rules (storefront spec §9: Monday-Saturday 10:00 AM - 7:00 PM, Sunday
  * closed), Lagos wall clock; `BUSINESS.openingHours` is their display text. The calendar
  * refuses appointments that start outside them (issue 28 item 3; docs/decisions/0196).

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  cartShipping,
+  cartDeliveryRange,
   deliveryCostForState,
   deliveryOptionForState,
-  freeShippingShortfall,
   NIGERIAN_STATES,
 } from "./shipping.ts";
 
@@ -33,12 +32,8 @@ describe("checkout delivery cost by state (spec §9)", () => {
   });
 });
 
-describe("cart shipping (spec §9)", () => {
-  it("is ₦2,000 up to ₦50,000 and free above it", () => {
-    expect(cartShipping(0)).toBe(2000);
-    expect(cartShipping(50000)).toBe(2000);
-    expect(cartShipping(50000.01)).toBe(0);
-    expect(freeShippingShortfall(42000)).toBe(8000);
-    expect(freeShippingShortfall(60000)).toBe(0);
+describe("the cart's delivery estimate (issue 33, decision 0250)", () => {
+  it("is the range of the state costs the checkout charges, whatever the subtotal", () => {
+    expect(cartDeliveryRange()).toEqual({ min: 2500, max: 4000 });
   });
 });

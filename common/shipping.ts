@@ -112,19 +112,12 @@ export function deliveryCostForState(state: string): number {
   return deliveryOptionForState(state).price;
 }
 
-/** The cart page's flat shipping and its free-shipping threshold, naira (spec §9). */
-export const CART_FLAT_SHIPPING = 2000;
-export const FREE_SHIPPING_THRESHOLD = 50000;
-
-/** Cart-page shipping for a subtotal (naira): free when it EXCEEDS ₦50,000, else ₦2,000. */
-export function cartShipping(subtotal: number): number {
-  return subtotal > FREE_SHIPPING_THRESHOLD ? 0 : CART_FLAT_SHIPPING;
-}
-
 /**
- * The gap (naira) between the subtotal and the ₦50,000 threshold, shown as 'away from free
- * shipping (orders over ₦50,000)'; 0 once shipping is free.
+ * The cart's delivery estimate (issue 33, decision 0250): the cart does not know the state, so it
+ * shows the range the checkout will charge (the cheapest and dearest state costs, naira) instead
+ * of spec §9's flat ₦2,000 that is free above ₦50,000, which no order was ever charged.
  */
-export function freeShippingShortfall(subtotal: number): number {
-  return subtotal > FREE_SHIPPING_THRESHOLD ? 0 : FREE_SHIPPING_THRESHOLD - subtotal;
+export function cartDeliveryRange(): { min: number; max: number } {
+  const prices = SHIPPING_OPTION_LIST.map((o) => o.price);
+  return { min: Math.min(...prices), max: Math.max(...prices) };
 }

@@ -4,7 +4,7 @@ import { BookingForm } from "#app/features/booking/booking-form.tsx";
 import { LazyMap } from "#app/features/layout/lazy-map.tsx";
 import { clinicJsonLd, originFrom, pageMeta } from "#app/features/seo/meta.ts";
 import { useHashScroll } from "#app/lib/scroll.ts";
-import { BUSINESS } from "#common/business.ts";
+import { BUSINESS, CLINIC_DIRECTIONS_URL, CLINIC_WHATSAPP_URL } from "#common/business.ts";
 import { bookingFormServices } from "#common/catalog.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/contact";
@@ -27,7 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /**
  * /contact: location, phone and email cards, the booking form (prefilled from ?category= and
  * ?service=; #booking scrolls to it with an 80 px offset), business hours and the lazily loaded
- * map (storefront spec §2 "/contact").
+ * map (storefront spec §2 "/contact"); a directions link and a WhatsApp click-to-chat link
+ * (issue 33).
  */
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
@@ -43,6 +44,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 grid gap-4 sm:grid-cols-3">
           <ContactCard icon={<MapPin aria-hidden className="h-5 w-5" />} title="Location">
             {BUSINESS.address}
+            <a
+              className="mt-2 block font-medium text-brand-700 underline underline-offset-2"
+              href={CLINIC_DIRECTIONS_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Get directions
+            </a>
           </ContactCard>
           <ContactCard icon={<Phone aria-hidden className="h-5 w-5" />} title="Phone">
             <a
@@ -50,6 +59,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               href={`tel:${BUSINESS.phone.replace(/\s/g, "")}`}
             >
               {BUSINESS.phone}
+            </a>
+            <a
+              className="mt-2 block font-medium text-brand-700 underline underline-offset-2"
+              href={CLINIC_WHATSAPP_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Chat on WhatsApp
             </a>
           </ContactCard>
           <ContactCard icon={<Mail aria-hidden className="h-5 w-5" />} title="Email">

@@ -3,7 +3,7 @@ import { PaymentSuccessView } from "#app/features/checkout/payment-success-view.
 import type { Route } from "./+types/payment-success";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Order Confirmed | Glow Haven" },
+  { title: "Your Order | Glow Haven" },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,6 +1,7 @@
 /**
- * /shop: the product grid with category filter and pager, category and page in the URL
- * (?category=serums&page=2), rendered on the server (storefront spec §2 "/shop", §4 "Shop", §9).
+ * /shop: the product grid with category filter, search, sort and pager, all in the URL
+ * (?category=serums&q=acne&sort=price-asc&page=2), rendered on the server (storefront spec §2
+ * "/shop", §4 "Shop", §9; search and sort: issue 33).
  */
 
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
@@ -8,26 +9,41 @@ import { pageCount, parsePage } from "#app/features/catalog/pagination.ts";
 import { ProductCard } from "#app/features/catalog/product-card.tsx";
 import { ShopFilters } from "#app/features/catalog/shop-filters.tsx";
 import { ShopPager } from "#app/features/catalog/shop-pager.tsx";
+import { ShopSearch } from "#app/features/catalog/shop-search.tsx";
 import { originFrom, pageMeta } from "#app/features/seo/meta.ts";
 import { SHOP_CATEGORIES, SHOP_PAGE_SIZE } from "#common/catalog.ts";
 import { pageContext } from "#common/page-context.ts";
+import {
+  parseShopSort,
+  SHOP_QUERY_MAX,
+  searchProducts,
+  sortProducts,
+} from "#common/product-search.ts";
 import type { Route } from "./+types/shop";
 
 const CATEGORY_IDS: readonly string[] = SHOP_CATEGORIES.map((c) => c.id);
 
-/** One page of products of the chosen category; unknown categories read as 'all'. */
+/**
+ * One page of products of the chosen category matching ?q= in ?sort= order; unknown categories
+ * read as 'all', unknown sorts as 'featured' (a search without a sort lists best matches first).
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const requested = params.get("category") ?? "all";
   const category = CATEGORY_IDS.includes(requested) ? requested : "all";
   const all = await context.get(pageContext).catalog.products();
-  const matching = category === "all" ? all : all.filter((p) => p.category === category);
+  const q = (params.get("q") ?? "").trim().slice(0, SHOP_QUERY_MAX);
+  const sort = parseShopSort(params.get("sort"));
+  const inCategory = category === "all" ? all : all.filter((p) => p.category === category);
+  const matching = sortProducts(searchProducts(inCategory, q), sort);
   const totalPages = pageCount(matching.length, SHOP_PAGE_SIZE);
   const page = Math.min(parsePage(params.get("page")), totalPages);
   const start = (page - 1) * SHOP_PAGE_SIZE;
   return {
     products: matching.slice(start, start + SHOP_PAGE_SIZE),
     category,
+    q,
+    sort,
     page,
     totalPages,
     total: matching.length,
@@ -54,7 +70,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 /** The product listing page. */
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
-  const { products, category, page, totalPages, total, start } = loaderData;
+  const { products, category, q, sort, page, totalPages, total, start } = loaderData;
   return (
     <main id="main">
       <div className="bg-gradient-to-b from-brand-50 to-white">
@@ -68,7 +84,8 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="mx-auto max-w-7xl px-4 pb-24 sm:px-6 lg:px-8">
-        <ShopFilters active={category} />
+        <ShopSearch q={q} sort={sort} category={category} />
+        <ShopFilters active={category} q={q} sort={sort} />
         <p className="mt-6 text-center text-sm text-stone-600" aria-live="polite">
           {total === 0
             ? "0 products"
@@ -88,7 +105,7 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <ShopPager page={page} totalPages={totalPages} category={category} />
+        <ShopPager page={page} totalPages={totalPages} category={category} q={q} sort={sort} />
       </div>
     </main>
   );

@@ -16,9 +16,10 @@ import {
   removeFromWishlist,
   useWishlist,
 } from "#app/features/wishlist/wishlist-store.ts";
-import { MAX_LINE_QUANTITY, type PublicProduct } from "#common/catalog.ts";
+import type { PublicProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
 import { cartFields } from "./cart-fields";
+import { roomLeft } from "./live-stock";
 import { QuantityStepper } from "./quantity-stepper";
 
 const loadShareMenu = () => import("./share-menu");
@@ -30,7 +31,7 @@ const SHARE_BUTTON_CLASS =
   "grid h-12 w-12 place-items-center rounded-full border border-brand-200 text-brand-800 transition-colors hover:bg-brand-100";
 
 export function ProductPurchase({ product }: { product: PublicProduct }) {
-  const { addItem } = useCartContext();
+  const { addItem, items } = useCartContext();
   const toast = useToast();
   const wishlist = useWishlist();
   const inWishlist = wishlist.some((i) => i.id === product.id);
@@ -39,6 +40,9 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
   const [menuLoaded, setMenuLoaded] = useState(false);
   const [pageUrl, setPageUrl] = useState(`/product/${product.id}`);
   const outOfStock = product.stock <= 0;
+  // The cap counts units already in the cart (issue 33): stock 3 with 2 in the cart allows 1.
+  const inCart = items.find((i) => i.id === product.id)?.quantity ?? 0;
+  const room = roomLeft(product.stock, inCart);
 
   // The absolute address to share; the product-view event is sent by the product route.
   useEffect(() => {
@@ -50,6 +54,17 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
       toast({
         title: "Out of Stock",
         description: `${product.name} is currently out of stock.`,
+        variant: "destructive",
+      });
+      return;
+    }
+    if (quantity > room) {
+      toast({
+        title: "Not enough in stock",
+        description:
+          room > 0
+            ? `Only ${room} more of ${product.name} can be added: ${inCart} already in your cart.`
+            : `All ${product.stock} of ${product.name} in stock are already in your cart.`,
         variant: "destructive",
       });
       return;
@@ -102,7 +117,7 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
     }
   }
 
-  const maxQuantity = Math.max(1, Math.min(product.stock, MAX_LINE_QUANTITY));
+  const maxQuantity = Math.max(1, room);
   // Until the menu's chunk is loaded the same-looking plain button stands in for its trigger.
   const shareButton = (
     <button

@@ -9,12 +9,25 @@ import { Form } from "react-router";
 import { useCenterActive } from "#app/lib/use-center-active.ts";
 import { SHOP_CATEGORIES } from "#common/catalog.ts";
 
-/** Filter buttons with aria-pressed on the active category. */
-export function ShopFilters({ active }: { active: string }) {
+/**
+ * Filter buttons with aria-pressed on the active category; the search and sort in force (issue 33)
+ * ride along as hidden fields, so a category change keeps them.
+ */
+export function ShopFilters({
+  active,
+  q = "",
+  sort = "featured",
+}: {
+  active: string;
+  q?: string;
+  sort?: string;
+}) {
   const stripRef = useRef<HTMLDivElement>(null);
   useCenterActive(stripRef, '[aria-pressed="true"]', active);
   return (
     <Form method="get" preventScrollReset aria-label="Filter products by category">
+      {q && <input type="hidden" name="q" value={q} />}
+      {sort !== "featured" && <input type="hidden" name="sort" value={sort} />}
       <div
         ref={stripRef}
         className="relative -mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:justify-center sm:overflow-visible sm:px-0"

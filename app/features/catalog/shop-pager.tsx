@@ -8,18 +8,33 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form } from "react-router";
 import { pagerItems } from "./pagination";
 
-type ShopPagerProps = { page: number; totalPages: number; category: string };
+type ShopPagerProps = {
+  page: number;
+  totalPages: number;
+  category: string;
+  /** The search and sort in force (issue 33), kept from page to page; '' and 'featured' omitted. */
+  q?: string;
+  sort?: string;
+};
 
 const squareButton =
   "inline-flex h-10 min-w-10 items-center justify-center rounded-full border text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-40";
 
 /** Pagination controls; nothing when there is only one page. */
-export function ShopPager({ page, totalPages, category }: ShopPagerProps) {
+export function ShopPager({
+  page,
+  totalPages,
+  category,
+  q = "",
+  sort = "featured",
+}: ShopPagerProps) {
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-12">
       <Form method="get" className="flex flex-wrap items-center justify-center gap-2">
         {category !== "all" && <input type="hidden" name="category" value={category} />}
+        {q && <input type="hidden" name="q" value={q} />}
+        {sort !== "featured" && <input type="hidden" name="sort" value={sort} />}
         <button
           type="submit"
           name="page"

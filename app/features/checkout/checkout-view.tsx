@@ -24,7 +24,12 @@ import { track } from "#app/lib/tracking.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { CheckoutStarted, DeliveryInfo, PaymentVerification } from "#common/checkout.ts";
 import { buildOrderPayload, newPaymentReference } from "#common/checkout-payload.ts";
-import { PAYMENT_MESSAGES } from "#common/payment-messages.ts";
+import {
+  PAYMENT_MESSAGES,
+  type PaidOutcome,
+  paidOrderMessage,
+  paidOutcome,
+} from "#common/payment-messages.ts";
 import { deliveryCostForState } from "#common/shipping.ts";
 import { DeliveryForm } from "./delivery-form";
 import { OrderSummary, type SummaryLine } from "./order-summary";
@@ -117,7 +122,7 @@ export function CheckoutView() {
     }
   }
 
-  function finish(message: string, order: PaidOrder | null) {
+  function finish(message: string, order: PaidOrder | null, outcome: PaidOutcome | null = null) {
     finishing.current = true;
     if (order && started) {
       track({
@@ -135,21 +140,27 @@ export function CheckoutView() {
       });
     }
     clear();
-    storeSuccessMessage(message);
+    storeSuccessMessage(message, outcome);
     window.setTimeout(() => navigate("/payment-success"), SUCCESS_REDIRECT_MS);
   }
 
   /** Finishes with the verified order: its id and the total the server says was paid. */
   function finishVerified(verification: PaymentVerification) {
-    const { orderId, amount } = verification.data;
+    const { orderId, amount, orderStatus } = verification.data;
     if (!delivery || orderId === null || amount === null) {
       finish(PAYMENT_MESSAGES.softerSuccess, null);
       return;
     }
-    finish(
-      `Thank you, ${delivery.fullName}! Your payment of ${formatTotal(amount)} was successful and your order #${orderId} is confirmed. A confirmation email is on its way to ${delivery.email}.`,
-      { id: orderId, total: amount },
-    );
+    // The server's status says whether the order is confirmed or, sold out while the client
+    // paid, to be refunded (issue 33): the page never calls a refund order confirmed.
+    const message = paidOrderMessage({
+      orderStatus,
+      orderId,
+      amount: formatTotal(amount),
+      fullName: delivery.fullName,
+      email: delivery.email,
+    });
+    finish(message, { id: orderId, total: amount }, paidOutcome(orderStatus));
   }
 
   /**

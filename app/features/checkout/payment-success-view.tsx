@@ -1,20 +1,35 @@
-/** /payment-success: the order-success message stored before the redirect (spec §2, §4). */
-import { CheckCircle2 } from "lucide-react";
+/**
+ * /payment-success: the order-success message stored before the redirect (spec §2, §4). Its
+ * heading follows the order's outcome as the server answered it (issue 33): a paid order whose
+ * stock sold out while the client paid is announced as a refund, never as confirmed.
+ */
+import { CheckCircle2, Info } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonClassName } from "#app/components/ui/button.tsx";
-import { readSuccessMessage } from "./success-message";
+import type { PaidOutcome } from "#common/payment-messages.ts";
+import { readSuccessMessage, readSuccessOutcome } from "./success-message";
+
+/** The page's heading for a refund: the payment arrived, the order cannot be filled. */
+export const REFUND_HEADING = "Payment received: your order will be refunded";
 
 export function PaymentSuccessView() {
   const [message, setMessage] = useState<string | null | undefined>(undefined);
+  const [outcome, setOutcome] = useState<PaidOutcome | null>(null);
   useEffect(() => {
     setMessage(readSuccessMessage());
+    setOutcome(readSuccessOutcome());
   }, []);
+  const refund = outcome === "refund";
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center text-center">
-      <CheckCircle2 className="h-14 w-14 text-emerald-700" aria-hidden />
+      {refund ? (
+        <Info className="h-14 w-14 text-amber-700" aria-hidden />
+      ) : (
+        <CheckCircle2 className="h-14 w-14 text-emerald-700" aria-hidden />
+      )}
       <h1 className="mt-4 font-serif text-3xl text-brand-900 sm:text-4xl">
-        Thank you for your order
+        {refund ? REFUND_HEADING : "Thank you for your order"}
       </h1>
       <p className="mt-4 text-stone-700" aria-live="polite">
         {message === undefined

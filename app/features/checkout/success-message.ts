@@ -2,11 +2,21 @@
  * The order-success message stored before redirecting to /payment-success (storefront spec §4
  * "Payment", §2 "/payment-success"). Kept in sessionStorage: it belongs to this tab's checkout.
  */
-export const SUCCESS_MESSAGE_KEY = "orderSuccessMessage";
+import type { PaidOutcome } from "#common/payment-messages.ts";
 
-export function storeSuccessMessage(message: string) {
+export const SUCCESS_MESSAGE_KEY = "orderSuccessMessage";
+/** The paid order's outcome beside the message (issue 33); absent after the softer message. */
+export const SUCCESS_OUTCOME_KEY = "orderSuccessOutcome";
+
+/**
+ * Stores the message and, for a verified payment, the order's outcome ('confirmed' or 'refund',
+ * from the server's status), which sets the page's heading; null for the softer message.
+ */
+export function storeSuccessMessage(message: string, outcome: PaidOutcome | null = null) {
   try {
     window.sessionStorage.setItem(SUCCESS_MESSAGE_KEY, message);
+    if (outcome) window.sessionStorage.setItem(SUCCESS_OUTCOME_KEY, outcome);
+    else window.sessionStorage.removeItem(SUCCESS_OUTCOME_KEY);
   } catch {
     // Storage full or blocked: the success page shows its general text.
   }
@@ -16,6 +26,16 @@ export function storeSuccessMessage(message: string) {
 export function readSuccessMessage(): string | null {
   try {
     return window.sessionStorage.getItem(SUCCESS_MESSAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The stored outcome of the verified order, or null (softer message, or none stored). */
+export function readSuccessOutcome(): PaidOutcome | null {
+  try {
+    const value = window.sessionStorage.getItem(SUCCESS_OUTCOME_KEY);
+    return value === "confirmed" || value === "refund" ? value : null;
   } catch {
     return null;
   }

@@ -433,6 +433,38 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
     await admin.post(`/api/orders/${paid.body.id}/refund`).expect(409);
   });
 
+  it("verify of a payment whose stock sold out meanwhile answers 'refund-required', and the client's email says refund, not confirmed", async () => {
+    const last = (await insertProduct(t.db, { name: "Last Mask", price: 8000, stock: 1 })).id;
+    const payload = orderPayload([{ id: last, quantity: 1 }]);
+    const started = await start(payload).expect(201);
+    // The unit leaves the shelf (a till sale) while the client is on Paystack's page.
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, last));
+    fake.pay(payload.paymentReference, { amount: started.body.amountKobo });
+    const verify = await request(t.app)
+      .post("/api/paystack/verify")
+      .send({ reference: payload.paymentReference })
+      .expect(200);
+    expect(verify.body).toMatchObject({
+      verified: true,
+      data: { orderStatus: "refund-required", amount: 10500 },
+    });
+    const [email] = await t.db
+      .select({ subject: outbox.subject, text: outbox.textBody })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.toAddress, payload.customerEmail),
+          like(outbox.textBody, `%${payload.paymentReference}%`),
+        ),
+      );
+    expect(email?.subject).toMatch(/we will refund your payment$/);
+    expect(email?.text).toContain("sold out while you were paying");
+    expect(email?.text).toContain(
+      "We will refund the full ₦10,500.00 to the card or account you paid with",
+    );
+    expect(email?.text).not.toContain("confirmed");
+  });
+
   it("refuses a webhook with a bad or missing signature and changes nothing", async () => {
     const payload = orderPayload([{ id: cleanserId, quantity: 1 }]);
     const started = await start(payload).expect(201);

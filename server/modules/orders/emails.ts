@@ -7,6 +7,7 @@
 import { BUSINESS } from "#common/business.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
 import type { PublicOrder } from "#common/orders.ts";
+import { paidOutcome, refundNextSteps } from "#common/payment-messages.ts";
 import type { NewMessage } from "#server/modules/messages/service.ts";
 
 function summary(order: PublicOrder): string {
@@ -39,7 +40,8 @@ function summary(order: PublicOrder): string {
  * 'order-confirmation:{id}' and 'order-notification:{id}' are idempotency keys.
  */
 export function orderEmailMessages(order: PublicOrder): NewMessage[] {
-  const refund = order.status === "refund-required";
+  // The order's status decides the wording, as on /payment-success (issue 33).
+  const refund = paidOutcome(order.status) === "refund";
   return [
     {
       event: `order-confirmation:${order.id}`,
@@ -54,7 +56,7 @@ export function orderEmailMessages(order: PublicOrder): NewMessage[] {
         `Dear ${order.customerName},`,
         "",
         refund
-          ? "Thank you for your payment. Unfortunately an item in your order sold out before we could reserve it, so we cannot fill this order. We will refund the full amount to you; our team will contact you shortly."
+          ? `Thank you for your payment. Unfortunately an item in your order sold out while you were paying, so we cannot send this order. ${refundNextSteps(formatNairaWithKobo(order.total))}`
           : "Thank you for your order. We have received your payment and are preparing your items. Orders are processed in 1-2 business days.",
         "",
         summary(order),
