@@ -5,17 +5,7 @@
  * database; axe-core finds no WCAG 2.2 AA violation at 1280 px and 768 px.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { ADMIN, completeVisitOf, expect, lagosDatePlus, test } from "./fixtures";
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
+import { completeVisitOf, expect, lagosDatePlus, signIn, test } from "./fixtures";
 
 test("process a booking, request a review, and the client's 4-star review arrives", async ({
   page,

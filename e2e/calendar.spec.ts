@@ -6,17 +6,7 @@
  * With CALENDAR_SCREENSHOTS=dir the desktop run saves the week and day views at 1280 and 768 px.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
+import { expect, lagosDatePlus, signIn, test } from "./fixtures";
 
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -9,7 +9,7 @@
  * end; today is never closed here.
  */
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures";
+import { ADMIN, expect, signIn, test } from "./fixtures";
 
 type Item = { id: number; name: string; price: number | string; stock?: number };
 
@@ -25,15 +25,6 @@ const naira = (n: number) =>
 function lagosDay(days: number) {
   const date = new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
   return { date, at: `${date}T10:00:00.000Z` };
-}
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 }
 
 async function stockedProduct(page: Page): Promise<Item> {

@@ -101,3 +101,13 @@ export async function completeVisitOf(page: Page, bookingId: number, email: stri
     expect(res.status(), await res.text()).toBe(200);
   }
 }
+
+/** Signs in as the manager (ADMIN) through the login gate and waits for the dashboard. */
+export async function signIn(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+}

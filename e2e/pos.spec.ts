@@ -9,18 +9,9 @@
  * With POS_SCREENSHOTS=dir the desktop run saves the till and the daily sales at 1280 px.
  */
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, lagosDatePlus, test } from "./fixtures";
+import { ADMIN, expect, lagosDatePlus, signIn, test } from "./fixtures";
 
 type Item = { id: number; name: string; price: number | string; stock?: number };
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
 
 const naira = (n: number) =>
   new Intl.NumberFormat("en-NG", {

@@ -4,16 +4,7 @@
  * and CSV, and the exports (run at 1280 and 375 px).
  */
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures";
-
-async function signIn(page: Page) {
-  await page.goto("/admin");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-}
+import { expect, signIn, test } from "./fixtures";
 
 /** A cash sale of the first stocked product, through the API; answers the stored sale. */
 async function sellOne(page: Page, name: string) {

@@ -224,6 +224,8 @@ test.describe("one visit, from request to appointment", () => {
     await signInForm(page, ADMIN.username, ADMIN.password);
     await page.goto(`/admin/calendar?view=day&date=${date}`);
     const block = page.getByRole("button", { name: new RegExp(`^Early Client ${tag}\\s*,`) });
+    // Earlier specs leave many members: the member's column may be off to the right.
+    await block.scrollIntoViewIfNeeded();
     const box = await block.boundingBox();
     if (!box) throw new Error("not on screen");
     // One hour up (2 rows of 48 px): 09:00, before opening.

@@ -23,33 +23,9 @@ import {
   insertService,
   insertStaff,
 } from "#server/testing/builders.ts";
+import { parseCsv } from "#server/testing/csv.ts";
 import { signedInMember } from "#server/testing/staff-accounts.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
-
-/** A small CSV reader (quoted fields, doubled quotes, CRLF or LF). */
-function parseCsv(text: string): string[][] {
-  return text
-    .split(/\r?\n/)
-    .filter((line) => line !== "")
-    .map((line) => {
-      const cells: string[] = [];
-      let cell = "";
-      let quoted = false;
-      for (let i = 0; i < line.length; i++) {
-        const c = line[i];
-        if (quoted && c === '"' && line[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else if (c === '"') quoted = !quoted;
-        else if (c === "," && !quoted) {
-          cells.push(cell);
-          cell = "";
-        } else cell += c;
-      }
-      cells.push(cell);
-      return cells;
-    });
-}
 
 /** 11:00 Lagos, `daysAgo` days before today (Lagos), as an ISO instant and its Lagos date. */
 function lagosMorning(daysAgo: number): { at: string; date: string } {

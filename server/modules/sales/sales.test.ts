@@ -20,36 +20,12 @@ import { orders } from "#server/db/schema/orders.ts";
 import { sales } from "#server/db/schema/sales.ts";
 import { takeStock } from "#server/modules/catalog/stock.ts";
 import { insertAppointment, insertProduct, insertService } from "#server/testing/builders.ts";
+import { parseCsv } from "#server/testing/csv.ts";
 import { orderPayload } from "#server/testing/orders.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 import { salesDashboard } from "./back-office.ts";
 import { listClientSales } from "./records.ts";
 import { posCatalog } from "./till-catalog.ts";
-
-/** A small CSV reader for the export (quoted fields, doubled quotes, CRLF or LF). */
-function parseCsv(text: string): string[][] {
-  return text
-    .split(/\r?\n/)
-    .filter((line) => line !== "")
-    .map((line) => {
-      const cells: string[] = [];
-      let cell = "";
-      let quoted = false;
-      for (let i = 0; i < line.length; i++) {
-        const c = line[i];
-        if (quoted && c === '"' && line[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else if (c === '"') quoted = !quoted;
-        else if (c === "," && !quoted) {
-          cells.push(cell);
-          cell = "";
-        } else cell += c;
-      }
-      cells.push(cell);
-      return cells;
-    });
-}
 
 const ADA = { name: "Ada Obi", email: "ada.obi@example.com", phone: "08031234567" };
 
