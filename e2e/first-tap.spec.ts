@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { declineCookies } from "./storefront-helpers";
 
 /** Throttles the CPU and holds the page's scripts back, as on a slow phone and network. */
 async function slowPhone(page: Page) {
@@ -71,4 +72,79 @@ test("the menu opens and a tab switches before hydration", async ({ page }, info
     "aria-labelledby",
     (await tab.getAttribute("id")) ?? "",
   );
+});
+
+test.describe("on a phone", () => {
+  test.beforeEach(async ({ context }, info) => {
+    test.skip(info.project.name === "desktop", "phone layout (375 px)");
+    await declineCookies(context);
+  });
+
+  test("the shop grid adds to cart without hover, and the cart keeps focus when emptied", async ({
+    page,
+  }) => {
+    await page.goto("/shop");
+    const add = page.getByRole("button", { name: /^ADD TO CART/ }).first();
+    await expect(add).toBeVisible();
+    await add.tap();
+    await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
+    await page.goto("/cart");
+    await page.getByRole("button", { name: /^Remove .+ from cart$/ }).click();
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeFocused();
+  });
+
+  test("the advisor button steps aside while a field has focus", async ({ page }) => {
+    await page.goto("/contact");
+    const advisor = page.getByRole("button", { name: "Treatment Advisor" });
+    await expect(advisor).toBeVisible();
+    await page.getByLabel("Full name").focus();
+    await expect(advisor).toBeHidden();
+    await page.getByLabel("Full name").blur();
+    await expect(advisor).toBeVisible();
+  });
+
+  test("a tapped category tile shows its text right below its row", async ({ page }) => {
+    await page.goto("/");
+    const tiles = page
+      .locator("#services")
+      .getByRole("button")
+      .filter({ hasText: /\d+ treatments?$/ });
+    await tiles.nth(2).tap();
+    const name = ((await tiles.nth(2).locator("span").first().textContent()) ?? "").trim();
+    const heading = page.locator("#services").getByRole("heading", { level: 3, name });
+    await expect(heading).toBeVisible();
+    const headingBox = await heading.boundingBox();
+    const tileBox = await tiles.nth(2).boundingBox();
+    const nextRowBox = await tiles.nth(4).boundingBox();
+    expect(headingBox && tileBox && nextRowBox).toBeTruthy();
+    if (!headingBox || !tileBox || !nextRowBox) return;
+    expect(headingBox.y).toBeGreaterThan(tileBox.y + tileBox.height);
+    expect(headingBox.y).toBeLessThan(nextRowBox.y);
+  });
+
+  test("the delivery form survives a reload; a sold-out product's button is disabled", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/shop");
+    await page
+      .getByRole("button", { name: /^ADD TO CART/ })
+      .first()
+      .tap();
+    await page.goto("/checkout");
+    await page.getByLabel("Full name").fill("Ada Obi");
+    await page.getByLabel("City").fill("Ikeja");
+    await page.reload();
+    await expect(page.getByLabel("Full name")).toHaveValue("Ada Obi");
+    await expect(page.getByLabel("City")).toHaveValue("Ikeja");
+
+    const products = (await (await request.get("/api/products")).json()) as Array<{
+      id: number;
+      stock: number;
+    }>;
+    const soldOut = products.find((p) => p.stock <= 0);
+    expect(soldOut).toBeTruthy();
+    await page.goto(`/product/${soldOut?.id}`);
+    await expect(page.getByRole("button", { name: "Add to Cart", exact: true })).toBeDisabled();
+  });
 });
