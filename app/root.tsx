@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { CONSENT_ASK_SCRIPT } from "#app/features/consent/consent-store.ts";
+import { EARLY_TAP_SCRIPT, replayEarlyTap } from "#app/lib/early-taps.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -43,6 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // wait for it before they tap, since a tap before hydration reaches no handler.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    replayEarlyTap();
   }, []);
   // The browser hides nonce values from the DOM, so only the server render sets them.
   const nonce = typeof document === "undefined" ? data?.nonce : undefined;
@@ -56,6 +58,12 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this app, no user data
           dangerouslySetInnerHTML={{ __html: CONSENT_ASK_SCRIPT }}
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this app, no user data
+          dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }}
         />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6f4823" />

@@ -72,3 +72,19 @@ export type ConsentPages = {
   /** Whether `email` has already opted out of reminders and marketing by email. */
   isUnsubscribed(email: string): Promise<boolean>;
 };
+
+/** Name of the cookie (and localStorage key) that keeps the visitor's cookie-banner choice. */
+export const COOKIE_CONSENT_NAME = "cookie-consent";
+
+/**
+ * The cookie banner's native form (POST /api/cookie-consent, issue 33 "A tap is never lost"):
+ * the choice, and the page to go back to (a path on this site only, never another origin).
+ */
+export const cookieConsentSchema = z.object({
+  choice: z.enum(["accepted", "declined"], "Choose accepted or declined"),
+  returnTo: z
+    .string()
+    .max(2000)
+    .regex(/^\/(?![/\\])/, "returnTo must be a path on this site")
+    .optional(),
+});

@@ -11,6 +11,7 @@ const BODIES: unknown[] = [[], "text", 42, null, { unexpected: { nested: true } 
 const WRITES: Array<["post" | "patch" | "put", string]> = [
   ["post", "/api/bookings"],
   ["post", "/api/newsletter"],
+  ["post", "/api/cookie-consent"],
   ["post", "/api/auth/login"],
   ["post", "/api/chatbot/treatment-recommendation"],
   ["post", "/api/checkout/start"],

@@ -41,12 +41,14 @@ export default function SiteLayout() {
  * banner leaves room at both sides, one row with the banner in the middle. Stacked in one box,
  * the banner moves the buttons instead of covering them, at every width and before hydration
  * too (no measuring script, so nothing shifts). The strip lets clicks through between its
- * controls.
+ * controls. Below 1024 px the button row steps aside while a field or a form of the page has
+ * focus, so on a phone it never covers what is being typed (issue 33), nor reappears under the
+ * finger that taps the form's submit button; CSS only, so before hydration too.
  */
 function FloatingControls() {
   return (
     <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col gap-3 sm:inset-x-6 sm:bottom-6 xl:grid xl:grid-cols-[1fr_minmax(0,48rem)_1fr] xl:items-end">
-      <div className="flex items-end xl:contents">
+      <div className="flex items-end max-lg:[body:has(main_:is(form:focus-within,input:focus,select:focus,textarea:focus))_&]:hidden xl:contents">
         <ScrollToTopButton />
         <TreatmentAdvisor />
       </div>

@@ -26,7 +26,7 @@ import {
   customerNotesSchema,
   customerPatchSchema,
 } from "#common/clients.ts";
-import { unsubscribeSchema } from "#common/consent.ts";
+import { cookieConsentSchema, unsubscribeSchema } from "#common/consent.ts";
 import { healthEntryInputSchema } from "#common/health.ts";
 import { newsletterSchema } from "#common/newsletter.ts";
 import { orderApiQuerySchema, orderStatusUpdateSchema } from "#common/orders.ts";
@@ -591,6 +591,12 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     tag: "Messages",
     summary: "WhatsApp webhook event (signed with X-Hub-Signature-256): statuses, STOP and START",
     body: whatsappEventSchema,
+  },
+  "POST /api/cookie-consent": {
+    tag: "Public",
+    summary: "Store the cookie banner's choice in a cookie (form post; 303 back to the page)",
+    body: cookieConsentSchema,
+    status: 303,
   },
   "POST /api/unsubscribe": {
     tag: "Messages",

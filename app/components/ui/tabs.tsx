@@ -149,7 +149,10 @@ export function TabsTrigger({
   );
 }
 
-/** The panel of one tab: rendered (and focusable) only while its tab is selected. */
+/**
+ * The panel of one tab: always in the HTML, hidden (and so not focusable) while its tab is not
+ * selected, so a tab tapped before hydration can be shown at once (app/lib/early-taps.ts).
+ */
 export function TabsContent({
   value,
   className,
@@ -173,7 +176,7 @@ export function TabsContent({
       tabIndex={0}
       className={className}
     >
-      {active && children}
+      {children}
     </div>
   );
 }

@@ -5,6 +5,7 @@
  * 'Proceed to Checkout'; the empty state 'Your cart is empty'.
  */
 import { ShoppingBag, Trash2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
@@ -31,6 +32,21 @@ export function CartView() {
   // Read again on every change of the lines, so a flag follows what the client does.
   const stock = useLiveStock(items.map((i) => `${i.id}x${i.quantity}`).join(","));
   const blocked = items.filter((i) => lineStock(stock, i.id, i.quantity).state !== "ok");
+  // Removing a line unmounts the focused button; focus then goes to the list or, when the cart
+  // is empty, to the empty state, instead of dropping to the page (issue 33).
+  const removedRef = useRef(false);
+  const emptyHeadingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (!removedRef.current) return;
+    removedRef.current = false;
+    (emptyHeadingRef.current ?? listRef.current)?.focus();
+  });
+
+  function remove(id: number) {
+    removedRef.current = true;
+    removeItem(id);
+  }
 
   function proceed() {
     if (items.length === 0) {
@@ -60,7 +76,13 @@ export function CartView() {
     return (
       <div className="flex flex-col items-center py-16 text-center">
         <ShoppingBag className="h-12 w-12 text-brand-300" aria-hidden />
-        <h2 className="mt-4 font-serif text-2xl text-brand-900">Your cart is empty</h2>
+        <h2
+          ref={emptyHeadingRef}
+          tabIndex={-1}
+          className="mt-4 font-serif text-2xl text-brand-900 focus:outline-none"
+        >
+          Your cart is empty
+        </h2>
         <p className="mt-2 text-stone-600">Find something your skin will love in our shop.</p>
         <Link to="/shop" className={buttonClassName({ size: "lg", className: "mt-8" })}>
           Continue Shopping
@@ -71,7 +93,12 @@ export function CartView() {
 
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
-      <ul aria-label="Cart items" className="divide-y divide-brand-100 border-y border-brand-100">
+      <ul
+        ref={listRef}
+        tabIndex={-1}
+        aria-label="Cart items"
+        className="divide-y divide-brand-100 border-y border-brand-100 focus:outline-none"
+      >
         {items.map((item) => {
           const line = lineStock(stock, item.id, item.quantity);
           return (
@@ -124,7 +151,7 @@ export function CartView() {
                   <button
                     type="button"
                     aria-label={`Remove ${item.name} from cart`}
-                    onClick={() => removeItem(item.id)}
+                    onClick={() => remove(item.id)}
                     className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm text-stone-700 transition-colors hover:bg-red-50 hover:text-red-700"
                   >
                     <Trash2 className="h-4 w-4" aria-hidden />

@@ -141,10 +141,24 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
           label={`Quantity of ${product.name}`}
           onChange={setQuantity}
         />
-        <Button size="lg" onClick={addToCart} className={clsx(outOfStock && "opacity-60")}>
-          <ShoppingBag className="h-5 w-5" aria-hidden />
-          Add to Cart
-        </Button>
+        {outOfStock ? (
+          // Disabled for assistive technology and in look, with AA contrast (issue 33); a press
+          // still answers with the spec's 'Out of Stock' toast (§4) instead of doing nothing.
+          <button
+            type="button"
+            aria-disabled="true"
+            onClick={addToCart}
+            className="inline-flex cursor-not-allowed items-center justify-center gap-2 rounded-full border border-stone-300 bg-stone-100 px-7 py-3.5 text-base font-medium tracking-wide text-stone-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-stone-700"
+          >
+            <ShoppingBag className="h-5 w-5" aria-hidden />
+            Add to Cart
+          </button>
+        ) : (
+          <Button size="lg" onClick={addToCart}>
+            <ShoppingBag className="h-5 w-5" aria-hidden />
+            Add to Cart
+          </Button>
+        )}
         <button
           type="button"
           aria-label={inWishlist ? "Remove from wishlist" : "Add to wishlist"}

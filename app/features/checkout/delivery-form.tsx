@@ -4,6 +4,7 @@
  * the spec's messages; 37 states; country Nigeria; the first invalid field is focused.
  */
 import { clsx } from "clsx";
+import { useEffect } from "react";
 import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
 import { lazySchema, useSchemaForm, withChange } from "#app/lib/public-form.ts";
 import type { DeliveryInfo, DeliveryInfoInput } from "#common/checkout.ts";
@@ -28,6 +29,33 @@ const EMPTY: DeliveryInfoInput = {
   instructions: "",
 };
 
+/** sessionStorage key of the delivery form's values while the visitor types (issue 33). */
+export const DELIVERY_DRAFT_KEY = "checkout-delivery";
+
+/** The delivery values kept in this tab's sessionStorage, or null (none, unreadable, blocked). */
+function readDraft(): DeliveryInfoInput | null {
+  try {
+    const raw = window.sessionStorage.getItem(DELIVERY_DRAFT_KEY);
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Record<string, unknown>;
+    const draft = { ...EMPTY };
+    for (const key of Object.keys(EMPTY) as (keyof DeliveryInfoInput)[]) {
+      if (key !== "country" && typeof value[key] === "string") draft[key] = value[key] as string;
+    }
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(values: DeliveryInfoInput) {
+  try {
+    window.sessionStorage.setItem(DELIVERY_DRAFT_KEY, JSON.stringify(values));
+  } catch {
+    // Storage blocked or full: the form still works, it is only not kept across a reload.
+  }
+}
+
 export function DeliveryForm({
   initial,
   busy,
@@ -39,11 +67,21 @@ export function DeliveryForm({
   onStateChange: (state: string) => void;
   onSubmit: (values: DeliveryInfo) => void;
 }) {
-  const { form, formRef, field, submit } = useSchemaForm({
+  const { form, formRef, field, submit, reset } = useSchemaForm({
     initialValues: initial ?? EMPTY,
     schema: validation,
     liveFields: DELIVERY_LIVE_FIELDS,
   });
+  // A reload (or a phone dropping the tab) must not lose what was typed: the values live in this
+  // tab's sessionStorage, which the browser forgets when the tab closes (issue 33).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restores once, on mount
+  useEffect(() => {
+    if (initial) return;
+    const draft = readDraft();
+    if (!draft) return;
+    reset(draft);
+    if (draft.state) onStateChange(draft.state);
+  }, []);
   const errors = form.errors;
   const state = form.useWatchValue("state");
 
@@ -51,6 +89,7 @@ export function DeliveryForm({
     <form
       ref={formRef}
       onSubmit={submit(onSubmit)}
+      onChange={() => writeDraft(form.getValues())}
       onFocus={validation.preload}
       noValidate
       aria-label="Delivery information"

@@ -13,25 +13,41 @@ export type ConsentChoice = "accepted" | "declined";
 /** 'unknown' before hydration (the server cannot know); null when the visitor has not chosen. */
 export type ConsentState = ConsentChoice | null | "unknown";
 
-/** The stored choice, or null. */
+/** The choice in the `cookie-consent` cookie the banner's native form sets (issue 33), or null. */
+function cookieConsent(): ConsentChoice | null {
+  const match = /(?:^|;\s*)cookie-consent=(accepted|declined)(?:;|$)/.exec(document.cookie);
+  return match ? (match[1] as ConsentChoice) : null;
+}
+
+/**
+ * The stored choice, or null: localStorage, else the cookie set by the banner's form when it was
+ * answered before the scripts ran (POST /api/cookie-consent).
+ */
 export function readConsent(): ConsentChoice | null {
   try {
     const value = window.localStorage.getItem(CONSENT_STORAGE_KEY);
-    return value === "accepted" || value === "declined" ? value : null;
+    if (value === "accepted" || value === "declined") return value;
   } catch {
-    return null;
+    // Storage blocked: the cookie may still hold the choice.
   }
+  return cookieConsent();
 }
 
 /**
  * Inline script for the document's head: sets `<html data-consent="ask">` before the first paint
- * when no valid choice is stored (as `readConsent` reads it), which shows the server-rendered
+ * when no valid choice is stored in localStorage or the cookie (as `readConsent` reads it), which shows the server-rendered
  * cookie banner until hydration (cookie-consent.tsx; the rule is in app.css).
  */
-export const CONSENT_ASK_SCRIPT = `(function(){var v;try{v=localStorage.getItem(${JSON.stringify(CONSENT_STORAGE_KEY)})}catch(e){}if(v!=="accepted"&&v!=="declined")document.documentElement.dataset.consent="ask"})()`;
+export const CONSENT_ASK_SCRIPT = `(function(){var v;try{v=localStorage.getItem(${JSON.stringify(CONSENT_STORAGE_KEY)})}catch(e){}if(v!=="accepted"&&v!=="declined"&&!/(?:^|;\\s*)cookie-consent=(accepted|declined)(?:;|$)/.test(document.cookie))document.documentElement.dataset.consent="ask"})()`;
 
-/** Stores (or with null, forgets) the choice and tells listeners. */
+/**
+ * Stores (or with null, forgets) the choice in localStorage and the cookie (so both agree, as the
+ * banner's form would have set it) and tells listeners.
+ */
 export function writeConsent(choice: ConsentChoice | null): void {
+  document.cookie = choice
+    ? `cookie-consent=${choice}; Path=/; Max-Age=31536000; SameSite=Lax`
+    : "cookie-consent=; Path=/; Max-Age=0; SameSite=Lax";
   try {
     if (choice) window.localStorage.setItem(CONSENT_STORAGE_KEY, choice);
     else window.localStorage.removeItem(CONSENT_STORAGE_KEY);

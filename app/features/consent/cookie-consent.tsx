@@ -3,10 +3,10 @@
  * behaviour": the pixel loads only when the server supplies an id AND the visitor consented).
  * The banner shows until the visitor accepts or declines; 'Cookie settings' in the footer asks again.
  */
-import { useEffect, useRef } from "react";
+import { type MouseEvent, useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClassName } from "#app/components/ui/button.tsx";
-import { type ConsentState, useConsent, writeConsent } from "./consent-store";
+import { type ConsentChoice, type ConsentState, useConsent, writeConsent } from "./consent-store";
 
 // The pixel code loads only once a visitor has consented.
 const pixel = () => import("./meta-pixel");
@@ -49,7 +49,13 @@ export function CookieConsent() {
   const consent = useConsent();
   usePixelWithConsent(consent === "accepted");
   const pending = bannerPending(consent);
+  const { pathname, search } = useLocation();
   if (!pending) return null;
+  const returnTo = `${pathname}${search}`;
+  const choose = (event: MouseEvent, choice: ConsentChoice) => {
+    event.preventDefault();
+    writeConsent(choice);
+  };
   return (
     <div {...pending} className="pointer-events-auto xl:col-start-2 xl:row-start-1">
       <section
@@ -67,22 +73,33 @@ export function CookieConsent() {
           </Link>
           .
         </p>
-        <div className="mt-4 flex flex-wrap justify-end gap-3">
+        {/* A native form, so a tap before hydration still answers: the server sets the cookie and
+            sends the visitor back (issue 33). Hydrated, the buttons store the choice in place. */}
+        <form
+          method="post"
+          action="/api/cookie-consent"
+          className="mt-4 flex flex-wrap justify-end gap-3"
+        >
+          <input type="hidden" name="returnTo" value={returnTo} />
           <button
-            type="button"
-            onClick={() => writeConsent("declined")}
+            type="submit"
+            name="choice"
+            value="declined"
+            onClick={(event) => choose(event, "declined")}
             className={buttonClassName({ variant: "outline" })}
           >
             Decline
           </button>
           <button
-            type="button"
-            onClick={() => writeConsent("accepted")}
+            type="submit"
+            name="choice"
+            value="accepted"
+            onClick={(event) => choose(event, "accepted")}
             className={buttonClassName()}
           >
             Accept cookies
           </button>
-        </div>
+        </form>
       </section>
     </div>
   );

@@ -1,11 +1,13 @@
 /**
  * Home services teaser: eight category tiles (the first four in one row, the rest below); the
- * selected tile shows a short description and 'View All {category name}' to /services#{category};
+ * selected tile shows a short description and 'View All {category name}' to /services#{category},
+ * right below the selected tile's row on small screens (two per row; issue 33: below all eight
+ * it was off screen), below the tiles from 1024 px;
  * six placeholder cards while loading (storefront spec §2 "Home" services teaser, §9).
  */
 import { clsx } from "clsx";
 import { ArrowRight } from "lucide-react";
-import { useId, useState } from "react";
+import { type CSSProperties, useId, useState } from "react";
 import { Link } from "react-router";
 import { buttonClassName } from "#app/components/ui/button.tsx";
 import { findServiceCategory } from "#common/catalog.ts";
@@ -20,15 +22,21 @@ export function ServicesTeaser({ categories }: { categories: TeaserCategory[] })
   const [selectedId, setSelectedId] = useState(tiles[0]?.id ?? null);
   const panelId = useId();
   const selected = selectedId ? findServiceCategory(selectedId) : undefined;
+  // CSS order puts the panel after the selected tile's row of two (tile i has order 2i).
+  const selectedIndex = Math.max(
+    0,
+    tiles.findIndex((t) => t.id === selectedId),
+  );
+  const panelOrder = 2 * (Math.floor(selectedIndex / 2) * 2 + 1) + 1;
   return (
     <div className="mt-14">
       <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
-        {tiles.map((item) => {
+        {tiles.map((item, index) => {
           const category = findServiceCategory(item.id);
           if (!category) return null;
           const pressed = item.id === selectedId;
           return (
-            <li key={item.id}>
+            <li key={item.id} style={{ order: 2 * index }}>
               <button
                 type="button"
                 aria-pressed={pressed}
@@ -59,32 +67,33 @@ export function ServicesTeaser({ categories }: { categories: TeaserCategory[] })
             </li>
           );
         })}
+        <li
+          id={panelId}
+          aria-live="polite"
+          style={{ "--panel-order": panelOrder } as CSSProperties}
+          className="order-(--panel-order) col-span-full rounded-2xl bg-white p-6 shadow-sm sm:flex sm:items-center sm:justify-between sm:gap-8 sm:p-8 lg:order-last lg:mt-3"
+        >
+          {selected ? (
+            <>
+              <div>
+                <h3 className="font-serif text-2xl text-brand-900">{selected.name}</h3>
+                <p className="mt-2 max-w-2xl text-base leading-relaxed text-stone-700">
+                  {CATEGORY_BLURBS[selected.id]}
+                </p>
+              </div>
+              <Link
+                to={`/services#${selected.id}`}
+                className={buttonClassName({ className: "mt-5 shrink-0 sm:mt-0" })}
+              >
+                View All {selected.name}
+                <ArrowRight className="h-4 w-4" aria-hidden />
+              </Link>
+            </>
+          ) : (
+            <p className="text-stone-700">Choose a category to learn more.</p>
+          )}
+        </li>
       </ul>
-      <div
-        id={panelId}
-        aria-live="polite"
-        className="mt-8 rounded-2xl bg-white p-6 shadow-sm sm:flex sm:items-center sm:justify-between sm:gap-8 sm:p-8"
-      >
-        {selected ? (
-          <>
-            <div>
-              <h3 className="font-serif text-2xl text-brand-900">{selected.name}</h3>
-              <p className="mt-2 max-w-2xl text-base leading-relaxed text-stone-700">
-                {CATEGORY_BLURBS[selected.id]}
-              </p>
-            </div>
-            <Link
-              to={`/services#${selected.id}`}
-              className={buttonClassName({ className: "mt-5 shrink-0 sm:mt-0" })}
-            >
-              View All {selected.name}
-              <ArrowRight className="h-4 w-4" aria-hidden />
-            </Link>
-          </>
-        ) : (
-          <p className="text-stone-700">Choose a category to learn more.</p>
-        )}
-      </div>
     </div>
   );
 }

@@ -28,6 +28,11 @@ export function SiteHeader() {
     setMenuOpen(false);
   }, [pathname, hash]);
 
+  // A tap before hydration may have opened the menu in the DOM (app/lib/early-taps.ts); keep it.
+  useEffect(() => {
+    if (document.getElementById(MOBILE_MENU_ID)?.hidden === false) setMenuOpen(true);
+  }, []);
+
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -91,6 +96,7 @@ export function SiteHeader() {
                   type="button"
                   aria-expanded={menuOpen}
                   aria-controls={MOBILE_MENU_ID}
+                  data-early-toggle
                   aria-label={menuOpen ? "Close menu" : "Open menu"}
                   onClick={() => setMenuOpen((open) => !open)}
                   className="inline-flex h-10 w-10 items-center justify-center rounded-full text-brand-900 transition-colors hover:bg-brand-100 lg:hidden"
