@@ -45,6 +45,7 @@ export const CONSENT_ASK_SCRIPT = `(function(){var v;try{v=localStorage.getItem(
  * banner's form would have set it) and tells listeners.
  */
 export function writeConsent(choice: ConsentChoice | null): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is missing from Safari and Firefox, which Lagos phones run.
   document.cookie = choice
     ? `cookie-consent=${choice}; Path=/; Max-Age=31536000; SameSite=Lax`
     : "cookie-consent=; Path=/; Max-Age=0; SameSite=Lax";
