@@ -27,6 +27,8 @@ export const PUBLIC = new Set([
   "GET /api/webhooks/whatsapp",
   "POST /api/webhooks/whatsapp",
   "POST /api/unsubscribe",
+  // The cookie banner's form before hydration (issue 33): sets the consent cookie, nothing else.
+  "POST /api/cookie-consent",
   "POST /api/auth/login/code",
 ]);
 
