@@ -6,6 +6,7 @@
  * With CALENDAR_SCREENSHOTS=dir the desktop run saves the week and day views at 1280 and 768 px.
  */
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, lagosDatePlus, signIn, test } from "./fixtures";
 
 function escapeRegExp(text: string) {
@@ -342,6 +343,13 @@ test("calendar: day view is the default at 768 px, week view at 1280 px", async 
   await expect(page.getByRole("button", { name: "Next" })).toBeFocused();
 });
 
+/** Waits for running animations to end: axe reads colours half-faded while a dialog opens. */
+async function animationsDone(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running"),
+  );
+}
+
 test("calendar: axe-core finds no WCAG 2.2 AA violation in the views and dialogs", async ({
   page,
 }, info) => {
@@ -383,12 +391,14 @@ test("calendar: axe-core finds no WCAG 2.2 AA violation in the views and dialogs
   for (const name of ["New Booking", "Block Time"]) {
     await page.getByRole("button", { name }).click();
     await expect(page.getByRole("dialog", { name })).toBeVisible();
+    await animationsDone(page);
     const dialog = await new AxeBuilder({ page }).withTags(tags).analyze();
     expect(dialog.violations.map((v) => `${width}px ${name}: ${v.id}`)).toEqual([]);
     await page.keyboard.press("Escape");
   }
   await page.getByRole("button", { name: new RegExp(`^Axe Client ${tag}\\s*,`) }).click();
   await expect(page.getByRole("dialog", { name: `Axe Client ${tag}` })).toBeVisible();
+  await animationsDone(page);
   const details = await new AxeBuilder({ page }).withTags(tags).analyze();
   expect(
     details.violations.map(

@@ -4,7 +4,10 @@
  * a body whose every known field (the keys of every zod schema in common/) holds one kind of
  * garbage at a time: negative and huge numbers, numbers as text, wrong types, very long text,
  * emoji. The answer may be 400, 404 or 409, never 500. (Control characters and lone surrogates
- * are server/text-hygiene.test.ts's sweep.)
+ * are server/text-hygiene.test.ts's sweep.) A body that is all garbage is mostly refused at its
+ * first field, so this sweep catches a route that coerces or skips validation; garbage in one
+ * field of an otherwise valid body (the outside fuzz's 500s on prices) is pinned per route in
+ * server/money-limits.test.ts.
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -4,7 +4,7 @@
  * keeps the money records the accounts need (sales, orders) with the person's details removed;
  * the audit log records that it happened, without the erased details.
  */
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, or, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
@@ -255,7 +255,15 @@ async function scrubExports(dir: string, traces: PersonTraces): Promise<void> {
     const full = path.join(dir, file);
     const text = await readFile(full, "utf8");
     if (!textMentionsPerson(text, traces)) continue;
-    const data = JSON.parse(text) as { tables?: Record<string, unknown[]> };
+    let data: { tables?: Record<string, unknown[]> };
+    try {
+      data = JSON.parse(text);
+    } catch {
+      // Not an export this module wrote (hand-edited or cut short): it cannot be filtered by
+      // rows, so it goes rather than keep the person (the erasure has already committed).
+      await rm(full, { force: true });
+      continue;
+    }
     for (const [name, rows] of Object.entries(data.tables ?? {})) {
       data.tables = data.tables ?? {};
       data.tables[name] = rows.filter((row) => !textMentionsPerson(JSON.stringify(row), traces));

@@ -11,10 +11,7 @@
  */
 import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
-import {
-  ConsultationOverride,
-  useConsultationOverride,
-} from "#app/features/admin/kit/consultation-override.tsx";
+import { useConsultationOverride } from "#app/features/admin/kit/consultation-override.tsx";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
@@ -33,7 +30,8 @@ import {
   RECURRENCE_TYPES,
   type RecurrenceType,
 } from "#common/calendar.ts";
-import { useWorkingHoursOverride, WorkingHoursOverride } from "./working-hours-override.tsx";
+import { RefusalNotes } from "./refusal-notes.tsx";
+import { useWorkingHoursOverride } from "./working-hours-override.tsx";
 
 type FormValues = {
   customerName: string;
@@ -349,13 +347,7 @@ export function AppointmentDialog({
         error={errors.notes?.message}
         {...register("notes")}
       />
-      {clash && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-          {clash}
-        </p>
-      )}
-      <ConsultationOverride state={consultation} className="sm:col-span-2" />
-      <WorkingHoursOverride control={override} />
+      <RefusalNotes clash={clash} consultation={consultation} override={override} />
     </FormDialog>
   );
 }

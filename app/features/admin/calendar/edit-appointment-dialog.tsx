@@ -10,10 +10,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
-import {
-  ConsultationOverride,
-  useConsultationOverride,
-} from "#app/features/admin/kit/consultation-override.tsx";
+import { useConsultationOverride } from "#app/features/admin/kit/consultation-override.tsx";
 import { SelectField, TextAreaField, TextField } from "#app/features/admin/kit/fields.tsx";
 import { FormDialog } from "#app/features/admin/kit/form-dialog.tsx";
 import { useRecordSave } from "#app/features/admin/kit/use-record-save.ts";
@@ -28,7 +25,8 @@ import {
   DEFAULT_APPOINTMENT_MINUTES,
 } from "#common/calendar.ts";
 import { lagosClock, lagosDate } from "#common/lagos-time.ts";
-import { useWorkingHoursOverride, WorkingHoursOverride } from "./working-hours-override.tsx";
+import { RefusalNotes } from "./refusal-notes.tsx";
+import { useWorkingHoursOverride } from "./working-hours-override.tsx";
 
 type FormValues = {
   staffId: string;
@@ -233,13 +231,7 @@ export function EditAppointmentDialog({
         error={errors.notes?.message}
         {...register("notes")}
       />
-      {clash && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 sm:col-span-2">
-          {clash}
-        </p>
-      )}
-      <ConsultationOverride state={consultation} className="sm:col-span-2" />
-      <WorkingHoursOverride control={override} />
+      <RefusalNotes clash={clash} consultation={consultation} override={override} />
     </FormDialog>
   );
 }
