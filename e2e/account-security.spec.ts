@@ -121,8 +121,11 @@ test("set up two-step sign-in, sign out, and sign in with an authentication code
   await codeField.fill(await codeAt(secret, 1));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Login Successful", { exact: true })).toBeVisible();
-  // Signed in where they signed out: Account security, now on.
-  await expect(page.getByRole("heading", { name: "Account security", level: 1 })).toBeVisible();
+  // Signed in where they signed out: Account security, now on. The first spec of a run meets a
+  // cold server (routes loaded on first use): the navigation after sign-in took over 5 s once.
+  await expect(page.getByRole("heading", { name: "Account security", level: 1 })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByText(/^On since /)).toBeVisible();
   expect((await page.request.get("/api/auth/session")).status()).toBe(200);
   expect(await signedInFlag(page)).toBe("true");
