@@ -80,7 +80,6 @@ describe.skipIf(!baseUrl).each(routes)("two instances behind a load balancer, %s
       ADVISOR_RATE_LIMIT: String(ADVISOR_LIMIT),
       LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
       PUBLIC_WRITE_RATE_LIMIT: String(PUBLIC_WRITE_LIMIT),
-      LOG_LEVEL: "warn",
     };
     // One after the other: the first applies the migrations and the demo catalogue.
     for (let i = 0; i < 2; i++) instances.push(await startServerProcess(env, 120_000));
@@ -133,6 +132,9 @@ describe.skipIf(!baseUrl).each(routes)("two instances behind a load balancer, %s
   });
 
   it("shares the advisor's, the public writes' and the sign-in limits between the instances", async () => {
+    // As anonymous visitors: signed-in staff are not held to the public write limit.
+    const saved = cookie;
+    cookie = "";
     const before = new Map(balancer.counts);
     const advisor: number[] = [];
     for (let i = 0; i <= ADVISOR_LIMIT; i++) {
@@ -165,8 +167,6 @@ describe.skipIf(!baseUrl).each(routes)("two instances behind a load balancer, %s
     expect(writes.slice(0, PUBLIC_WRITE_LIMIT).every((s) => s < 400)).toBe(true);
     expect(writes[PUBLIC_WRITE_LIMIT]).toBe(429);
 
-    const saved = cookie;
-    cookie = "";
     const logins: number[] = [];
     for (let i = 0; i <= LOGIN_LIMIT; i++) {
       const reply = await call(
