@@ -194,12 +194,7 @@ function apiRouter(
   api.use(express.json({ limit: "100kb" }));
   api.use(rejectControlCharacters);
   api.use(originCheck(config));
-  api.use(
-    publicWriteLimiter(db, {
-      limit: config.PUBLIC_WRITE_RATE_LIMIT,
-      shared: Boolean(config.DATABASE_URL),
-    }),
-  );
+  api.use(publicWriteLimiter(db, { limit: config.PUBLIC_WRITE_RATE_LIMIT }));
   api.use(configRouter(config));
   api.use(catalogRouter(db));
   api.use(bookingsRouter(db, config));

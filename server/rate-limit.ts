@@ -1,14 +1,16 @@
 /**
  * Rate limits on public writes (issue 14 "Rate limits", row 11): bookings, newsletter, checkout
  * start and reviews, per client address (`req.ip`, see TRUST_PROXY_HOPS), PUBLIC_WRITE_RATE_LIMIT
- * per minute; 429 with a clear message. With DATABASE_URL the counters live in PostgreSQL
- * (table rate_limits) so every instance shares them; on PGlite (one process) in memory.
+ * per minute; 429 with a clear message. And the store every express-rate-limit limiter of the app
+ * uses (public writes, the advisor, invitations): on PostgreSQL the counters live in the
+ * database (table rate_limits), so N instances allow what one does (issue 34 "every limit
+ * shared"); on PGlite (one process) in memory.
  */
 
 import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { type Options, rateLimit, type Store } from "express-rate-limit";
-import type { Db } from "./db/client.ts";
+import { type Db, isSharedDatabase } from "./db/client.ts";
 import { rateLimits } from "./db/schema/access.ts";
 
 /**
@@ -69,6 +71,15 @@ export class PostgresRateLimitStore implements Store {
   }
 }
 
+/**
+ * The store for a limiter of the app keyed under `prefix` (e.g. 'advisor:'): the shared
+ * PostgreSQL store when other instances may use `db` (isSharedDatabase), else undefined
+ * (express-rate-limit's memory store, right for a single PGlite process).
+ */
+export function limiterStore(db: Db, prefix: string): Store | undefined {
+  return isSharedDatabase(db) ? new PostgresRateLimitStore(db, prefix) : undefined;
+}
+
 /** The public write endpoints (method POST, path under /api) the limit applies to. */
 export const PUBLIC_WRITE_PATHS = new Set([
   "/bookings",
@@ -83,19 +94,16 @@ export const PUBLIC_WRITE_LIMIT_MESSAGE =
 
 /**
  * The /api middleware limiting public writes per client address: `limit` per minute, shared in
- * PostgreSQL when `shared` (DATABASE_URL set), else in memory. Signed-in staff are not limited
- * (they add bookings from the back office).
+ * PostgreSQL (limiterStore), else in memory. Signed-in staff are not limited (they add bookings
+ * from the back office).
  */
-export function publicWriteLimiter(
-  db: Db,
-  options: { limit: number; shared: boolean },
-): RequestHandler {
+export function publicWriteLimiter(db: Db, options: { limit: number }): RequestHandler {
   const limiter = rateLimit({
     windowMs: 60_000,
     limit: options.limit,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    store: options.shared ? new PostgresRateLimitStore(db, "public-write:") : undefined,
+    store: limiterStore(db, "public-write:"),
     // A store that cannot answer must not take the site down: the request goes through.
     passOnStoreError: true,
     handler: (_req, res) => {

@@ -11,6 +11,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
 import { DatabaseStartupError, isDatabaseUnavailable } from "./availability.ts";
 import { migrationsFolder } from "./migrations-folder.ts";
 import { DEFAULT_POOL_TIMEOUTS, GuardedPool, type PoolTimeouts, poolConfig } from "./pg-pool.ts";
@@ -44,6 +45,15 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle, accepted wherever a `Db` is. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Whether other processes may share `db`: PostgreSQL through node-postgres (several instances
+ * behind a load balancer), not an embedded PGlite, which only this process opens. Caches and
+ * rate limits keep their state in the database exactly when this is true (issue 34).
+ */
+export function isSharedDatabase(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+}
 
 export type Database = {
   db: Db;

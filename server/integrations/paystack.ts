@@ -1,9 +1,10 @@
 /**
  * Paystack adapter (notes/paystack.md): Initialize Transaction, Verify Transaction, Create Refund
  * (issue 14) and the webhook signature, against a configurable base URL (PAYSTACK_BASE_URL; tests run a local fake server).
- * Also the built-in test-payment provider used when no keys are configured: the same interface,
- * so the server's verification path is the same in both modes (ARCHITECTURE.md "Payments
- * without keys"). Amounts are integer kobo throughout.
+ * Also the interface of the built-in test-payment provider used when no keys are configured
+ * (server/modules/orders/test-payments.ts: its outcomes live in the database), so the server's
+ * verification path is the same in both modes (ARCHITECTURE.md "Payments without keys").
+ * Amounts are integer kobo throughout.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
@@ -54,7 +55,7 @@ export type PaymentProvider = {
 export type TestPaymentProvider = PaymentProvider & {
   mode: "test";
   /** Records the dialog's outcome for `reference`, for `amountKobo` (the order's total). */
-  record(reference: string, outcome: "success" | "failed", amountKobo: number): void;
+  record(reference: string, outcome: "success" | "failed", amountKobo: number): Promise<void>;
 };
 
 /** Paystack itself (keys configured). */
@@ -272,48 +273,6 @@ export function createPaystackLedger(options: PaystackOptions): PaystackLedger {
         });
       }
       return out;
-    },
-  };
-}
-
-/**
- * The test-payment provider of test-payment mode: the in-app 'Test payment' dialog records an
- * outcome per reference (approve = success for the order's amount, decline = failed), and
- * `verify` reports it the way Paystack would; a reference with no outcome yet is unknown (null),
- * as at Paystack before the client pays. Outcomes live in this process's memory.
- */
-export function createTestPaymentProvider(): TestPaymentProvider {
-  const outcomes = new Map<string, { status: string; amountKobo: number }>();
-  return {
-    mode: "test",
-    async initialize() {
-      return null;
-    },
-    async verify(reference) {
-      const outcome = outcomes.get(reference);
-      if (!outcome) return null;
-      return {
-        status: outcome.status,
-        reference,
-        amountKobo: outcome.amountKobo,
-        currency: "NGN",
-        details: { channel: "test", paidAt: new Date().toISOString(), domain: "test" },
-      };
-    },
-    async refund(reference) {
-      // Test payments move no money (and outcomes do not outlive the process): nothing to return.
-      const outcome = outcomes.get(reference);
-      if (outcome) outcomes.set(reference, { ...outcome, status: "reversed" });
-      return { refundId: `test_refund_${reference}`, status: "processed" };
-    },
-    record(reference, outcome, amountKobo) {
-      // An approved payment is final, as at Paystack: a later 'decline' does not undo it.
-      if (outcomes.get(reference)?.status === "success") return;
-      outcomes.set(reference, { status: outcome, amountKobo });
-      if (outcomes.size > 10_000) {
-        const oldest = outcomes.keys().next().value;
-        if (oldest !== undefined) outcomes.delete(oldest);
-      }
     },
   };
 }

@@ -50,9 +50,9 @@ export type JobDeps = {
  * for ORDER_EXPIRY_MINUTES (server/modules/orders/expiry.ts).
  */
 export function pendingPaymentsJob(deps: JobDeps): Job {
-  // With Paystack keys the provider is stateless; in test-payment mode the dialog's outcomes
-  // live in the checkout's own provider, so this one finds none and the order just expires.
-  const provider = paymentProviderFor(deps.config);
+  // With Paystack keys the provider asks Paystack; in test-payment mode it reads the dialog's
+  // outcomes from the database (test_payments), whichever instance recorded them (issue 34).
+  const provider = paymentProviderFor(deps.config, deps.db);
   return {
     name: "pending-payments",
     schedule: "*/5 * * * *",
@@ -64,8 +64,9 @@ export function pendingPaymentsJob(deps: JobDeps): Job {
         deps.config.ORDER_EXPIRY_MINUTES * 60_000,
       );
       // A completed order took stock outside any request: the cached catalogue must not show it
-      // (issue 15 cache; requests invalidate through invalidateOnWrite, jobs here).
-      if (pass.paid > 0 || pass.expired > 0) catalogueCache(deps.db).invalidate();
+      // (issue 15 cache; requests invalidate through invalidateOnWrite, jobs here), on any
+      // instance (issue 34: changed() takes a new shared cache version).
+      if (pass.paid > 0 || pass.expired > 0) await catalogueCache(deps.db).changed();
       return describePass(pass);
     },
   };

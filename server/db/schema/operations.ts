@@ -3,7 +3,7 @@
  * one row per job, updated at the start and end of each run, read by the admin's Operations page.
  * Instants are timestamptz (ARCHITECTURE.md "Data rules").
  */
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgSequence, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { updatedAt } from "./columns.ts";
 
 /**
@@ -27,3 +27,13 @@ export const jobs = pgTable("jobs", {
   nextRunAt: timestamp("next_run_at", { withTimezone: true }),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The version of everything the instances cache (issue 34 "Several instances"): every real write
+ * takes `nextval`, and each instance polls `last_value` a few times a second and empties its
+ * caches when it moved (server/cache-version.ts). A sequence, not a row: `nextval` takes no row
+ * lock and is never rolled back, so no write waits on another and no dead tuples pile up; and it
+ * is one plain statement, so it works through a pooler in transaction mode where LISTEN cannot.
+ * docs/decisions/0287-cache-invalidation-across-instances-by-a-polled-sequence.md.
+ */
+export const cacheVersion = pgSequence("cache_version");

@@ -96,3 +96,25 @@ export const orderItems = pgTable(
     check("order_items_price_nonnegative", sql`${t.unitPriceKobo} >= 0`),
   ],
 );
+
+/**
+ * The 'Test payment' dialog's outcome per payment reference, in test-payment mode only (no
+ * Paystack keys, ALLOW_TEST_PAYMENTS in production): what the test provider's `verify` reports,
+ * the way Paystack would. In the database, not in one process's memory, so a payment approved
+ * through one instance completes through any other (issue 34 "Several instances"). Goes with
+ * its order (cascade): Clear Admin Data and erasure leave no orphan.
+ */
+export const testPayments = pgTable(
+  "test_payments",
+  {
+    reference: text("reference")
+      .primaryKey()
+      .references(() => orders.paymentReference, { onDelete: "cascade" }),
+    /** 'success' (Approve), 'failed' (Decline) or 'reversed' (refunded). */
+    status: text("status").notNull(),
+    /** The order's stored total when the outcome was recorded, in kobo. */
+    amountKobo: kobo("amount_kobo").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("test_payments_status_valid", oneOf(t.status, ["success", "failed", "reversed"]))],
+);

@@ -11,6 +11,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse } from "#server/http.ts";
 import { createLlmClient } from "#server/integrations/llm.ts";
+import { limiterStore } from "#server/rate-limit.ts";
 import { askAdvisor } from "./service.ts";
 
 export const ADVISOR_RATE_LIMIT_MESSAGE =
@@ -25,12 +26,16 @@ export function advisorRouter(db: Db, config: Config, logger: Logger): Router {
     timeoutMs: config.LLM_TIMEOUT_MS,
   });
   // Per client address (behind the proxy in production: `trust proxy` is set in app.ts). Every
-  // answer costs database work and, with a model configured, money.
+  // answer costs database work and, with a model configured, money: counted in the database on
+  // PostgreSQL, so N instances together allow ADVISOR_RATE_LIMIT, not N times it (issue 34).
   const limiter = rateLimit({
     windowMs: 60_000,
     limit: config.ADVISOR_RATE_LIMIT,
     standardHeaders: "draft-8",
     legacyHeaders: false,
+    store: limiterStore(db, "advisor:"),
+    // A store that cannot answer must not silence the advisor: the question goes through.
+    passOnStoreError: true,
     handler: (_req, _res, next) => next(new HttpError(429, ADVISOR_RATE_LIMIT_MESSAGE)),
   });
 

@@ -22,6 +22,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse } from "#server/http.ts";
 import { recordAnonymousAudit, recordAudit } from "#server/modules/audit/service.ts";
+import { limiterStore } from "#server/rate-limit.ts";
 import { currentAdmin } from "./current-admin.ts";
 import { acceptInvitation, invitationInfo } from "./invitations.ts";
 import { SESSION_COOKIE } from "./middleware.ts";
@@ -78,7 +79,7 @@ export function authRouter(db: Db, config: Config): Router {
   router.get("/auth/invitations/:token", handler(invitationDetails(auth)));
   router.post(
     "/auth/invitations/:token",
-    invitationLimiter(config),
+    invitationLimiter(db, config),
     handler(invitationAccept(auth)),
   );
   router.get("/auth/session", currentSession);
@@ -109,12 +110,14 @@ function authContext(db: Db, config: Config): AuthContext {
 
 /**
  * Accepting an invitation sets a password, so it is limited like sign-in: LOGIN_RATE_LIMIT
- * failed attempts per address per 15 minutes, then a 429.
+ * failed attempts per address per 15 minutes, then a 429; counted in the database on PostgreSQL.
  */
-function invitationLimiter(config: Config): RequestHandler {
+function invitationLimiter(db: Db, config: Config): RequestHandler {
   return rateLimit({
     windowMs: 15 * 60 * 1000,
     limit: config.LOGIN_RATE_LIMIT,
+    // Shared by every instance on PostgreSQL (issue 34), like the sign-in throttle.
+    store: limiterStore(db, "invitation:"),
     skipSuccessfulRequests: true,
     standardHeaders: "draft-8",
     legacyHeaders: false,

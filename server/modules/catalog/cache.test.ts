@@ -6,12 +6,13 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#server/db/schema/catalog.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { inlineScriptHashes, isCacheablePage } from "#server/page-cache.ts";
 import { insertProduct } from "#server/testing/builders.ts";
 import { orderPayload } from "#server/testing/orders.ts";
-import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
-import { catalogueCache } from "./cache.ts";
+import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
+import { CatalogueCache, catalogueCache } from "./cache.ts";
 
 describe.each(dbKinds)("catalogue cache on %s", (kind) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -35,6 +36,48 @@ describe.each(dbKinds)("catalogue cache on %s", (kind) => {
       .get("/api/products")
       .set("If-Modified-Since", first.headers["last-modified"] as string)
       .expect(304);
+  });
+
+  it("is emptied by real writes only: a POST to a missing URL, a 400 or a 401 leaves it", async () => {
+    const { id } = await insertProduct(t.db, { name: "Quiet Toner", stock: 5 });
+    const other = await insertProduct(t.db, { name: "Busy Toner", stock: 5 });
+    expect((await request(t.app).get(`/api/products/${id}`).expect(200)).body.stock).toBe(5);
+    // Changed behind the app's back (as a script would): the cached answer stands until a write.
+    await t.db.update(products).set({ stock: 4 }).where(eq(products.id, id));
+    await request(t.app).post("/api/no-such-endpoint").send({ a: 1 }).expect(404);
+    await request(t.app).post("/no-such-page").send({ a: 1 }).expect(404);
+    await request(t.app).post("/api/bookings").send({ name: "" }).expect(400);
+    await request(t.app).patch(`/api/products/${other.id}`).send({ stock: 1 }).expect(401);
+    await request(t.app).delete(`/api/products/${other.id}`).expect(401);
+    expect((await request(t.app).get(`/api/products/${id}`).expect(200)).body.stock).toBe(5);
+
+    const admin = request.agent(t.app);
+    await admin.post("/api/auth/login").send(TEST_ADMIN).expect(200);
+    await admin.patch(`/api/products/${other.id}`).send({ stock: 6 }).expect(200);
+    expect((await request(t.app).get(`/api/products/${id}`).expect(200)).body.stock).toBe(4);
+    expect((await request(t.app).get(`/api/products/${other.id}`).expect(200)).body.stock).toBe(6);
+  });
+
+  it("sees another instance's write within 1 s through the shared cache version", async () => {
+    // Two processes' caches of one database (as two instances would hold them).
+    const one = new CatalogueCache(t.db, 60_000, 10, { shared: true, pollMs: 250 });
+    const two = new CatalogueCache(t.db, 60_000, 10, { shared: true, pollMs: 250 });
+    let reads = 0;
+    const produce = async () => ++reads;
+    expect(await two.get("key", produce)).toBe(1);
+    expect(await two.get("key", produce)).toBe(1);
+    await one.changed();
+    const written = Date.now();
+    let value = 1;
+    while (value === 1 && Date.now() - written < 3_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      value = await two.get("key", produce);
+    }
+    expect(value).toBe(2);
+    expect(Date.now() - written).toBeLessThan(1_000);
+    // Without a new version the entry stays: the look at the version is not itself a change.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await two.get("key", produce)).toBe(2);
   });
 
   it("shows a checkout's reservation at once, and its end by time without any write", async () => {

@@ -2,24 +2,52 @@
  * In-process cache of the catalogue's public reads and pages (issue 15 "Rendering": catalogue
  * pages and APIs cached in the process and invalidated by every catalogue write).
  *
- * Everything is tied to a generation: any state-changing request (POST/PUT/PATCH/DELETE anywhere
- * in the app: admin edits, stock changes, checkout start and completion, the Paystack webhook, POS
- * sales, reviews) starts a new one before its response is written (`invalidateOnWrite`), so a
- * client that saw its write answered never reads the old catalogue. Entries also expire by time:
- * no later than the earliest `reserved_until` of a live reservation (server/db/stock.ts: the stock
- * shown rises by itself when a reservation's time passes, with no write), and at most
- * `maxAgeMs` after they were read, which bounds how long a write by another process (a second
- * server on the same PostgreSQL database, a script) stays unseen.
+ * Everything is tied to a generation. A real write (a state-changing request answered with
+ * anything but a refusal that writes nothing, see `WRITES_NOTHING`; or a job that changed stock)
+ * starts a new one before its response is written (`invalidateOnWrite`), so a client that saw
+ * its write answered never reads the old catalogue from this process. A POST to a missing URL, a
+ * 400, 401 or 429 leaves the cache alone (issue 34: any anonymous POST used to empty it).
+ *
+ * Several instances (issue 34): on PostgreSQL a real write also takes the next value of the
+ * `cache_version` sequence, and every instance reads that sequence before serving from its cache
+ * when its last look is older than `CACHE_VERSION_POLL_MS`; when it moved, the instance starts a
+ * new generation. So another instance's write is seen within that interval plus one query (well
+ * under 1 s), through a pooler in transaction mode too (one plain statement, no LISTEN).
+ * docs/decisions/0287-cache-invalidation-across-instances-by-a-polled-sequence.md.
+ *
+ * Entries also expire by time: no later than the earliest `reserved_until` of a live
+ * reservation (server/db/stock.ts: the stock shown rises by itself when a reservation's time
+ * passes, with no write), and at most `maxAgeMs` after they were read, which bounds how long a
+ * write that took no version (a script, a manual SQL edit) stays unseen.
  * docs/decisions/0126-catalogue-cache-and-cacheable-public-pages.md.
  */
 import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
-import type { Db } from "#server/db/client.ts";
+import { type Db, isSharedDatabase } from "#server/db/client.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Default bound (ms) on an entry's age: how long another process's write may stay unseen. */
+/** Default bound (ms) on an entry's age: how long a write that took no version may stay unseen. */
 export const CATALOGUE_MAX_AGE_MS = 10_000;
+
+/**
+ * How old (ms) an instance's last look at `cache_version` may be before it serves from its cache:
+ * the bound on how long another instance's write stays unseen (plus one query's time).
+ */
+export const CACHE_VERSION_POLL_MS = 250;
+
+/**
+ * Answers that refuse a request before it writes anything (bad input, no session, no right, no
+ * such route or record, a method or body the route does not take, a rate limit): they leave the
+ * cache as it is. Every other answer to a state-changing request counts as a write, the
+ * conflicts and 402s included (POST /api/checkout may store a reservation and then answer 402).
+ */
+const WRITES_NOTHING = new Set([400, 401, 403, 404, 405, 413, 415, 429]);
+
+/** Whether a state-changing request answered `status` may have written (see WRITES_NOTHING). */
+export function isRealWrite(method: string, status: number): boolean {
+  return !SAFE_METHODS.has(method) && !WRITES_NOTHING.has(status);
+}
 
 type Entry = { generation: number; expires: number; value: Promise<unknown> };
 
@@ -30,19 +58,36 @@ export class CatalogueCache {
   readonly #entries = new Map<string, Entry>();
   #generation = 0;
   #horizon: { generation: number; until: number; read: Promise<number> } | null = null;
+  /** Whether other processes may write (PostgreSQL): then the shared version is read and taken. */
+  readonly #shared: boolean;
+  readonly #pollMs: number;
+  /** The `cache_version` last seen ('last_value:is_called'), null before the first look. */
+  #seenVersion: string | null = null;
+  /** When the last finished look at the version was sent (epoch ms). */
+  #checkedAt = Number.NEGATIVE_INFINITY;
+  #checking: Promise<void> | null = null;
 
   /**
    * @param db the database whose catalogue is cached
    * @param maxAgeMs the longest an entry is served (ms)
    * @param maxEntries keys kept (least recently used evicted first; pages are keyed by URL)
+   * @param options.shared whether other processes share the database (default: it is
+   *   PostgreSQL; PGlite is one process's own); options.pollMs see CACHE_VERSION_POLL_MS
    */
-  constructor(db: Db, maxAgeMs = CATALOGUE_MAX_AGE_MS, maxEntries = 500) {
+  constructor(
+    db: Db,
+    maxAgeMs = CATALOGUE_MAX_AGE_MS,
+    maxEntries = 500,
+    options: { shared?: boolean; pollMs?: number } = {},
+  ) {
     this.#db = db;
     this.#maxAgeMs = maxAgeMs;
     this.#maxEntries = maxEntries;
+    this.#shared = options.shared ?? isSharedDatabase(db);
+    this.#pollMs = options.pollMs ?? CACHE_VERSION_POLL_MS;
   }
 
-  /** Forgets every entry: the next read of anything goes to the database. */
+  /** Forgets every entry in this process: the next read of anything goes to the database. */
   invalidate(): void {
     this.#generation += 1;
     this.#entries.clear();
@@ -50,11 +95,60 @@ export class CatalogueCache {
   }
 
   /**
+   * A real write happened in this process: forgets every entry here and, on a shared database,
+   * takes the next `cache_version` so the other instances forget theirs. Resolves once the
+   * version is taken; never rejects (a database that cannot answer leaves the others to their
+   * `maxAgeMs` bound).
+   */
+  async changed(): Promise<void> {
+    this.invalidate();
+    if (!this.#shared) return;
+    try {
+      await this.#db.execute(sql`select nextval('cache_version')`);
+    } catch {
+      // Not fatal: the write itself is done; other instances see it within maxAgeMs.
+    }
+  }
+
+  /**
    * `produce()`'s value for `key`, from the cache while it is valid (same generation, not
-   * expired). Concurrent misses share one production; a failed one is not kept.
+   * expired, and on a shared database no newer `cache_version` than the one seen at most
+   * `pollMs` ago). Concurrent misses share one production; a failed one is not kept.
    * Rejects with `produce`'s error.
    */
   get<T>(key: string, produce: () => Promise<T>): Promise<T> {
+    const sync = this.#syncVersion();
+    return sync ? sync.then(() => this.#lookup(key, produce)) : this.#lookup(key, produce);
+  }
+
+  /**
+   * Null when this process's view is recent enough (or not shared); else the look at
+   * `cache_version` in progress (one at a time), which starts a new generation when it moved.
+   */
+  #syncVersion(): Promise<void> | null {
+    if (!this.#shared) return null;
+    const sentAt = Date.now();
+    if (sentAt - this.#checkedAt < this.#pollMs) return null;
+    if (this.#checking) return this.#checking;
+    const check = readCacheVersion(this.#db)
+      .then((version) => {
+        if (version !== this.#seenVersion) {
+          this.#seenVersion = version;
+          this.invalidate();
+        }
+      })
+      // The database cannot answer: serve what is cached (bounded by maxAgeMs) and look again
+      // after pollMs; a read of the catalogue itself reports the outage.
+      .catch(() => {})
+      .finally(() => {
+        this.#checkedAt = sentAt;
+        if (this.#checking === check) this.#checking = null;
+      });
+    this.#checking = check;
+    return check;
+  }
+
+  #lookup<T>(key: string, produce: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.#entries.get(key);
     if (hit && hit.generation === this.#generation && now < hit.expires) {
@@ -99,6 +193,15 @@ export class CatalogueCache {
   }
 }
 
+/** `cache_version` as 'last_value:is_called' (a sequence read: no lock, no transaction state). */
+async function readCacheVersion(db: Db): Promise<string> {
+  const result = await db.execute(
+    sql`select last_value::text || ':' || is_called::text as version from cache_version`,
+  );
+  const { rows } = result as unknown as { rows: Array<{ version: string }> };
+  return rows[0]?.version ?? "";
+}
+
 /** The earliest `reserved_until` (epoch ms) of a pending order after `now`, or +Infinity. */
 async function earliestReservationEnd(db: Db, now: Date): Promise<number> {
   const result = await db.execute<{ until: string | Date | null }>(
@@ -122,21 +225,32 @@ export function catalogueCache(db: Db): CatalogueCache {
 }
 
 /**
- * Middleware: every state-changing request invalidates `db`'s catalogue cache when it starts,
- * when its response headers are written (before the client can see the answer) and when it
- * ends, so no read that overlapped the write is kept.
+ * Middleware: a state-changing request that really wrote (`isRealWrite` of its answer's status)
+ * empties `db`'s catalogue cache when its response headers are written (before the client can
+ * see the answer; the handler has committed by then) and takes a new shared version there, so
+ * the other instances follow; and empties this process's cache again when it ends, so no read
+ * that overlapped the write is kept. Refusals (400, 401, 404, 429, …) change nothing.
  */
 export function invalidateOnWrite(db: Db): RequestHandler {
   const cache = catalogueCache(db);
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    cache.invalidate();
+    let announced = false;
     const writeHead = res.writeHead;
     res.writeHead = function (this: typeof res, ...args: unknown[]) {
-      cache.invalidate();
+      const status = typeof args[0] === "number" ? args[0] : res.statusCode;
+      if (isRealWrite(req.method, status)) {
+        announced = true;
+        void cache.changed();
+      }
       return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
     } as typeof res.writeHead;
-    res.once("close", () => cache.invalidate());
+    res.once("close", () => {
+      if (!isRealWrite(req.method, res.statusCode)) return;
+      // Headers never written (the client left first): the write may still have happened.
+      if (announced) cache.invalidate();
+      else void cache.changed();
+    });
     next();
   };
 }

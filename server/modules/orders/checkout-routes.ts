@@ -36,8 +36,8 @@ export const testPaymentBody = z.object({
 
 export function checkoutRouter(deps: { db: Db; config: Config; logger: Logger }): Router {
   const router = Router();
-  // One provider per app: the test provider keeps the dialog's outcomes between requests.
-  const provider = paymentProviderFor(deps.config);
+  // One provider per app; the test provider keeps the dialog's outcomes in the database.
+  const provider = paymentProviderFor(deps.config, deps.db);
   const forRequest = (req: Request): PaymentDeps => ({
     db: deps.db,
     provider,

@@ -18,7 +18,6 @@ import type { Db } from "#server/db/client.ts";
 import { HttpError } from "#server/http.ts";
 import {
   createPaystackClient,
-  createTestPaymentProvider,
   PaystackError,
   type PaystackEvent,
   type PaystackProvider,
@@ -37,6 +36,7 @@ import {
   type StoredOrder,
   toPublicOrder,
 } from "./stored.ts";
+import { createTestPaymentProvider } from "./test-payments.ts";
 
 /** The payment provider of this process: Paystack with keys, else the test-payment provider. */
 export type CheckoutProvider = PaystackProvider | TestPaymentProvider;
@@ -48,7 +48,7 @@ export type CheckoutProvider = PaystackProvider | TestPaymentProvider;
 export type OrderDeps = { db: Db; logger: Logger };
 
 /**
- * OrderDeps plus the payment provider (one instance per app: test outcomes live in it) and how
+ * OrderDeps plus the payment provider (test outcomes live in the database) and how
  * long a started checkout holds its units (CHECKOUT_RESERVATION_MINUTES, in ms).
  */
 export type PaymentDeps = OrderDeps & { provider: CheckoutProvider; reservationMs?: number };
@@ -57,17 +57,17 @@ const NO_ORDER = "No order was started with this payment reference";
 
 /**
  * The payment provider the configuration asks for: Paystack (PAYSTACK_SECRET_KEY, against
- * PAYSTACK_BASE_URL) when keys are set, else the in-memory test-payment provider
- * (ARCHITECTURE.md "Payments without keys").
+ * PAYSTACK_BASE_URL) when keys are set, else the test-payment provider over `db`
+ * (ARCHITECTURE.md "Payments without keys"; ./test-payments.ts).
  */
-export function paymentProviderFor(config: Config): CheckoutProvider {
+export function paymentProviderFor(config: Config, db: Db): CheckoutProvider {
   if (config.PAYSTACK_SECRET_KEY) {
     return createPaystackClient({
       secretKey: config.PAYSTACK_SECRET_KEY,
       baseUrl: config.PAYSTACK_BASE_URL,
     });
   }
-  return createTestPaymentProvider();
+  return createTestPaymentProvider(db);
 }
 
 /**
@@ -285,7 +285,7 @@ export async function recordTestPayment(
   const state = await orderPaymentState(deps.db, reference);
   if (!state) throw new HttpError(404, NO_ORDER);
   const status = outcome === "approve" ? "success" : "failed";
-  deps.provider.record(reference, status, state.totalKobo);
+  await deps.provider.record(reference, status, state.totalKobo);
   return { reference, status };
 }
 

@@ -19,7 +19,7 @@ import { updateOrderStatus } from "./status.ts";
 export function ordersRouter(deps: { db: Db; config: Config; logger: Logger }): Router {
   const { db } = deps;
   const router = Router();
-  const provider = paymentProviderFor(deps.config);
+  const provider = paymentProviderFor(deps.config, db);
 
   /**
    * The spec's plain array of paid orders, one page of it, newest first: `page`, `pageSize`
