@@ -4,9 +4,20 @@
  * makes the server record it once however often it is sent (a send that reached the server but
  * whose answer was lost is answered with the same sale); a refusal (stock ran out meanwhile, a
  * price changed) is kept as a conflict for the front desk to see and settle, never dropped.
+ *
+ * On the device the sale (customer, lines, payments) is sealed with the session's offline key
+ * (app/lib/offline-vault.ts, issue 35): only the key, the time and the state are in clear. Without
+ * a key (none was ever fetched) the sale is kept in clear rather than lost.
  */
 import { type IDBPDatabase, openDB } from "idb";
 import { ApiError } from "#app/lib/api.ts";
+import {
+  currentKey,
+  type Sealed,
+  sealJson,
+  unsealJson,
+  type VaultKey,
+} from "#app/lib/offline-vault.ts";
 import type { ProcessSaleResult, SaleInput } from "#common/sales.ts";
 
 export type QueuedSale = {
@@ -22,8 +33,16 @@ export type QueuedSale = {
   error?: string;
 };
 
+/** What is stored: the sale's contents sealed (or in clear when no key was ever fetched). */
+type StoredSale = Pick<QueuedSale, "key" | "queuedAt" | "status" | "error"> & {
+  sealed?: Sealed;
+  clear?: Pick<QueuedSale, "payload" | "customerName" | "total">;
+};
+
 const DB_NAME = "glow-haven-pos";
 const STORE = "queued-sales";
+/** Dispatched on window whenever the queue changes (the top bar's waiting count listens). */
+export const QUEUE_CHANGED_EVENT = "glow-haven-queue-changed";
 
 let opening: Promise<IDBPDatabase> | null = null;
 function database(): Promise<IDBPDatabase> {
@@ -31,31 +50,84 @@ function database(): Promise<IDBPDatabase> {
     upgrade(db) {
       db.createObjectStore(STORE, { keyPath: "key" });
     },
+    // Erasing the device's offline data (sign-out) deletes this database: let it go.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opening = null;
+    },
+  }).catch((error) => {
+    opening = null;
+    throw error;
   });
   return opening;
 }
 
+function changed() {
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(QUEUE_CHANGED_EVENT));
+}
+
+async function toStored(sale: QueuedSale, key: VaultKey | null): Promise<StoredSale> {
+  const { payload, customerName, total, ...rest } = sale;
+  const contents = { payload, customerName, total };
+  return key ? { ...rest, sealed: await sealJson(key, contents) } : { ...rest, clear: contents };
+}
+
+async function fromStored(row: StoredSale, key: VaultKey | null): Promise<QueuedSale | null> {
+  const contents =
+    row.clear ??
+    (row.sealed && key ? await unsealJson<StoredSale["clear"]>(key, row.sealed) : null);
+  if (!contents) return null;
+  const { sealed: _s, clear: _c, ...rest } = row;
+  return { ...rest, ...contents };
+}
+
+/** How many sales wait (or are in conflict), without opening them. */
+export async function queuedCount(): Promise<number> {
+  if (typeof indexedDB === "undefined") return 0;
+  return (await database()).count(STORE);
+}
+
+/**
+ * Seals every kept sale again under `next` (a new session's key), opening them with `previous`:
+ * signing in again after a pause keeps the work done offline.
+ */
+export async function resealQueue(previous: VaultKey | null, next: VaultKey): Promise<void> {
+  const db = await database();
+  for (const row of (await db.getAll(STORE)) as StoredSale[]) {
+    const sale = await fromStored(row, previous);
+    if (sale) await db.put(STORE, await toStored(sale, next));
+  }
+}
+
 /** Keeps a sale to send later. */
 export async function queueSale(sale: QueuedSale): Promise<void> {
-  await (await database()).put(STORE, sale);
+  const stored = await toStored(sale, await currentKey());
+  await (await database()).put(STORE, stored);
+  changed();
 }
 
 /** The queued sales, oldest first. */
 export async function queuedSales(): Promise<QueuedSale[]> {
   if (typeof indexedDB === "undefined") return [];
-  const all = (await (await database()).getAll(STORE)) as QueuedSale[];
-  return all.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+  const key = await currentKey();
+  const rows = (await (await database()).getAll(STORE)) as StoredSale[];
+  const all = await Promise.all(rows.map((row) => fromStored(row, key)));
+  return all
+    .filter((sale): sale is QueuedSale => sale !== null)
+    .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
 }
 
 export async function removeQueued(key: string): Promise<void> {
   await (await database()).delete(STORE, key);
+  changed();
 }
 
 /** Puts a conflict back to waiting (the front desk fixed the cause, e.g. restocked). */
 export async function retryQueued(key: string): Promise<void> {
   const db = await database();
-  const sale = (await db.get(STORE, key)) as QueuedSale | undefined;
-  if (sale) await db.put(STORE, { ...sale, status: "waiting", error: undefined });
+  const row = (await db.get(STORE, key)) as StoredSale | undefined;
+  if (row) await db.put(STORE, { ...row, status: "waiting", error: undefined });
+  changed();
 }
 
 /** Whether an error means the server was not reached (keep the sale and try again later). */
