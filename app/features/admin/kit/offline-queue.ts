@@ -41,14 +41,18 @@ type StoredSale = Pick<QueuedSale, "key" | "queuedAt" | "status" | "error"> & {
 
 const DB_NAME = "glow-haven-pos";
 const STORE = "queued-sales";
+/** Other writes queued offline (clock in and out, check-in, completion, notes): ./offline-requests.ts. */
+export const REQUEST_STORE = "queued-requests";
 /** Dispatched on window whenever the queue changes (the top bar's waiting count listens). */
 export const QUEUE_CHANGED_EVENT = "glow-haven-queue-changed";
 
 let opening: Promise<IDBPDatabase> | null = null;
-function database(): Promise<IDBPDatabase> {
-  opening ??= openDB(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE, { keyPath: "key" });
+/** The queue's database (sales and other writes). */
+export function database(): Promise<IDBPDatabase> {
+  opening ??= openDB(DB_NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) db.createObjectStore(STORE, { keyPath: "key" });
+      if (oldVersion < 2) db.createObjectStore(REQUEST_STORE, { keyPath: "key" });
     },
     // Erasing the device's offline data (sign-out) deletes this database: let it go.
     blocking(_current, _next, event) {
@@ -62,7 +66,8 @@ function database(): Promise<IDBPDatabase> {
   return opening;
 }
 
-function changed() {
+/** Tells the top bar the queue changed. */
+export function changed() {
   if (typeof window !== "undefined") window.dispatchEvent(new Event(QUEUE_CHANGED_EVENT));
 }
 
@@ -81,10 +86,11 @@ async function fromStored(row: StoredSale, key: VaultKey | null): Promise<Queued
   return { ...rest, ...contents };
 }
 
-/** How many sales wait (or are in conflict), without opening them. */
+/** How many items wait (or are in conflict), sales and other writes, without opening them. */
 export async function queuedCount(): Promise<number> {
   if (typeof indexedDB === "undefined") return 0;
-  return (await database()).count(STORE);
+  const db = await database();
+  return (await db.count(STORE)) + (await db.count(REQUEST_STORE));
 }
 
 /**
@@ -93,9 +99,14 @@ export async function queuedCount(): Promise<number> {
  */
 export async function resealQueue(previous: VaultKey | null, next: VaultKey): Promise<void> {
   const db = await database();
-  for (const row of (await db.getAll(STORE)) as StoredSale[]) {
-    const sale = await fromStored(row, previous);
-    if (sale) await db.put(STORE, await toStored(sale, next));
+  for (const store of [STORE, REQUEST_STORE]) {
+    for (const row of (await db.getAll(store)) as Array<{ sealed?: Sealed; clear?: unknown }>) {
+      const contents =
+        row.clear ?? (row.sealed && previous ? await unsealJson(previous, row.sealed) : null);
+      if (!contents) continue;
+      const { clear: _c, ...rest } = row;
+      await db.put(store, { ...rest, sealed: await sealJson(next, contents) });
+    }
   }
 }
 

@@ -9,12 +9,15 @@
  * service worker (scope /admin) and ask it to fetch the offline pages ahead; when that is done,
  * `<html data-offline-ready>` is set (the e2e waits for it).
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { useToast } from "#app/components/ui/toast.tsx";
 import {
   QUEUE_CHANGED_EVENT,
   queuedCount,
   resealQueue,
 } from "#app/features/admin/kit/offline-queue.ts";
+import { syncQueuedRequests } from "#app/features/admin/kit/offline-requests.ts";
 import {
   currentKey,
   type OfflineKeyAnswer,
@@ -101,6 +104,41 @@ export function useOfflineReadiness(): void {
     });
     return () => {
       cancelled = true;
+    };
+  }, []);
+}
+
+/**
+ * Sends the writes kept offline (./offline-requests.ts) when the connection returns: on mount,
+ * on the 'online' event and every 30 seconds; tells the member what arrived and what was refused.
+ */
+export function useRequestSync(): void {
+  const toast = useToast();
+  const { revalidate } = useRevalidator();
+  const latest = useRef<() => Promise<void>>(async () => {});
+  latest.current = async () => {
+    if (!navigator.onLine) return;
+    const { sent, conflicts } = await syncQueuedRequests();
+    if (sent > 0) {
+      toast({ title: "Offline changes synced", description: `${sent} change(s) sent.` });
+      await revalidate();
+    }
+    if (conflicts > 0) {
+      toast({
+        title: "Offline change refused",
+        description: `${conflicts} change(s) need your attention: open the waiting items in the top bar.`,
+        variant: "destructive",
+      });
+    }
+  };
+  useEffect(() => {
+    const run = () => void latest.current().catch(() => {});
+    run();
+    window.addEventListener("online", run);
+    const timer = window.setInterval(run, 30_000);
+    return () => {
+      window.removeEventListener("online", run);
+      window.clearInterval(timer);
     };
   }, []);
 }

@@ -9,6 +9,7 @@ import { markSignedIn } from "#app/features/admin/kit/signed-in-flag.ts";
 import {
   useConnectionState,
   useOfflineReadiness,
+  useRequestSync,
 } from "#app/features/admin/kit/use-offline-readiness.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { wipeOfflineData } from "#app/lib/offline-vault.ts";
@@ -44,6 +45,7 @@ export function AdminShell({
   const { revalidate } = revalidator;
   useEffect(() => markSignedIn(true), []);
   useOfflineReadiness();
+  useRequestSync();
   const connection = useConnectionState();
 
   // When the session ends (expiry, sign-out elsewhere) show the login gate instead of failing
