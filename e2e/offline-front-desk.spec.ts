@@ -7,11 +7,13 @@
  * Page.getInstallabilityErrors; Lighthouse 12+ has no PWA category: docs/decisions/0276), the
  * public site is not under the service worker, and signing out erases the device's offline data.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type LaunchOptions, type Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
+
+const FULL_CHROMIUM = "/usr/bin/chromium";
 
 type Item = { id: number; name: string; price: number | string; stock?: number };
 
@@ -24,6 +26,11 @@ async function launch(
 ): Promise<BrowserContext> {
   const context = await chromium.launchPersistentContext(dir, {
     ...launchOptions,
+    // The full browser (new headless mode): the headless shell has no app-install machinery for
+    // Chrome's installability check.
+    ...(existsSync(FULL_CHROMIUM) && !process.env.CHROMIUM_PATH
+      ? { executablePath: FULL_CHROMIUM }
+      : {}),
     baseURL,
     viewport: { width: 1280, height: 800 },
     offline,

@@ -28,6 +28,14 @@ function vault(): Promise<IDBPDatabase> {
     upgrade(db) {
       db.createObjectStore(STORE);
     },
+    // Erasing (here or in the service worker) deletes the database: let it go at once.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opening = null;
+    },
+  }).catch((error) => {
+    opening = null;
+    throw error;
   });
   return opening;
 }
