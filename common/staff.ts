@@ -238,6 +238,11 @@ export const DAY_NAMES = [
 
 export const clockSchema = z.object({
   staffId: databaseIdSchema(STAFF_MESSAGES.staffId),
+  /**
+   * When the device clocked, for a clock in or out queued offline (issue 35; ISO 8601 with an
+   * offset); the server takes it within the last week and never in the future (offlineInstant).
+   */
+  at: z.iso.datetime({ offset: true, error: "Clock time must be an ISO 8601 instant" }).optional(),
 });
 
 /**

@@ -29,6 +29,7 @@ import { adminRouter } from "./modules/admin/routes.ts";
 import { advisorRouter } from "./modules/advisor/routes.ts";
 import { auditRouter } from "./modules/audit/routes.ts";
 import { loadSession } from "./modules/auth/middleware.ts";
+import { sessionEndedHeader } from "./modules/auth/offline-key.ts";
 import { authRouter } from "./modules/auth/routes.ts";
 import { bookingsAdminRouter } from "./modules/bookings/admin-routes.ts";
 import { bookingsRouter } from "./modules/bookings/routes.ts";
@@ -114,6 +115,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   app.use(invalidateOnWrite(db));
   app.use(cookieParser());
   app.use(loadSession(db));
+  // A cookie of an ended session: the back office erases the device's offline data (issue 35).
+  app.use(sessionEndedHeader(db));
 
   const scheduler =
     deps.scheduler ??

@@ -177,6 +177,11 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
   },
   "POST /api/auth/logout": { tag: "Sign-in", summary: "Sign out" },
   "GET /api/auth/session": { tag: "Sign-in", summary: "The signed-in account, or null" },
+  "GET /api/auth/offline-key": {
+    tag: "Sign-in",
+    summary: "The key that seals this session's offline data on the device (issue 35)",
+    returns: "{ key (32 bytes, base64url), keyId, expiresAt (the session's absolute expiry) }",
+  },
   "GET /api/auth/invitations/:token": {
     tag: "Sign-in",
     summary: "An invitation to set a password: who it is for",

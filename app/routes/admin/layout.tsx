@@ -23,6 +23,13 @@ export function headers() {
 export const meta: Route.MetaFunction = () => [
   { title: "Admin | Glow Haven" },
   { name: "robots", content: "noindex, nofollow" },
+  { name: "theme-color", content: "#6f4823" },
+];
+
+/** The back office installs as an app (issue 35): its manifest, on /admin pages only. */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/admin.webmanifest" },
+  { rel: "apple-touch-icon", href: "/admin-icons/icon-192.png" },
 ];
 
 /** /admin: the login gate first, then the shell around the screen (admin spec §2). */

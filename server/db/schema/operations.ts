@@ -3,8 +3,8 @@
  * one row per job, updated at the start and end of each run, read by the admin's Operations page.
  * Instants are timestamptz (ARCHITECTURE.md "Data rules").
  */
-import { pgSequence, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { updatedAt } from "./columns.ts";
+import { index, integer, jsonb, pgSequence, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns.ts";
 
 /**
  * The last run of each scheduled job (server/scheduler/). Written by whichever instance ran the
@@ -37,3 +37,26 @@ export const jobs = pgTable("jobs", {
  * docs/decisions/0287-cache-invalidation-across-instances-by-a-polled-sequence.md.
  */
 export const cacheVersion = pgSequence("cache_version");
+
+/**
+ * Requests sent with an `Idempotency-Key` to the back office's writes that a device may queue
+ * offline (issue 35: clock in and out, check-in, appointment changes, client notes;
+ * server/modules/offline/replay.ts). The key is claimed before the write runs (status null) and
+ * keeps the answer after a success, so a resend of the same key is answered, never run again.
+ * The till's sales keep their own key on the sale (sales.idempotency_key).
+ */
+export const idempotentRequests = pgTable(
+  "idempotent_requests",
+  {
+    key: text("key").primaryKey(),
+    /** The admin account that sent it: another account's key is refused. */
+    userId: integer("user_id").notNull(),
+    /** 'POST /api/time-tracking/clock-in': the key answers only this request. */
+    request: text("request").notNull(),
+    /** The HTTP status of the stored answer; null while the first attempt runs. */
+    status: integer("status"),
+    body: jsonb("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("idempotent_requests_created_at_idx").on(t.createdAt)],
+);

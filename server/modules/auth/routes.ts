@@ -26,6 +26,7 @@ import { limiterStore } from "#server/rate-limit.ts";
 import { currentAdmin } from "./current-admin.ts";
 import { acceptInvitation, invitationInfo } from "./invitations.ts";
 import { SESSION_COOKIE } from "./middleware.ts";
+import { offlineKey } from "./offline-key.ts";
 import { requireRole } from "./roles.ts";
 import {
   accountIdentity,
@@ -83,6 +84,7 @@ export function authRouter(db: Db, config: Config): Router {
     handler(invitationAccept(auth)),
   );
   router.get("/auth/session", currentSession);
+  router.get("/auth/offline-key", requireRole(...ANY_ROLE), handler(offlineKeyOfSession(auth)));
   return router;
 }
 
@@ -274,6 +276,20 @@ function signOut({ db, cookieOptions }: AuthContext): AsyncHandler {
 function currentSession(req: Request, res: Response) {
   if (!req.admin) throw new HttpError(401, "Please sign in to continue");
   res.json({ user: req.admin });
+}
+
+/**
+ * GET /auth/offline-key: the key that seals this session's offline data on the device (issue 35,
+ * ./offline-key.ts); never cached.
+ */
+function offlineKeyOfSession({ db, config }: AuthContext): AsyncHandler {
+  return async (req, res) => {
+    const token = String(req.cookies?.[SESSION_COOKIE] ?? "");
+    const key = await offlineKey(db, config.SESSION_SECRET, token);
+    if (!key) throw new HttpError(401, "Please sign in to continue");
+    res.set("Cache-Control", "no-store");
+    res.json(key);
+  };
 }
 
 // The signed-in account's two-step sign-in (./totp.ts)

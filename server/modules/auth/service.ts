@@ -117,18 +117,10 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt,
   });
-  // Housekeeping: drop this user's dead sessions.
-  await db
-    .delete(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        or(
-          lt(sessions.expiresAt, now),
-          lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-        ),
-      ),
-    );
+  // Housekeeping: drop this user's sessions past their absolute expiry. A session that only went
+  // idle stays until then: its device tells "signed in again after a pause" (its offline work is
+  // still sent) from "ended" (its offline data is erased) by the row (./offline-key.ts, issue 35).
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
   return { token, expiresAt };
 }
 

@@ -23,6 +23,7 @@ import type { Db } from "#server/db/client.ts";
 import { handler, parse, parseId, siteOrigin } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { authorize, requireCapability, requireRole } from "#server/modules/auth/roles.ts";
+import { replayOnce } from "#server/modules/offline/replay.ts";
 import { sendCachedJson } from "#server/response-cache.ts";
 import { createAppointments, deleteAppointment, updateAppointment } from "./appointments.ts";
 import {
@@ -100,6 +101,7 @@ function appointmentRoutes(router: Router, db: Db): void {
   router.patch(
     "/appointments/:id",
     requireCapability("appointment.editOwn"),
+    replayOnce(db),
     handler(async (req, res) => {
       const admin = currentAdmin(req);
       const ref = String(req.params.id);
@@ -112,6 +114,7 @@ function appointmentRoutes(router: Router, db: Db): void {
   router.post(
     "/appointments/:id/check-in",
     requireCapability("appointment.checkIn"),
+    replayOnce(db),
     handler(async (req, res) => {
       const admin = currentAdmin(req);
       const id = parseId(req.params.id, "Appointment");

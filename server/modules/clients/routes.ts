@@ -25,6 +25,7 @@ import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireCapability, requireRole } from "#server/modules/auth/roles.ts";
+import { replayOnce } from "#server/modules/offline/replay.ts";
 import { getClientRecord } from "./detail.ts";
 import { findDuplicatesOf } from "./duplicates.ts";
 import { listClientsPage, listSubscribers } from "./list.ts";
@@ -145,6 +146,7 @@ function subscriberAndNoteRoutes(router: Router, db: Db): void {
   router.put(
     "/customer-notes/:email",
     requireRole(...ANY_ROLE),
+    replayOnce(db),
     handler(async (req, res) => {
       const email = emailParam(req.params.email);
       const { notes } = parse(customerNotesSchema, req.body);

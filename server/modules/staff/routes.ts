@@ -11,6 +11,7 @@
  */
 import { type Request, Router } from "express";
 import { z } from "zod";
+import { offlineInstant } from "#common/offline.ts";
 import { ANY_ROLE, MANAGER_ONLY } from "#common/roles.ts";
 import {
   accessGrantSchema,
@@ -31,6 +32,7 @@ import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { grantAccess, revokeAccess } from "#server/modules/auth/invitations.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { resetMemberTotp } from "#server/modules/auth/totp.ts";
+import { replayOnce } from "#server/modules/offline/replay.ts";
 import { getCommissionRates, setCommissionRates } from "./commission-rates.ts";
 import { staffAnalytics, staffOverview } from "./figures.ts";
 import { createStaff, deleteStaff, getStaff, listStaff, updateStaff } from "./members.ts";
@@ -53,12 +55,17 @@ export const listQuery = z.object({
 
 /** A therapist may only clock themself; everyone else (front desk, managers) anyone. */
 function clockTarget(req: Request): number {
-  const { staffId } = parse(clockSchema, req.body);
+  return clockRequest(req).staffId;
+}
+
+/** The clock's member (as clockTarget) and its instant: now, or the offline device's `at`. */
+function clockRequest(req: Request): { staffId: number; at: Date } {
+  const { staffId, at } = parse(clockSchema, req.body);
   const admin = currentAdmin(req);
   if (admin.role === "therapist" && admin.staffId !== staffId) {
     throw new HttpError(403, STAFF_MESSAGES.ownClockOnly);
   }
-  return staffId;
+  return { staffId, at: offlineInstant(at, new Date()) };
 }
 
 const anyone = requireRole(...ANY_ROLE);
@@ -198,17 +205,19 @@ function clockRoutes(router: Router, db: Db): void {
   router.post(
     "/time-tracking/clock-in",
     anyone,
+    replayOnce(db),
     handler(async (req, res) => {
-      const staffId = clockTarget(req);
-      res.status(201).json(await clockIn(db, currentAdmin(req), staffId));
+      const { staffId, at } = clockRequest(req);
+      res.status(201).json(await clockIn(db, currentAdmin(req), staffId, at));
     }),
   );
   router.post(
     "/time-tracking/clock-out",
     anyone,
+    replayOnce(db),
     handler(async (req, res) => {
-      const staffId = clockTarget(req);
-      res.json(await clockOut(db, currentAdmin(req), staffId));
+      const { staffId, at } = clockRequest(req);
+      res.json(await clockOut(db, currentAdmin(req), staffId, at));
     }),
   );
   router.post(

@@ -19,6 +19,7 @@ import {
   ConsultationOverride,
   useConsultationOverride,
 } from "#app/features/admin/kit/consultation-override.tsx";
+import { sendOrQueue } from "#app/features/admin/kit/offline-requests.ts";
 import {
   type MutationOutcome,
   serverMessageOr,
@@ -102,16 +103,43 @@ export function DetailsDialog({
   const url = `/api/appointments/${encodeURIComponent(a.id)}`;
   const busy = update.pending || remove.pending;
 
+  /** A change made offline: its own toast, and no reload of the page (there is no network). */
+  function queuedOverrides() {
+    return navigator.onLine
+      ? {}
+      : {
+          success: {
+            title: "Saved offline",
+            description: "No connection: it will be sent when the connection returns.",
+          },
+          after: "none" as const,
+        };
+  }
+
   function act(action: AppointmentAction) {
     if (action.status) {
+      const status = action.status;
+      // Completing offline (issue 35) is kept and sent when the connection returns; other
+      // changes need the server (clashes, consultations).
+      const queueable = status === "completed" && !navigator.onLine;
       void update
         .run(
-          () =>
-            apiRequest<Appointment>("PATCH", url, {
-              status: action.status,
-              ...consultation.payload(),
-            }),
-          { key: action.id },
+          async () => {
+            if (!queueable) {
+              return apiRequest<Appointment>("PATCH", url, {
+                status,
+                ...consultation.payload(),
+              });
+            }
+            await sendOrQueue({
+              method: "PATCH",
+              url,
+              body: { status },
+              label: `Complete: ${a.customerName}`,
+            });
+            return { ...a, status };
+          },
+          { key: action.id, ...(queueable ? queuedOverrides() : {}) },
         )
         .then((outcome) => {
           if (!outcome.ok) consultation.learn(outcome.error);
@@ -210,9 +238,21 @@ export function DetailsDialog({
                   className={adminButton.outline}
                   onClick={() =>
                     void update
-                      .run(() => apiRequest<Appointment>("POST", `${url}/check-in`), {
-                        key: "check-in",
-                      })
+                      .run(
+                        async () => {
+                          // Offline (issue 35): kept and sent when the connection returns.
+                          const sent = await sendOrQueue({
+                            method: "POST",
+                            url: `${url}/check-in`,
+                            body: {},
+                            label: `Check in: ${a.customerName}`,
+                          });
+                          return sent.queued
+                            ? { ...a, checkedInAt: new Date().toISOString() }
+                            : (sent.data as Appointment);
+                        },
+                        { key: "check-in", ...queuedOverrides() },
+                      )
                       .then((outcome) => {
                         if (outcome.ok && outcome.data) onShow(outcome.data);
                       })

@@ -14,7 +14,7 @@ import {
   removeQueued,
   retryQueued,
   syncQueuedSales,
-} from "./offline-queue.ts";
+} from "#app/features/admin/kit/offline-queue.ts";
 import { sendSale } from "./send-sale.ts";
 
 /** The queue's state and actions; `keep` queues a sale that could not be sent. */

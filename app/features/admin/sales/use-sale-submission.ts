@@ -8,6 +8,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { isConnectionError } from "#app/features/admin/kit/offline-queue.ts";
 import { ApiError } from "#app/lib/api.ts";
 import {
   POS_MESSAGES,
@@ -16,7 +17,6 @@ import {
   saleCompleteMessage,
 } from "#common/sales.ts";
 import type { CartLine, Customer } from "./cart.ts";
-import { isConnectionError } from "./offline-queue.ts";
 import { sendSale } from "./send-sale.ts";
 
 /** The toast that refuses to complete the sale, or null when it can be sent (spec §4). */

@@ -4,8 +4,15 @@ import { useEffect, useState } from "react";
 import { Link, Outlet, useRevalidator } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { HealthOverrideHost } from "#app/features/admin/health/health-override-host.tsx";
+import { ConnectionStatus } from "#app/features/admin/kit/connection-status.tsx";
 import { markSignedIn } from "#app/features/admin/kit/signed-in-flag.ts";
+import {
+  useConnectionState,
+  useOfflineReadiness,
+  useRequestSync,
+} from "#app/features/admin/kit/use-offline-readiness.ts";
 import { apiRequest } from "#app/lib/api.ts";
+import { wipeOfflineData } from "#app/lib/offline-vault.ts";
 import type { AdminIdentity } from "#common/auth.ts";
 import { ACCESS_ROLE_LABELS, canOpen } from "#common/roles.ts";
 import { AdminSearch } from "./admin-search.tsx";
@@ -37,6 +44,9 @@ export function AdminShell({
   const [menuOpen, setMenuOpen] = useState(false);
   const { revalidate } = revalidator;
   useEffect(() => markSignedIn(true), []);
+  useOfflineReadiness();
+  useRequestSync();
+  const connection = useConnectionState();
 
   // When the session ends (expiry, sign-out elsewhere) show the login gate instead of failing
   // screens: checked when the window regains focus and once a minute.
@@ -56,12 +66,24 @@ export function AdminShell({
     };
   }, [revalidate]);
 
+  // Signing out erases the device's offline data (issue 35): work not yet sent would be lost
+  // with it, so the member is asked first.
   async function signOut() {
+    if (
+      connection.waiting > 0 &&
+      !window.confirm(
+        `${connection.waiting} item(s) done offline have not been sent yet and will be lost if you sign out now. Sign out anyway?`,
+      )
+    ) {
+      return;
+    }
     try {
       await apiRequest("POST", "/api/auth/logout");
     } catch {
       toast({ title: "Sign out failed", description: "Please try again.", variant: "destructive" });
+      return;
     }
+    await wipeOfflineData().catch(() => {});
     await revalidator.revalidate();
   }
 
@@ -111,6 +133,7 @@ export function AdminShell({
             </button>
             {canOpen(admin.role, "bookings") && <AdminSearch />}
             <div className="ml-auto flex items-center gap-1 sm:gap-2">
+              <ConnectionStatus online={connection.online} waiting={connection.waiting} />
               {canOpen(admin.role, "clearData") && <ClearDataButton />}
               {canOpen(admin.role, "outbox") && (
                 <Link

@@ -8,8 +8,8 @@ import { type ReactNode, useId, useState } from "react";
 import { Badge } from "#app/features/admin/kit/badge.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { DataTable } from "#app/features/admin/kit/data-table.tsx";
+import { sendOrQueue } from "#app/features/admin/kit/offline-requests.ts";
 import { serverMessageOr, useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
-import { apiRequest } from "#app/lib/api.ts";
 import type { StaffMember, TimeEntry } from "#common/staff.ts";
 import { fullName, hoursText, when } from "./staff-format.ts";
 import { CorrectionDialog } from "./time-correction-dialog.tsx";
@@ -94,11 +94,32 @@ export function TimeTab({
   const clockedIn = active.filter((m) => openIds.has(m.id)).map(toOption);
   const onBreak = new Set(open.filter((e) => e.onBreak).map((e) => e.staffId));
 
-  const post = (path: string, staffId: number, title: string) =>
-    clock.run(() => apiRequest("POST", `/api/time-tracking/${path}`, { staffId }), {
-      success: { title },
-      key: path,
-    });
+  // Offline (issue 35) the clock is kept with its time and sent when the connection returns.
+  const post = (path: string, staffId: number, title: string) => {
+    const offline = !navigator.onLine;
+    const name = active.find((m) => m.id === staffId);
+    return clock.run(
+      () =>
+        sendOrQueue({
+          method: "POST",
+          url: `/api/time-tracking/${path}`,
+          body: { staffId },
+          label: `${path === "clock-in" ? "Clock in" : "Clock out"}: ${name ? fullName(name) : ""}`,
+          dated: true,
+        }),
+      offline
+        ? {
+            success: {
+              title: "Saved offline",
+              description:
+                "No connection: it will be sent, with this time, when the connection returns.",
+            },
+            after: "none",
+            key: path,
+          }
+        : { success: { title }, key: path },
+    );
+  };
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
