@@ -6,7 +6,8 @@
  * terminal and bank transfer (expected from the day's payments less refunds, counted from the
  * terminal's end-of-day total and the bank statement), Paystack online (the day's online sales
  * and paid shop orders, matched by reference against Paystack's transactions with their fees,
- * and the settlement that paid each out). Kobo inside, naira in every answer; a day is a Lagos
+ * and the settlement that paid each out; Paystack's refunds and chargebacks of the day matched to
+ * their sale or order and taken off its figure, docs/decisions/0281). Kobo inside, naira in every answer; a day is a Lagos
  * calendar day.
  */
 
