@@ -674,6 +674,34 @@ export type PaystackMatch = {
   settlement: { id: string; status: string; date: string | null } | null;
 };
 
+/**
+ * Money Paystack gave back on one of its payments during the day (issue 29;
+ * docs/decisions/0281): a refund (Paystack's Refund API) or a chargeback (a dispute), matched by
+ * the payment's reference to the sale or shop order it paid (naira).
+ */
+export type PaystackReversal = {
+  kind: "refund" | "chargeback";
+  /** Paystack's refund or dispute id. */
+  id: string;
+  /** The reference of the payment given back. */
+  reference: string;
+  /** 'Sale #1001', 'Order #12', or null when no sale or order here carries the reference. */
+  recordedAs: string | null;
+  /** A refund's amount; a chargeback's disputed amount (`refund_amount`, else the payment's). */
+  amount: number;
+  /** Paystack's status ('pending', 'processed', …; a dispute's 'awaiting-merchant-feedback', 'resolved', …). */
+  status: string;
+  /** A dispute's resolution ('merchant-accepted', 'declined') or null. */
+  resolution: string | null;
+  /**
+   * Whether the money left the clinic's Paystack balance: a processed refund, or a chargeback
+   * resolved 'merchant-accepted'. These are taken off the online tender's counted figure.
+   */
+  deducted: boolean;
+  /** When Paystack recorded it (ISO 8601 UTC), or null. */
+  at: string | null;
+};
+
 /** Paystack's side of a day (naira): totals over the matched payments, and each reference. */
 export type PaystackReconciliation = {
   /** False without Paystack keys: nothing can be matched (test-payment mode). */
@@ -684,6 +712,12 @@ export type PaystackReconciliation = {
   fees: number;
   net: number;
   matches: PaystackMatch[];
+  /** Refunds and chargebacks Paystack recorded on the day, each matched by reference. */
+  reversals: PaystackReversal[];
+  /** Σ refunds deducted that day (naira). */
+  refunded: number;
+  /** Σ chargebacks deducted that day (naira). */
+  chargebacks: number;
 };
 
 /** A closed day: each tender's figures, the cash count, who closed it and when. */

@@ -213,8 +213,32 @@ export type LedgerSettlement = {
   references: string[];
 };
 
+/**
+ * Money given back on a Paystack payment (kobo): a refund (List Refunds) or a chargeback (List
+ * Disputes), by the reference of the payment it reverses.
+ */
+export type LedgerReversal = {
+  kind: "refund" | "chargeback";
+  id: string;
+  /** The reversed payment's reference ('' when Paystack names none). */
+  reference: string;
+  /** A refund's amount; a dispute's `refund_amount`, else its transaction's amount. */
+  amountKobo: number;
+  status: string;
+  /** A dispute's resolution ('merchant-accepted', 'declined'); null for refunds and open disputes. */
+  resolution: string | null;
+  /** ISO 8601 UTC of its creation at Paystack, or null. */
+  at: string | null;
+};
+
 /** Paystack's records of money taken and paid out, for the day close (issue 29). */
 export type PaystackLedger = {
+  /**
+   * Refunds (GET /refund?from&to) and chargebacks (GET /dispute?from&to) created in [from, to),
+   * every page of 100 (docs/decisions/0281).
+   * @throws PaystackError when Paystack refuses or cannot answer.
+   */
+  reversals(from: Date, to: Date): Promise<LedgerReversal[]>;
   /**
    * Successful transactions paid in [from, to) (GET /transaction?status=success&from&to, every
    * page of 100).
@@ -259,6 +283,16 @@ export function createPaystackLedger(options: PaystackOptions): PaystackLedger {
         paidAt: typeof r.paid_at === "string" ? r.paid_at : null,
       }));
     },
+    async reversals(from, to) {
+      const [refunds, disputes] = await Promise.all([
+        pages("/refund", range(from, to)),
+        pages("/dispute", range(from, to)),
+      ]);
+      return [
+        ...refunds.map((r) => reversalOf("refund", r)),
+        ...disputes.map((r) => reversalOf("chargeback", r)),
+      ];
+    },
     async settlements(from, to, limit = 20) {
       const rows = (await pages("/settlement", range(from, to))).slice(0, limit);
       const out: LedgerSettlement[] = [];
@@ -274,6 +308,29 @@ export function createPaystackLedger(options: PaystackOptions): PaystackLedger {
       }
       return out;
     },
+  };
+}
+
+/**
+ * A List Refunds or List Disputes row as a LedgerReversal. Paystack names the payment by
+ * `transaction_reference` or a `transaction` object with its `reference` (refunds), or a
+ * `transaction` object (disputes); times are `createdAt` or `created_at`.
+ */
+function reversalOf(kind: LedgerReversal["kind"], r: Record<string, unknown>): LedgerReversal {
+  const tx =
+    r.transaction && typeof r.transaction === "object"
+      ? (r.transaction as Record<string, unknown>)
+      : {};
+  const amount = kind === "refund" ? r.amount : (r.refund_amount ?? tx.amount);
+  const at = r.createdAt ?? r.created_at;
+  return {
+    kind,
+    id: String(r.id ?? ""),
+    reference: String(r.transaction_reference ?? tx.reference ?? ""),
+    amountKobo: Number(amount ?? 0),
+    status: String(r.status ?? ""),
+    resolution: typeof r.resolution === "string" ? r.resolution : null,
+    at: typeof at === "string" ? at : null,
   };
 }
 

@@ -5,7 +5,9 @@
  * GET /transaction/verify/:reference and POST /refund with Paystack's envelope, checks the Bearer secret key, and
  * lets a test decide what a payment did (`pay`) and sign webhooks (`webhook`). For the day close
  * (issue 29) it lists transactions (GET /transaction, with each one's fees) and settlements (GET
- * /settlement, GET /settlement/:id/transactions) that a test makes with `settle`.
+ * /settlement, GET /settlement/:id/transactions) that a test makes with `settle`, and the
+ * refunds (GET /refund: those asked with POST /refund, and ones a test makes with `refundMade`)
+ * and chargebacks (GET /dispute, made with `dispute`) of a day (docs/decisions/0281).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -28,6 +30,25 @@ type Transaction = {
 
 type Settlement = { id: number; status: string; date: string; references: string[] };
 
+/** A refund as List Refunds shows it: the payment's reference, amount (kobo), status, when. */
+type Refund = {
+  id: number;
+  reference: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+};
+
+/** A chargeback as List Disputes shows it (kobo; resolution null while open). */
+type Dispute = {
+  id: number;
+  reference: string;
+  refundAmount: number;
+  status: string;
+  resolution: string | null;
+  createdAt: string;
+};
+
 /** Paystack's local card fee (kobo): 1.5%, plus ₦100 from ₦2,500, at most ₦2,000. */
 export function paystackFee(amountKobo: number): number {
   const fee = Math.round(amountKobo * 0.015) + (amountKobo >= 250_000 ? 10_000 : 0);
@@ -44,6 +65,19 @@ export type FakePaystack = {
   /** Refunds asked with POST /refund, per transaction reference (amount in kobo). */
   refunds: Map<string, number>;
   settlementList: Settlement[];
+  /** Every refund, asked through POST /refund or made with `refundMade`. */
+  refundList: Refund[];
+  disputeList: Dispute[];
+  /**
+   * A refund made at Paystack (the dashboard, or POST /refund processed later) of a paid
+   * `reference`: amount default the whole payment, status 'processed', created now. Its id.
+   */
+  refundMade(reference: string, over?: Partial<Omit<Refund, "id" | "reference">>): number;
+  /**
+   * A chargeback on `reference`: refund_amount default the whole payment, status
+   * 'awaiting-merchant-feedback', no resolution, created now. Its id.
+   */
+  dispute(reference: string, over?: Partial<Omit<Dispute, "id" | "reference">>): number;
   /** Pays out `references` in one settlement (status default 'success', date now); its id. */
   settle(references: string[], over?: Partial<Omit<Settlement, "id" | "references">>): number;
   /** Marks a transaction paid (or another status), optionally with another amount/currency. */
@@ -65,7 +99,10 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
 }
 
 /** What the fake remembers, shared by its request handlers and the test. */
-type Ledger = Pick<FakePaystack, "transactions" | "verifyCalls" | "refunds" | "settlementList">;
+type Ledger = Pick<
+  FakePaystack,
+  "transactions" | "verifyCalls" | "refunds" | "settlementList" | "refundList" | "disputeList"
+>;
 
 /** Starts the fake on `port` (0 = any free port). */
 export async function startFakePaystack(port = 0): Promise<FakePaystack> {
@@ -74,6 +111,8 @@ export async function startFakePaystack(port = 0): Promise<FakePaystack> {
     verifyCalls: new Map(),
     refunds: new Map(),
     settlementList: [],
+    refundList: [],
+    disputeList: [],
   };
   const { transactions } = ledger;
   const server = http.createServer((req, res) => {
@@ -111,6 +150,31 @@ export async function startFakePaystack(port = 0): Promise<FakePaystack> {
         paidAt: new Date().toISOString(),
         ...over,
       });
+    },
+    refundMade(reference, over = {}) {
+      const id = 5000 + ledger.refundList.length + 1;
+      ledger.refundList.push({
+        id,
+        reference,
+        amount: transactions.get(reference)?.amount ?? 0,
+        status: "processed",
+        createdAt: new Date().toISOString(),
+        ...over,
+      });
+      return id;
+    },
+    dispute(reference, over = {}) {
+      const id = 9000 + ledger.disputeList.length + 1;
+      ledger.disputeList.push({
+        id,
+        reference,
+        refundAmount: transactions.get(reference)?.amount ?? 0,
+        status: "awaiting-merchant-feedback",
+        resolution: null,
+        createdAt: new Date().toISOString(),
+        ...over,
+      });
+      return id;
     },
     settle(references, over = {}) {
       const id = 7000 + ledger.settlementList.length + 1;
@@ -175,6 +239,39 @@ function route(ledger: Ledger, req: http.IncomingMessage, raw: string, res: http
       const tx = ledger.transactions.get(r);
       return tx ? [transactionData(tx)] : [];
     });
+    sendPage(res, rows, url);
+    return;
+  }
+  if (req.method === "GET" && url.pathname === "/refund") {
+    const rows = ledger.refundList
+      .filter((r) => inRange(r.createdAt, url))
+      .map((r) => ({
+        id: r.id,
+        transaction_reference: r.reference,
+        amount: r.amount,
+        currency: "NGN",
+        status: r.status,
+        createdAt: r.createdAt,
+      }));
+    sendPage(res, rows, url);
+    return;
+  }
+  if (req.method === "GET" && url.pathname === "/dispute") {
+    const rows = ledger.disputeList
+      .filter((d) => inRange(d.createdAt, url))
+      .map((d) => {
+        const tx = ledger.transactions.get(d.reference);
+        return {
+          id: d.id,
+          refund_amount: d.refundAmount,
+          currency: "NGN",
+          status: d.status,
+          resolution: d.resolution,
+          category: "chargeback",
+          transaction: { reference: d.reference, amount: tx?.amount ?? d.refundAmount },
+          createdAt: d.createdAt,
+        };
+      });
     sendPage(res, rows, url);
     return;
   }
@@ -249,7 +346,7 @@ function verifyTransaction(
  * queued refund; the transaction becomes 'reversed'. 400 unless paid and not yet refunded.
  */
 function createRefund(
-  { transactions, refunds }: Ledger,
+  { transactions, refunds, refundList }: Ledger,
   body: Record<string, unknown>,
   res: http.ServerResponse,
 ) {
@@ -264,6 +361,13 @@ function createRefund(
   }
   const amount = body.amount === undefined ? tx.amount : Number(body.amount);
   refunds.set(tx.reference, amount);
+  refundList.push({
+    id: 5000 + refundList.length + 1,
+    reference: tx.reference,
+    amount,
+    status: "pending",
+    createdAt: new Date().toISOString(),
+  });
   tx.status = "reversed";
   send(res, 200, {
     status: true,
@@ -273,7 +377,7 @@ function createRefund(
       amount,
       currency: tx.currency,
       status: "pending",
-      id: 5000 + refunds.size,
+      id: 5000 + refundList.length,
     },
   });
 }

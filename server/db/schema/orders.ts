@@ -65,6 +65,8 @@ export const orders = pgTable(
   (t) => [
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_client_idx").on(t.clientId),
+    // Daily Sales and the day close read the orders paid in a Lagos day (docs/decisions/0280).
+    index("orders_paid_at_idx").on(t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
     // Live reservations are read on every product page and checkout start.
     index("orders_pending_reserved_idx").on(t.reservedUntil).where(sql`${t.status} = 'pending'`),
     check("orders_status_valid", oneOf(t.status, ORDER_STATUSES)),

@@ -337,6 +337,19 @@ export type StoredPaystackMatch = {
   settlement: { id: string; status: string; date: string | null } | null;
 };
 
+/** A Paystack refund or chargeback as stored at the close (kobo; docs/decisions/0281). */
+export type StoredPaystackReversal = {
+  kind: "refund" | "chargeback";
+  id: string;
+  reference: string;
+  recordedAs: string | null;
+  amountKobo: number;
+  status: string;
+  resolution: string | null;
+  deducted: boolean;
+  at: string | null;
+};
+
 /**
  * The till's running totals of one Lagos day (docs/decisions/0235-stored-per-sale-totals.md):
  * the sum of the stored totals of the sales rung up that day, added to in each sale's
@@ -388,6 +401,8 @@ export const saleDayCloses = pgTable("sale_day_closes", {
   paystack: jsonb("paystack").$type<{
     error: string | null;
     matches: StoredPaystackMatch[];
+    /** Refunds and chargebacks of the day (absent in closes made before 0281). */
+    reversals?: StoredPaystackReversal[];
   } | null>(),
   notes: text("notes"),
   closedBy: integer("closed_by").references(() => adminUsers.id, { onDelete: "set null" }),

@@ -6,7 +6,8 @@
  * terminal and bank transfer (expected from the day's payments less refunds, counted from the
  * terminal's end-of-day total and the bank statement), Paystack online (the day's online sales
  * and paid shop orders, matched by reference against Paystack's transactions with their fees,
- * and the settlement that paid each out). Kobo inside, naira in every answer; a day is a Lagos
+ * and the settlement that paid each out; Paystack's refunds and chargebacks of the day matched to
+ * their sale or order and taken off its figure, docs/decisions/0281). Kobo inside, naira in every answer; a day is a Lagos
  * calendar day.
  */
 
@@ -27,6 +28,7 @@ import {
   type PaystackMatch,
   type PaystackMatchStatus,
   type PaystackReconciliation,
+  type PaystackReversal,
   TENDER_LABELS,
   TENDERS,
   type Tender,
@@ -36,6 +38,7 @@ import type { Db, Tx } from "#server/db/client.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import {
   type StoredPaystackMatch,
+  type StoredPaystackReversal,
   type StoredTender,
   saleCashMovements,
   saleDayCloses,
@@ -46,6 +49,7 @@ import {
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import type {
+  LedgerReversal,
   LedgerSettlement,
   LedgerTransaction,
   PaystackLedger,
@@ -79,6 +83,15 @@ type LedgerDay = {
   error: string | null;
   transactions: LedgerTransaction[];
   settlements: LedgerSettlement[];
+  /** Refunds and chargebacks Paystack recorded during the day (docs/decisions/0281). */
+  reversals: LedgerReversal[];
+};
+
+/** What Paystack stored at the close: its error, the payments matched, the reversals. */
+type StoredPaystack = {
+  error: string | null;
+  matches: StoredPaystackMatch[];
+  reversals?: StoredPaystackReversal[];
 };
 
 /** The sums of the Lagos day `date`: payments, refunds, paid shop orders, cash movements. */
@@ -219,22 +232,19 @@ function tenderLine(t: StoredTender): TenderLine {
  * kept as `error` and nothing is matched.
  */
 async function readLedger(ledger: PaystackLedger | null, date: string): Promise<LedgerDay> {
-  if (!ledger) return { configured: false, error: null, transactions: [], settlements: [] };
+  const none = { transactions: [], settlements: [], reversals: [] };
+  if (!ledger) return { configured: false, error: null, ...none };
   const { from, to } = tillDayRange(date);
   try {
-    const [transactions, settlements] = await Promise.all([
+    const [transactions, settlements, reversals] = await Promise.all([
       ledger.transactions(from, to),
       ledger.settlements(from, new Date(to.getTime() + SETTLEMENT_DAYS * DAY_MS)),
+      ledger.reversals(from, to),
     ]);
-    return { configured: true, error: null, transactions, settlements };
+    return { configured: true, error: null, transactions, settlements, reversals };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return {
-      configured: true,
-      error: `Paystack could not be asked: ${message}`,
-      transactions: [],
-      settlements: [],
-    };
+    return { configured: true, error: `Paystack could not be asked: ${message}`, ...none };
   }
 }
 
@@ -284,20 +294,97 @@ function matchPaystack(recorded: RecordedOnline[], day: LedgerDay): StoredPaysta
   return matches;
 }
 
+/**
+ * Whether a reversal took money out of the clinic's Paystack balance: a processed refund, or a
+ * chargeback resolved against the clinic ('merchant-accepted'). A pending refund or an open or
+ * won dispute has not (docs/decisions/0281).
+ */
+function isDeducted(r: LedgerReversal): boolean {
+  return r.kind === "refund" ? r.status === "processed" : r.resolution === "merchant-accepted";
+}
+
+/**
+ * Matches the day's Paystack refunds and chargebacks to the sale (an online payment with that
+ * reference, any day) or shop order (its payment reference) they reverse. Kobo.
+ */
+async function matchReversals(db: Db | Tx, day: LedgerDay): Promise<StoredPaystackReversal[]> {
+  if (!day.configured || day.error || day.reversals.length === 0) return [];
+  const references = [...new Set(day.reversals.map((r) => r.reference).filter(Boolean))];
+  const [saleRows, orderRows] =
+    references.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({ reference: salePayments.reference, saleNumber: sales.saleNumber })
+            .from(salePayments)
+            .innerJoin(sales, eq(sales.id, salePayments.saleId))
+            .where(inArray(salePayments.reference, references)),
+          db
+            .select({ reference: orders.paymentReference, id: orders.id })
+            .from(orders)
+            .where(inArray(orders.paymentReference, references)),
+        ]);
+  const recorded = new Map<string, string>();
+  for (const o of orderRows) recorded.set(o.reference, `Order #${o.id}`);
+  for (const p of saleRows) if (p.reference) recorded.set(p.reference, `Sale #${p.saleNumber}`);
+  return day.reversals.map((r) => ({
+    kind: r.kind,
+    id: r.id,
+    reference: r.reference,
+    recordedAs: recorded.get(r.reference) ?? null,
+    amountKobo: r.amountKobo,
+    status: r.status,
+    resolution: r.resolution,
+    deducted: isDeducted(r),
+    at: r.at,
+  }));
+}
+
+/** A stored reversal as the API answers it (naira). */
+function reversalOf(r: StoredPaystackReversal): PaystackReversal {
+  return {
+    kind: r.kind,
+    id: r.id,
+    reference: r.reference,
+    recordedAs: r.recordedAs,
+    amount: naira(r.amountKobo),
+    status: r.status,
+    resolution: r.resolution,
+    deducted: r.deducted,
+    at: r.at,
+  };
+}
+
 /** Paystack's matching as the API answers it (naira; fees and net over what Paystack took). */
-function paystackOf(
-  stored: { error: string | null; matches: StoredPaystackMatch[] } | null,
-): PaystackReconciliation {
-  if (!stored) return { configured: false, error: null, amount: 0, fees: 0, net: 0, matches: [] };
+function paystackOf(stored: StoredPaystack | null): PaystackReconciliation {
+  if (!stored) {
+    return {
+      configured: false,
+      error: null,
+      amount: 0,
+      fees: 0,
+      net: 0,
+      matches: [],
+      reversals: [],
+      refunded: 0,
+      chargebacks: 0,
+    };
+  }
   const atPaystack = stored.matches.filter((m) => m.amountKobo !== null);
   const amount = atPaystack.reduce((s, m) => s + (m.amountKobo ?? 0), 0);
   const fees = atPaystack.reduce((s, m) => s + (m.feesKobo ?? 0), 0);
+  const reversals = stored.reversals ?? [];
+  const deducted = (kind: StoredPaystackReversal["kind"]) =>
+    reversals.filter((r) => r.kind === kind && r.deducted).reduce((s, r) => s + r.amountKobo, 0);
   return {
     configured: true,
     error: stored.error,
     amount: naira(amount),
     fees: naira(fees),
     net: naira(amount - fees),
+    reversals: reversals.map(reversalOf),
+    refunded: naira(deducted("refund")),
+    chargebacks: naira(deducted("chargeback")),
     matches: stored.matches.map(
       (m): PaystackMatch => ({
         reference: m.reference,
@@ -313,10 +400,15 @@ function paystackOf(
   };
 }
 
-/** Paystack's total for the day (what it took), or null when it was not asked. */
+/**
+ * Paystack's total for the day: what it took less the refunds and chargebacks that left the
+ * balance that day (docs/decisions/0281), or null when it was not asked.
+ */
 function paystackCountedKobo(day: LedgerDay): number | null {
   if (!day.configured || day.error) return null;
-  return day.transactions.reduce((s, t) => s + t.amountKobo, 0);
+  const taken = day.transactions.reduce((s, t) => s + t.amountKobo, 0);
+  const given = day.reversals.filter(isDeducted).reduce((s, r) => s + r.amountKobo, 0);
+  return taken - given;
 }
 
 function movementOf(m: typeof saleCashMovements.$inferSelect): CashMovement {
@@ -354,7 +446,11 @@ function countOf(stored: { notes: Record<string, number>; coinsKobo: number } | 
 /** The stored close of `date`, or null while the day is open. */
 export async function getDayClose(db: Db | Tx, date: string): Promise<DayClose | null> {
   const [row] = await db.select().from(saleDayCloses).where(eq(saleDayCloses.businessDate, date));
-  if (!row) return null;
+  return row ? dayCloseOf(date, row) : null;
+}
+
+/** A stored close row of `date` as the API answers it (naira; variance = counted − expected). */
+export function dayCloseOf(date: string, row: typeof saleDayCloses.$inferSelect): DayClose {
   return {
     date,
     expectedCash: naira(row.expectedCashKobo),
@@ -393,7 +489,11 @@ export async function closeSheet(
   }
   const day = await readLedger(ledger, date);
   const stored = day.configured
-    ? { error: day.error, matches: matchPaystack(sums.online, day) }
+    ? {
+        error: day.error,
+        matches: matchPaystack(sums.online, day),
+        reversals: await matchReversals(db, day),
+      }
     : null;
   return {
     date,
@@ -455,7 +555,11 @@ export async function closeDay(
             }
           : null,
         paystack: day.configured
-          ? { error: day.error, matches: matchPaystack(sums.online, day) }
+          ? {
+              error: day.error,
+              matches: matchPaystack(sums.online, day),
+              reversals: await matchReversals(tx, day),
+            }
           : null,
         notes: input.notes,
         closedBy: admin.id,

@@ -288,6 +288,100 @@ describe.each(dbKinds)("day close per tender on %s", (kind) => {
     expect(byTender(close.body.tenders).online?.variance).toBe(5000);
   });
 
+  it("matches Paystack refunds and chargebacks to their sales by reference and takes them off Paystack's figure", async () => {
+    const { date, at } = lagosDay(6);
+    const later = (hours: number) => new Date(Date.parse(at) + hours * 3_600_000).toISOString();
+    const online = async (reference: string) =>
+      (
+        await desk
+          .post("/api/sales")
+          .send({
+            type: "service",
+            itemId: facial.id,
+            customerName: ADA.name,
+            customerEmail: ADA.email,
+            paymentMethod: "online",
+            paymentReference: reference,
+            saleDate: at,
+          })
+          .expect(201)
+      ).body as { saleNumber: number };
+    const refunded = await online("PSK_rev_1");
+    const disputed = await online("PSK_rev_2");
+    fake.pay("PSK_rev_1", { amount: 1_000_000, paidAt: at });
+    fake.pay("PSK_rev_2", { amount: 1_000_000, paidAt: at });
+    // On Paystack's dashboard: ₦4,000 of the first given back; the second charged back and lost;
+    // a chargeback still open on a payment this clinic never recorded; and a refund of another
+    // day, which this day does not see.
+    const refundId = fake.refundMade("PSK_rev_1", { amount: 400_000, createdAt: later(1) });
+    const lostId = fake.dispute("PSK_rev_2", {
+      status: "resolved",
+      resolution: "merchant-accepted",
+      createdAt: later(2),
+    });
+    const openId = fake.dispute("PSK_elsewhere", { refundAmount: 300_000, createdAt: later(3) });
+    fake.refundMade("PSK_rev_2", { amount: 100_000, createdAt: later(48) });
+
+    const sheet = await desk.get(`/api/sales/daily/${date}/close`).expect(200);
+    expect(sheet.body.paystack.reversals).toEqual([
+      {
+        kind: "refund",
+        id: String(refundId),
+        reference: "PSK_rev_1",
+        recordedAs: `Sale #${refunded.saleNumber}`,
+        amount: 4000,
+        status: "processed",
+        resolution: null,
+        deducted: true,
+        at: later(1),
+      },
+      {
+        kind: "chargeback",
+        id: String(lostId),
+        reference: "PSK_rev_2",
+        recordedAs: `Sale #${disputed.saleNumber}`,
+        amount: 10000,
+        status: "resolved",
+        resolution: "merchant-accepted",
+        deducted: true,
+        at: later(2),
+      },
+      {
+        kind: "chargeback",
+        id: String(openId),
+        reference: "PSK_elsewhere",
+        recordedAs: null,
+        amount: 3000,
+        status: "awaiting-merchant-feedback",
+        resolution: null,
+        deducted: false,
+        at: later(3),
+      },
+    ]);
+    expect(sheet.body.paystack).toMatchObject({
+      amount: 20000,
+      refunded: 4000,
+      chargebacks: 10000,
+    });
+    // Expected here: both sales (no refund recorded at the till); Paystack kept ₦6,000.
+    expect(byTender(sheet.body.tenders).online).toMatchObject({
+      expected: 20000,
+      counted: 6000,
+      variance: -14000,
+    });
+
+    // The close keeps them as they stood, and Daily Sales shows the same close.
+    const close = await desk
+      .post(`/api/sales/daily/${date}/close`)
+      .send({ countedCash: 0 })
+      .expect(201);
+    expect(close.body.paystack).toMatchObject({ refunded: 4000, chargebacks: 10000 });
+    expect(close.body.paystack.reversals).toEqual(sheet.body.paystack.reversals);
+    const daily = await desk.get(`/api/sales/daily/${date}`).expect(200);
+    expect(daily.body.close.paystack.reversals).toEqual(sheet.body.paystack.reversals);
+    expect(byTender(daily.body.close.tenders).online?.variance).toBe(-14000);
+  });
+
   it("locks a closed day against sales, refunds and voids; only a manager reopens it, audited", async () => {
     const today = lagosDate(new Date());
     const sale = await desk

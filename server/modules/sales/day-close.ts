@@ -4,17 +4,19 @@
  * in every answer; a day is a Lagos calendar day (UTC+1).
  */
 
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { type DailySales, TRANSACTION_TYPES, type TransactionRow } from "#common/sales.ts";
 import type { Db } from "#server/db/client.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
 import {
+  type StoredTender,
+  saleDayCloses,
   saleDayTenders,
   saleDayTotals,
   saleRefundLines,
   saleRefunds,
 } from "#server/db/schema/sales.ts";
-import { getDayClose } from "./close-sheet.ts";
+import { dayCloseOf } from "./close-sheet.ts";
 import { naira, num, tillDayRange } from "./shared.ts";
 
 /** Shop orders that were paid and stand (admin spec §4 order statuses). */
@@ -27,17 +29,12 @@ const PAID_ORDER_STATUSES = ["processing", "shipped", "completed"];
  * lines), Shipping (orders with shipping), Gift cards, Memberships, Late cancellation fees and
  * No-show fees (not sold yet: 0), Refund amount (negative); refund qty are units given back that
  * day. Cash movement: collected (payments, tips included) and refunds by cash, other (card,
- * transfer, online, shop orders) and gift cards. Naira.
+ * transfer, online, shop orders) and gift cards. Naira. One statement (daySums), whatever the
+ * number of sales (docs/decisions/0235, 0280).
  * @throws HttpError 404 for a date that is not 'YYYY-MM-DD'.
  */
 export async function dailySales(db: Db, date: string): Promise<DailySales> {
-  const { from, to } = tillDayRange(date);
-  const [pos, refunds, shop, close] = await Promise.all([
-    posSums(db, date),
-    refundSums(db, from, to),
-    shopSums(db, from, to),
-    getDayClose(db, date),
-  ]);
+  const { pos, refunds, shop, close } = await daySums(db, date);
   const { transactionSummary, totals } = summaryOf(pos, refunds, shop);
   const movement = cashMovementOf(pos, refunds, shop);
   return {
@@ -56,99 +53,128 @@ export async function dailySales(db: Db, date: string): Promise<DailySales> {
   };
 }
 
-/**
- * The till's sums of the sales rung up on the Lagos day `date`: units and gross by item type,
- * adjustments, payments by method (kobo). Read from the day's running totals (docs/decisions/0235):
- * two small reads, whatever the number of sales.
- */
-async function posSums(db: Db, date: string) {
-  const [totals, tenders] = await Promise.all([
-    db.select().from(saleDayTotals).where(eq(saleDayTotals.businessDate, date)),
-    db
-      .select({
-        method: saleDayTenders.method,
-        amount: saleDayTenders.amountKobo,
-        tips: saleDayTenders.tipKobo,
-      })
-      .from(saleDayTenders)
-      .where(eq(saleDayTenders.businessDate, date)),
-  ]);
-  const row = totals[0];
-  const lines = [
-    { type: "service", qty: row?.serviceQty ?? 0, gross: row?.serviceKobo ?? 0 },
-    { type: "product", qty: row?.productQty ?? 0, gross: row?.productKobo ?? 0 },
-  ];
-  const sums = row && {
-    count: row.saleCount,
-    surcharges: row.surchargesKobo,
-    discounts: row.discountKobo,
-  };
-  return { lines, sales: sums, payments: tenders };
-}
+/** A [key, figure] pair of a json_agg, as both drivers parse it (figures are JSON numbers). */
+type Pair = [string, number];
+
+/** The one row of the daily statement: each part as JSON, parsed by both drivers. */
+type DayRow = {
+  totals: {
+    count: number;
+    serviceQty: number;
+    serviceKobo: number;
+    productQty: number;
+    productKobo: number;
+    surcharges: number;
+    discounts: number;
+  } | null;
+  tenders: Array<[string, number, number]>;
+  refunds: Pair[];
+  refund_units: Pair[];
+  shop: [number, number, number, number, number];
+  shop_units: number;
+  close: Record<string, unknown> | null;
+};
 
 /**
- * Refunds and voids given in [from, to), whatever day their sale was: kobo by method, units by item
- * type.
+ * Everything Daily Sales reads for the Lagos day `date`, in ONE statement (docs/decisions/0280:
+ * PGlite runs a process's queries one after another, so each round trip of 8 concurrent requests
+ * queues behind the others; seven small queries cost far more than one): the day's running
+ * totals and tenders (stored totals, decision 0235), refunds and voids given that day by method
+ * and their units by item type, the shop orders paid that day that stand, and the close row.
+ * Kobo.
  */
-async function refundSums(db: Db, from: Date, to: Date) {
-  const refundOnDay = and(gte(saleRefunds.createdAt, from), lt(saleRefunds.createdAt, to));
-  const [byMethod, units] = await Promise.all([
-    db
-      .select({
-        method: saleRefunds.method,
-        amount: sql<number>`coalesce(sum(${saleRefunds.amountKobo}), 0)`.mapWith(Number),
-      })
-      .from(saleRefunds)
-      .where(refundOnDay)
-      .groupBy(saleRefunds.method),
-    db
-      .select({
-        type: saleRefundLines.itemType,
-        qty: sql<number>`coalesce(sum(${saleRefundLines.quantity}), 0)`.mapWith(Number),
-      })
-      .from(saleRefundLines)
-      .innerJoin(saleRefunds, eq(saleRefunds.id, saleRefundLines.refundId))
-      .where(refundOnDay)
-      .groupBy(saleRefundLines.itemType),
-  ]);
-  return { byMethod, units, total: byMethod.reduce((s, r) => s + r.amount, 0) };
-}
-
-/** Shop orders paid in [from, to) that stand: count, shipped count, kobo sums, units sold. */
-async function shopSums(db: Db, from: Date, to: Date) {
-  const paidOnDay = and(
-    gte(orders.paidAt, from),
-    lt(orders.paidAt, to),
-    inArray(orders.status, PAID_ORDER_STATUSES),
-  );
-  const [orderRows, unitRows] = await Promise.all([
-    db
-      .select({
-        count: sql<number>`count(*)`.mapWith(Number),
-        shipped: sql<number>`count(*) filter (where ${orders.shippingKobo} > 0)`.mapWith(Number),
-        subtotal: sql<number>`coalesce(sum(${orders.subtotalKobo}), 0)`.mapWith(Number),
-        shipping: sql<number>`coalesce(sum(${orders.shippingKobo}), 0)`.mapWith(Number),
-        total: sql<number>`coalesce(sum(${orders.totalKobo}), 0)`.mapWith(Number),
-      })
-      .from(orders)
-      .where(paidOnDay),
-    db
-      .select({
-        qty: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number),
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(paidOnDay),
-  ]);
+async function daySums(db: Db, date: string) {
+  const { from, to } = tillDayRange(date);
+  const refundOnDay = sql`r.created_at >= ${from} and r.created_at < ${to}`;
+  const paidOnDay = sql`o.paid_at >= ${from} and o.paid_at < ${to} and o.status in (${sql.join(
+    PAID_ORDER_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+  const result = await db.execute(sql`
+    select
+      (select json_build_object(
+          'count', t.sale_count, 'serviceQty', t.service_qty, 'serviceKobo', t.service_kobo,
+          'productQty', t.product_qty, 'productKobo', t.product_kobo,
+          'surcharges', t.surcharges_kobo, 'discounts', t.discount_kobo)
+        from ${saleDayTotals} t where t.business_date = ${date}) as totals,
+      (select coalesce(json_agg(json_build_array(d.method, d.amount_kobo, d.tip_kobo)), '[]'::json)
+        from ${saleDayTenders} d where d.business_date = ${date}) as tenders,
+      (select coalesce(json_agg(json_build_array(m.method, m.kobo)), '[]'::json)
+        from (select r.method, sum(r.amount_kobo) as kobo from ${saleRefunds} r
+              where ${refundOnDay} group by r.method) m) as refunds,
+      (select coalesce(json_agg(json_build_array(u.item_type, u.qty)), '[]'::json)
+        from (select l.item_type, sum(l.quantity) as qty
+              from ${saleRefundLines} l join ${saleRefunds} r on r.id = l.refund_id
+              where ${refundOnDay} group by l.item_type) u) as refund_units,
+      (select json_build_array(count(*), count(*) filter (where o.shipping_kobo > 0),
+          coalesce(sum(o.subtotal_kobo), 0), coalesce(sum(o.shipping_kobo), 0),
+          coalesce(sum(o.total_kobo), 0))
+        from ${orders} o where ${paidOnDay}) as shop,
+      (select coalesce(sum(i.quantity), 0)::int
+        from ${orderItems} i join ${orders} o on o.id = i.order_id where ${paidOnDay}) as shop_units,
+      (select row_to_json(c) from ${saleDayCloses} c where c.business_date = ${date}) as close
+  `);
+  const row = (result as unknown as { rows: DayRow[] }).rows[0];
+  if (!row) throw new Error("the daily statement returned no row");
+  const t = row.totals;
+  const [count, shipped, subtotal, shipping, total] = row.shop.map(Number);
+  const refundsByMethod = row.refunds.map(([method, kobo]) => ({ method, amount: Number(kobo) }));
   return {
-    order: orderRows[0] ?? { count: 0, shipped: 0, subtotal: 0, shipping: 0, total: 0 },
-    units: unitRows[0]?.qty ?? 0,
+    pos: {
+      lines: [
+        { type: "service", qty: Number(t?.serviceQty ?? 0), gross: Number(t?.serviceKobo ?? 0) },
+        { type: "product", qty: Number(t?.productQty ?? 0), gross: Number(t?.productKobo ?? 0) },
+      ],
+      sales: t && {
+        count: Number(t.count),
+        surcharges: Number(t.surcharges),
+        discounts: Number(t.discounts),
+      },
+      payments: row.tenders.map(([method, amount, tips]) => ({
+        method,
+        amount: Number(amount),
+        tips: Number(tips),
+      })),
+    },
+    refunds: {
+      byMethod: refundsByMethod,
+      units: row.refund_units.map(([type, qty]) => ({ type, qty: Number(qty) })),
+      total: refundsByMethod.reduce((s, r) => s + r.amount, 0),
+    },
+    shop: {
+      order: {
+        count: count ?? 0,
+        shipped: shipped ?? 0,
+        subtotal: subtotal ?? 0,
+        shipping: shipping ?? 0,
+        total: total ?? 0,
+      },
+      units: Number(row.shop_units ?? 0),
+    },
+    close: row.close ? dayCloseOf(date, closeRowOfJson(row.close)) : null,
   };
 }
 
-type PosSums = Awaited<ReturnType<typeof posSums>>;
-type RefundSums = Awaited<ReturnType<typeof refundSums>>;
-type ShopSums = Awaited<ReturnType<typeof shopSums>>;
+/** A `sale_day_closes` row as `row_to_json` gives it (snake case, timestamp as text). */
+function closeRowOfJson(j: Record<string, unknown>): typeof saleDayCloses.$inferSelect {
+  return {
+    businessDate: String(j.business_date),
+    expectedCashKobo: Number(j.expected_cash_kobo),
+    countedCashKobo: Number(j.counted_cash_kobo),
+    tenders: (j.tenders ?? []) as StoredTender[],
+    cashCount: (j.cash_count ?? null) as (typeof saleDayCloses.$inferSelect)["cashCount"],
+    paystack: (j.paystack ?? null) as (typeof saleDayCloses.$inferSelect)["paystack"],
+    notes: (j.notes ?? null) as string | null,
+    closedBy: (j.closed_by ?? null) as number | null,
+    closedByName: String(j.closed_by_name),
+    closedAt: new Date(String(j.closed_at)),
+  };
+}
+
+type DaySums = Awaited<ReturnType<typeof daySums>>;
+type PosSums = DaySums["pos"];
+type RefundSums = DaySums["refunds"];
+type ShopSums = DaySums["shop"];
 
 /** The transaction summary's rows and their totals (units; gross in naira). */
 function summaryOf(

@@ -411,6 +411,7 @@ function PaystackBlock({ paystack: p }: { paystack: PaystackReconciliation }) {
             <Figure label="Fees" value={money(p.fees)} />
             <Figure label="Net" value={money(p.net)} />
           </dl>
+          <ReversalList paystack={p} />
           {p.matches.length === 0 ? (
             <p className="mt-2 text-sm text-gray-600">No Paystack payments on this day.</p>
           ) : (
@@ -439,6 +440,44 @@ function PaystackBlock({ paystack: p }: { paystack: PaystackReconciliation }) {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Paystack's refunds and chargebacks of the day, each with the sale or order it reverses and
+ * whether it left the balance (taken off Paystack's figure; docs/decisions/0281).
+ */
+function ReversalList({ paystack: p }: { paystack: PaystackReconciliation }) {
+  if (p.reversals.length === 0) return null;
+  return (
+    <>
+      <dl className="mt-2 grid grid-cols-2 gap-2">
+        <Figure label="Refunded" value={money(p.refunded)} />
+        <Figure label="Chargebacks" value={money(p.chargebacks)} />
+      </dl>
+      <ul className="mt-2 space-y-2" aria-label="Paystack refunds and chargebacks">
+        {p.reversals.map((r) => (
+          <li
+            key={`${r.kind}-${r.id}`}
+            className="rounded-md border border-gray-200 p-2 text-sm"
+            data-reversal={r.kind}
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-medium">
+                {r.kind === "refund" ? "Refund" : "Chargeback"} {money(r.amount)}
+              </span>
+              <Badge tone={r.deducted ? "red" : "amber"}>
+                {r.resolution ? `${r.status}, ${r.resolution}` : r.status}
+              </Badge>
+            </div>
+            <p className="mt-1 min-w-0 break-all text-gray-700">
+              {r.recordedAs ?? "Not recorded here"} ·{" "}
+              <span className="font-mono text-xs">{r.reference}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
