@@ -255,3 +255,99 @@ export const overrideReasonSchema = z
     healthOverrideReason: z.string().trim().max(FORM_LIMITS.overrideReason).nullish(),
   })
   .strip();
+
+/** One form of a link as the client's page shows it (GET /api/forms/{token}). */
+export type PublicForm = {
+  /** The version's id: what the signature names. */
+  id: number;
+  kind: FormKind;
+  category: string | null;
+  categoryName: string | null;
+  version: number;
+  body: FormBody;
+  textSha256: string;
+};
+
+/** GET /api/forms/{token}: the forms to sign, never anything of the health record. */
+export type PublicFormRequest = {
+  status: "pending" | "signed";
+  /** The client's first name, to greet them. */
+  firstName: string;
+  serviceName: string | null;
+  /** The visit's start (ISO 8601 UTC), when the request is for an appointment. */
+  startsAt: string | null;
+  expiresAt: string;
+  forms: PublicForm[];
+};
+
+// Staff views (server/modules/forms/clinical.ts)
+
+/** A proposal as the clinician reviews it. Instants ISO 8601 UTC. */
+export type HealthProposal = {
+  id: number;
+  signedFormId: number;
+  kind: HealthTarget;
+  code: string | null;
+  note: string;
+  status: "pending" | "accepted" | "rejected";
+  createdAt: string;
+};
+
+/** One form an appointment needs, and whether it is signed. Instants ISO 8601 UTC. */
+export type AppointmentFormStatus = {
+  kind: FormKind;
+  category: string | null;
+  /** 'Medical history and intake' or the category's name, e.g. 'Laser Treatments consent'. */
+  label: string;
+  signed: boolean;
+  signedFormId: number | null;
+  signedAt: string | null;
+  version: number | null;
+  /** For a consent: clinical photos allowed. */
+  photographyConsent: boolean | null;
+};
+
+/** GET /api/appointments/{id}/forms: what the check-in screen shows. */
+export type AppointmentForms = {
+  appointmentId: number;
+  clientId: number | null;
+  forms: AppointmentFormStatus[];
+  /** A clinician's decision to go ahead without the consent (reason, who, when). */
+  override: { reason: string; by: string; at: string; place: string } | null;
+  /** The open link, if one was sent and is unsigned. */
+  pendingRequest: { id: number; expiresAt: string; remindedAt: string | null } | null;
+  /** Whether the viewer may open the signed forms (health.read on the client). */
+  canRead: boolean;
+};
+
+/** A signed form in a client's list (no answers). */
+export type SignedFormSummary = {
+  id: number;
+  kind: FormKind;
+  category: string | null;
+  title: string;
+  version: number;
+  signerName: string;
+  signedAt: string;
+  channel: string;
+  photographyConsent: boolean;
+  marketingPhotoConsent: boolean;
+  withdrawnAt: string | null;
+};
+
+/** GET /api/customers/{id}/forms: the client's signed forms and pending health changes. */
+export type ClientForms = { forms: SignedFormSummary[]; proposals: HealthProposal[] };
+
+/** One signed form as signed: the exact version's body and text, answers, signature, facts. */
+export type SignedFormDetail = SignedFormSummary & {
+  body: FormBody;
+  text: string;
+  answers: FormAnswers;
+  signature: string | null;
+  /** SHA-256 stored at signing, and whether the version's text still hashes to it. */
+  textSha256: string;
+  hashMatches: boolean;
+  ip: string;
+  userAgent: string;
+  templateId: number;
+};

@@ -9,7 +9,14 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { findServiceCategory } from "#common/catalog.ts";
 import { CLIENT_MESSAGES } from "#common/clients.ts";
-import { FORM_MESSAGES, type FormAnswers, type FormBody, type FormKind } from "#common/forms.ts";
+import {
+  type AppointmentFormStatus,
+  type AppointmentForms,
+  type ClientForms,
+  FORM_MESSAGES,
+  type FormKind,
+  type SignedFormDetail,
+} from "#common/forms.ts";
 import { refusalOf } from "#common/roles.ts";
 import type { Db } from "#server/db/client.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
@@ -28,40 +35,13 @@ import { authorize } from "#server/modules/auth/roles.ts";
 import { authorizeClient } from "#server/modules/clients/scope.ts";
 import { mayOnClient } from "#server/modules/health/service.ts";
 import { consentCutoff, currentConsent } from "./consent-status.ts";
-import { type HealthProposal, pendingProposals } from "./proposals.ts";
+import { pendingProposals } from "./proposals.ts";
 import {
   consentTemplateFor,
   ensureDefaultTemplates,
   intakeTemplateId,
   sha256Hex,
 } from "./templates.ts";
-
-/** One form an appointment needs, and whether it is signed. Instants ISO 8601 UTC. */
-export type AppointmentFormStatus = {
-  kind: FormKind;
-  category: string | null;
-  /** 'Medical history and intake' or the category's name, e.g. 'Laser Treatments consent'. */
-  label: string;
-  signed: boolean;
-  signedFormId: number | null;
-  signedAt: string | null;
-  version: number | null;
-  /** For a consent: clinical photos allowed. */
-  photographyConsent: boolean | null;
-};
-
-/** GET /api/appointments/{id}/forms: what the check-in screen shows. */
-export type AppointmentForms = {
-  appointmentId: number;
-  clientId: number | null;
-  forms: AppointmentFormStatus[];
-  /** A clinician's decision to go ahead without the consent (reason, who, when). */
-  override: { reason: string; by: string; at: string; place: string } | null;
-  /** The open link, if one was sent and is unsigned. */
-  pendingRequest: { id: number; expiresAt: string; remindedAt: string | null } | null;
-  /** Whether the viewer may open the signed forms (health.read on the client). */
-  canRead: boolean;
-};
 
 /**
  * The forms of appointment `id` for anyone who may see the appointment (therapists: their own).
@@ -182,24 +162,6 @@ export async function appointmentForms(
   };
 }
 
-/** A signed form in a client's list (no answers). */
-export type SignedFormSummary = {
-  id: number;
-  kind: FormKind;
-  category: string | null;
-  title: string;
-  version: number;
-  signerName: string;
-  signedAt: string;
-  channel: string;
-  photographyConsent: boolean;
-  marketingPhotoConsent: boolean;
-  withdrawnAt: string | null;
-};
-
-/** GET /api/customers/{id}/forms: the client's signed forms and pending health changes. */
-export type ClientForms = { forms: SignedFormSummary[]; proposals: HealthProposal[] };
-
 async function refuseUnlessClinical(
   db: Db,
   viewer: AdminIdentity,
@@ -262,20 +224,6 @@ export async function clientForms(
     proposals,
   };
 }
-
-/** One signed form as signed: the exact version's body and text, answers, signature, facts. */
-export type SignedFormDetail = SignedFormSummary & {
-  body: FormBody;
-  text: string;
-  answers: FormAnswers;
-  signature: string | null;
-  /** SHA-256 stored at signing, and whether the version's text still hashes to it. */
-  textSha256: string;
-  hashMatches: boolean;
-  ip: string;
-  userAgent: string;
-  templateId: number;
-};
 
 /**
  * GET /api/customers/{id}/forms/{formId}: one signed form, for clinical roles. Audited

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
-import type { FormAnswers, FormBody, HealthTarget } from "#common/forms.ts";
+import type { FormAnswers, FormBody, HealthProposal, HealthTarget } from "#common/forms.ts";
 import { PREGNANCY_STATES } from "#common/health.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { healthEntryProposals } from "#server/db/schema/forms.ts";
@@ -17,17 +17,6 @@ import { mayOnClient, recordHealthEntryIn } from "#server/modules/health/service
 
 /** The longest note a health entry takes (common/health.ts healthEntryInputSchema). */
 const NOTE_MAX = 500;
-
-/** A proposal as the clinician reviews it. Instants ISO 8601 UTC. */
-export type HealthProposal = {
-  id: number;
-  signedFormId: number;
-  kind: HealthTarget;
-  code: string | null;
-  note: string;
-  status: "pending" | "accepted" | "rejected";
-  createdAt: string;
-};
 
 /**
  * Writes the proposals of one signed form's `answers` in `tx`: a non-empty text answer of a

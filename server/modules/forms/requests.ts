@@ -16,6 +16,7 @@ import {
   FORM_MESSAGES,
   type FormAnswers,
   keptAnswers,
+  type PublicFormRequest,
 } from "#common/forms.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
@@ -232,22 +233,6 @@ export async function queueFormReminders(db: Db, now: Date = new Date()): Promis
   }
   return reminded;
 }
-
-/** What the public form page gets: the forms to sign, never anything of the health record. */
-export type PublicFormRequest = {
-  status: "pending" | "signed";
-  /** The client's first name, to greet them. */
-  firstName: string;
-  serviceName: string | null;
-  /** The visit's start (ISO 8601 UTC), when the request is for an appointment. */
-  startsAt: string | null;
-  expiresAt: string;
-  forms: Array<
-    Pick<FormVersion, "id" | "kind" | "category" | "version" | "body" | "textSha256"> & {
-      categoryName: string | null;
-    }
-  >;
-};
 
 /** The row of a valid, unexpired token. @throws HttpError 404 invalid/tampered, 410 expired. */
 async function requestOfToken(db: Db | Tx, secret: string, token: string, now: Date, lock = false) {
