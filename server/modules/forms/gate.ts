@@ -9,6 +9,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
+import { isConsultationName } from "#common/consultation.ts";
 import type { Finding } from "#common/contraindications.ts";
 import { FORM_LIMITS, FORM_MESSAGES } from "#common/forms.ts";
 import { reachOf, refusalOf } from "#common/roles.ts";
@@ -55,7 +56,8 @@ export async function missingConsents(
   const seen = new Set<string>();
   for (const item of items) {
     const s = item.serviceId === null ? undefined : byId.get(item.serviceId);
-    if (!s) continue;
+    // A consultation is where consent is discussed: it never needs one (decision 0265).
+    if (!s || isConsultationName(s.name)) continue;
     const key = `${item.appointmentId}:${s.category}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -9,6 +9,7 @@
  */
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { findServiceCategory } from "#common/catalog.ts";
+import { isConsultationName } from "#common/consultation.ts";
 import {
   answerErrors,
   consentFlagsOf,
@@ -34,7 +35,6 @@ import { proposeHealthChanges } from "./proposals.ts";
 import {
   consentTemplateFor,
   ensureDefaultTemplates,
-  type FormVersion,
   intakeTemplateId,
   latestVersions,
   sha256Hex,
@@ -132,7 +132,9 @@ export async function requestForAppointment(
   const now = options.now ?? new Date();
   const a = await appointmentFacts(tx, appointmentId);
   if (!a || a.clientId === null) return null;
-  const templateIds = await templatesDue(tx, a.clientId, a.category, now);
+  // A consultation asks for the intake only: its consent is the treatment's, later.
+  const category = isConsultationName(a.serviceName) ? null : a.category;
+  const templateIds = await templatesDue(tx, a.clientId, category, now);
   if (templateIds.length === 0) return null;
   const expiresAt = options.kiosk
     ? new Date(now.getTime() + KIOSK_MINUTES * 60_000)
