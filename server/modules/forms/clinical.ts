@@ -9,6 +9,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { findServiceCategory } from "#common/catalog.ts";
 import { CLIENT_MESSAGES } from "#common/clients.ts";
+import { isConsultationName } from "#common/consultation.ts";
 import {
   type AppointmentFormStatus,
   type AppointmentForms,
@@ -59,6 +60,7 @@ export async function appointmentForms(
       staffId: appointments.staffId,
       clientId: appointments.clientId,
       category: services.category,
+      serviceName: appointments.serviceName,
     })
     .from(appointments)
     .leftJoin(services, eq(services.id, appointments.serviceId))
@@ -102,7 +104,12 @@ export async function appointmentForms(
     });
   }
   let override: AppointmentForms["override"] = null;
-  if (a.category && (await consentTemplateFor(db, a.category))) {
+  // A consultation needs no consent (forms/gate.ts): none is listed for it.
+  if (
+    a.category &&
+    !isConsultationName(a.serviceName) &&
+    (await consentTemplateFor(db, a.category))
+  ) {
     const consent =
       a.clientId === null ? null : await currentConsent(db, a.clientId, a.category, now);
     forms.push({
