@@ -45,4 +45,6 @@ export default [
   ]),
   route("review/:bookingId", "routes/review.tsx"),
   route("staff-invitation/:token", "routes/staff-invitation.tsx"),
+  route("forms/:token", "routes/forms.tsx"),
+  route("kiosk", "routes/kiosk.tsx"),
 ] satisfies RouteConfig;

@@ -41,6 +41,8 @@ import { clientsRouter } from "./modules/clients/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { consentRouter } from "./modules/consent/routes.ts";
 import { whatsappWebhookRouter } from "./modules/consent/webhook.ts";
+import { installFormLinks } from "./modules/forms/links.ts";
+import { formsRouter } from "./modules/forms/routes.ts";
 import { healthRouter } from "./modules/health/routes.ts";
 import { installMessagesWorker, messageTransports } from "./modules/messages/worker.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
@@ -100,6 +102,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     settings: { publicUrl: config.PUBLIC_URL, clinicWhatsApp: config.CLINIC_WHATSAPP_NUMBER },
   });
   installReviewLinks({
+    secret: config.SESSION_SECRET,
+    origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  });
+  installFormLinks({
     secret: config.SESSION_SECRET,
     origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   });
@@ -214,6 +220,7 @@ function apiRouter(
   api.use(salesRouter(db, config));
   api.use(reportsRouter(db));
   api.use(healthRouter(db));
+  api.use(formsRouter(db, config));
   api.use(clientsRouter(db, config.dataDir));
   api.use(reviewsRouter(db, config));
   api.use(settingsRouter(db));

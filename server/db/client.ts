@@ -21,6 +21,7 @@ import * as calendar from "./schema/calendar.ts";
 import * as catalog from "./schema/catalog.ts";
 import * as clients from "./schema/clients.ts";
 import * as content from "./schema/content.ts";
+import * as forms from "./schema/forms.ts";
 import * as operations from "./schema/operations.ts";
 import * as orders from "./schema/orders.ts";
 import * as sales from "./schema/sales.ts";
@@ -34,6 +35,7 @@ const schema = {
   ...catalog,
   ...clients,
   ...content,
+  ...forms,
   ...operations,
   ...orders,
   ...sales,

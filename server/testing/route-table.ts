@@ -30,6 +30,9 @@ export const PUBLIC = new Set([
   // The cookie banner's form before hydration (issue 33): sets the consent cookie, nothing else.
   "POST /api/cookie-consent",
   "POST /api/auth/login/code",
+  // Intake and consent forms (issue 31): the signed, expiring link is the key.
+  "GET /api/forms/:token",
+  "POST /api/forms/:token/sign",
 ]);
 
 export { type ApiRoute, apiRoutes, apiRouteTable } from "#server/route-table.ts";

@@ -12,6 +12,7 @@ import { lagosDate, lagosWeekday } from "#common/lagos-time.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 import { services } from "#server/db/schema/catalog.ts";
 import { insertAppointment, insertClient, insertService } from "#server/testing/builders.ts";
+import { signConsent } from "#server/testing/forms.ts";
 import { signedInMember } from "#server/testing/staff-accounts.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
 
@@ -243,14 +244,17 @@ describe.each(dbKinds)("consultation first, on %s", (kind) => {
       consultationOverrideReason: "Top-up session",
     });
     expect(byDesk.status).toBe(403);
+    // The consent gate (issue 31) takes the clinician's reason too.
     await sell(agent, "h", {
       overrideConsultation: true,
       consultationOverrideReason: "Top-up session",
+      healthOverrideReason: "Consent signed on paper",
     }).expect(201);
     const [audit] = await overrides("Top-up session");
     expect(audit?.details).toMatchObject({ place: "sale", services: [LASER] });
     // A client with a completed consultation is sold the treatment by the front desk.
-    await consulted("client.i@example.com", 10);
+    const clientI = await consulted("client.i@example.com", 10);
+    await signConsent(t.db, clientI.id, "laser");
     await sell(desk, "i").expect(201);
     // The customer dialog's Record Sale (POST /api/sales) is held to the same rule.
     const record = (who: ReturnType<typeof request.agent>, body = {}) =>
@@ -267,6 +271,7 @@ describe.each(dbKinds)("consultation first, on %s", (kind) => {
     await record(agent, {
       overrideConsultation: true,
       consultationOverrideReason: "Record sale override",
+      healthOverrideReason: "Consent signed on paper",
     }).expect(201);
     expect(await overrides("Record sale override")).toHaveLength(1);
     // Products and other services are sold as before.

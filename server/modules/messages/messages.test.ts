@@ -239,7 +239,10 @@ describe.each(dbKinds)("messages on %s", (kind) => {
       .expect(200);
     await settle();
 
-    const confirmations = mails.filter((m) => m.to.includes("ada.confirm@example.com"));
+    // Besides the confirmation, the forms link goes out (issue 31): one email each.
+    const toClient = mails.filter((m) => m.to.includes("ada.confirm@example.com"));
+    expect(toClient).toHaveLength(2);
+    const confirmations = toClient.filter((m) => m.raw.includes("text/calendar"));
     expect(confirmations).toHaveLength(1);
     const raw = confirmations[0]?.raw ?? "";
     expect(mimePart(raw, "text/plain")).toContain(BUSINESS.address);
@@ -256,7 +259,11 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     );
     expect(event.location).toBe(BUSINESS.address);
     expect(calendar.getFirstPropertyValue("method")).toBe("REQUEST");
-    expect(whatsappCalls.filter((c) => c.body.to === "2348035550202")).toHaveLength(1);
+    const chats = whatsappCalls.filter((c) => c.body.to === "2348035550202");
+    expect(chats.map((c) => JSON.stringify(c.body).includes("forms_request")).sort()).toEqual([
+      false,
+      true,
+    ]);
     expect(res.body.bookingId).toBe(booking.id);
 
     // The visit took place and is completed: a review follows the visit (issue 28 item 5).

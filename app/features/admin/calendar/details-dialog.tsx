@@ -12,6 +12,7 @@ import { useEffect, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { DialogContent, DialogRoot, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { AppointmentFormsPanel } from "#app/features/admin/forms/appointment-forms.tsx";
 import { HealthRecordDialog } from "#app/features/admin/health/health-record.tsx";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { ConfirmDialog } from "#app/features/admin/kit/confirm-dialog.tsx";
@@ -218,6 +219,14 @@ export function DetailsDialog({
             )}
           </dl>
 
+          {!a.virtual && (
+            <AppointmentFormsPanel
+              key={`${a.id}-${a.checkedInAt ?? ""}`}
+              appointmentId={a.id}
+              clientId={a.clientId}
+              canSend={can("appointment.checkIn", a.staffId)}
+            />
+          )}
           {rescheduling ? (
             <RescheduleForm
               appointment={a}
