@@ -288,6 +288,27 @@ export const CAPABILITIES = {
     own: [],
     rule: "only a therapist or a manager overrides a health block",
   },
+  /**
+   * Treatment records and before/after photos (issue 31): clinical roles only. Own: a therapist
+   * reads the records of their own clients; every read is audited.
+   */
+  "records.read": {
+    all: MANAGER_ONLY,
+    own: ["therapist"],
+    rule: "only a therapist (for their own clients) or a manager sees treatment records and photos",
+  },
+  /** Write, sign off and amend a record, take photos (own: the appointment's therapist). */
+  "records.write": {
+    all: MANAGER_ONLY,
+    own: ["therapist"],
+    rule: "only the treating therapist or a manager writes treatment records and takes photos",
+  },
+  /** Aftercare templates per treatment (issue 31). */
+  "aftercare.manage": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager changes aftercare templates",
+  },
 } as const satisfies Record<
   string,
   { all: readonly AccessRole[]; own: readonly AccessRole[]; rule: string }
