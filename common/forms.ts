@@ -206,3 +206,52 @@ export function consentFlagsOf(body: FormBody, answers: FormAnswers): Record<Con
   }
   return flags;
 }
+
+/** A drawn signature: a PNG data URL from the signature pad. */
+const SIGNATURE_PATTERN = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** POST /api/forms/{token}/sign: every form of the link signed at once. */
+export const signFormsSchema = z
+  .object({
+    forms: z
+      .array(
+        z
+          .object({
+            versionId: z.number().int().positive(),
+            answers: z.record(
+              z.string().max(40),
+              z.union([z.string().max(FORM_LIMITS.answer, FORM_MESSAGES.required), z.boolean()]),
+            ),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(10),
+    signerName: z
+      .string({ error: FORM_MESSAGES.signerName })
+      .trim()
+      .min(2, FORM_MESSAGES.signerName)
+      .max(FORM_LIMITS.signerName, FORM_MESSAGES.signerName),
+    /** Null or absent: signed by the typed name alone (the keyboard way). */
+    signature: z
+      .string()
+      .max(FORM_LIMITS.signature)
+      .regex(SIGNATURE_PATTERN, "The signature could not be read; please sign again")
+      .nullish()
+      .transform((v) => v ?? null),
+    agree: z.literal(true, { error: FORM_MESSAGES.agree }),
+  })
+  .strict();
+export type SignFormsInput = z.output<typeof signFormsSchema>;
+
+/** POST /api/customers/{id}/health-proposals/{proposalId}. */
+export const proposalDecisionSchema = z
+  .object({ decision: z.enum(["accept", "reject"], { error: "Choose accept or reject" }) })
+  .strict();
+
+/** The optional body of check-in: the clinician's reason to go ahead without a consent. */
+export const overrideReasonSchema = z
+  .object({
+    healthOverrideReason: z.string().trim().max(FORM_LIMITS.overrideReason).nullish(),
+  })
+  .strip();

@@ -287,6 +287,21 @@ export const CAPABILITIES = {
     own: ["therapist"],
     rule: "only a therapist (for their own clients) or a manager records health details",
   },
+  /** Edit and publish intake and consent form templates (issue 31). */
+  "forms.manage": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager edits and publishes forms",
+  },
+  /**
+   * Start, complete or charge a treatment without a current signed consent for its category,
+   * with a reason, audited (issue 31): a clinician's call.
+   */
+  "consent.override": {
+    all: ["manager", "therapist"],
+    own: [],
+    rule: "only a therapist or a manager goes ahead without a signed consent",
+  },
   /** Go ahead past a contraindication block with a reason, audited (issue 30). */
   "health.override": {
     all: ["manager", "therapist"],

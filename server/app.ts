@@ -40,6 +40,8 @@ import { clientsRouter } from "./modules/clients/routes.ts";
 import { configRouter } from "./modules/config/routes.ts";
 import { consentRouter } from "./modules/consent/routes.ts";
 import { whatsappWebhookRouter } from "./modules/consent/webhook.ts";
+import { installFormLinks } from "./modules/forms/links.ts";
+import { formsRouter } from "./modules/forms/routes.ts";
 import { healthRouter } from "./modules/health/routes.ts";
 import { installMessagesWorker, messageTransports } from "./modules/messages/worker.ts";
 import { newsletterRouter } from "./modules/newsletter/routes.ts";
@@ -106,6 +108,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   });
   installAftercareLinks({
+    secret: config.SESSION_SECRET,
+    origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  });
+  installFormLinks({
     secret: config.SESSION_SECRET,
     origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   });
@@ -225,6 +231,7 @@ function apiRouter(
   api.use(healthRouter(db));
   const photoStore = diskPhotoStore(config.photoDir);
   api.use(recordsRouter(db, photoStore, config.SESSION_SECRET));
+  api.use(formsRouter(db, config));
   api.use(clientsRouter(db, config.dataDir, photoStore));
   api.use(reviewsRouter(db, config));
   api.use(settingsRouter(db));

@@ -13,6 +13,7 @@ import type { Db } from "#server/db/client.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { CHAT_RETENTION_DAYS, purgeIdleSessions } from "#server/modules/advisor/service.ts";
 import { catalogueCache } from "#server/modules/catalog/cache.ts";
+import { queueFormReminders } from "#server/modules/forms/requests.ts";
 import { enqueueDueReminders } from "#server/modules/messages/reminders.ts";
 import {
   kickMessages,
@@ -125,6 +126,24 @@ export function appointmentRemindersJob(deps: JobDeps): Job {
   };
 }
 
+/**
+ * The day before a visit (issue 31): the client whose forms are still unsigned gets the link
+ * again, once, by email and WhatsApp (held until 07:00 in quiet hours).
+ */
+export function formRemindersJob(): Job {
+  return {
+    name: "form-reminders",
+    schedule: "*/15 * * * *",
+    description:
+      "Sends the intake and consent forms link again the day before a visit when it is still unsigned.",
+    async run(ctx) {
+      const reminded = await queueFormReminders(ctx.db, ctx.now());
+      if (reminded > 0) kickMessages(ctx.db);
+      return `${reminded} client${reminded === 1 ? "" : "s"} reminded to sign their forms`;
+    },
+  };
+}
+
 /** The daily backup at 02:30 Lagos time (`backup` is server/backup/'s runDailyBackup). */
 export function dailyBackupJob(backup: BackupFn): Job {
   return {
@@ -156,5 +175,6 @@ export function operationsJobs(deps: JobDeps): Job[] {
     idleChatsJob(),
     messagesJob(deps),
     appointmentRemindersJob(deps),
+    formRemindersJob(),
   ];
 }

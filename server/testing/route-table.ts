@@ -32,6 +32,9 @@ export const PUBLIC = new Set([
   "POST /api/auth/login/code",
   // The aftercare cart link (issue 31): signed; answers product names and prices only.
   "GET /api/aftercare/:token",
+  // Intake and consent forms (issue 31): the signed, expiring link is the key.
+  "GET /api/forms/:token",
+  "POST /api/forms/:token/sign",
 ]);
 
 export { type ApiRoute, apiRoutes, apiRouteTable } from "#server/route-table.ts";

@@ -1,9 +1,11 @@
 /**
  * What the client is told when an appointment is booked, moved or cancelled (issue 17): the
  * change a write makes, and its email (with .ics) and WhatsApp queued in the write's transaction.
- * The caller kicks the messages worker after commit.
+ * The caller kicks the messages worker after commit. A confirmation (or a move) also queues the
+ * link to the intake and consent forms still to sign (server/modules/forms, issue 31).
  */
 import type { Tx } from "#server/db/client.ts";
+import { queueFormsForAppointment } from "#server/modules/forms/requests.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import {
   type AppointmentChange,
@@ -45,5 +47,9 @@ export async function queueAppointmentMessages(
   const sequence = Math.floor(Date.now() / 1000);
   for (const message of await appointmentChangeMessages(appointment, change, sequence)) {
     await enqueueMessage(tx, message);
+  }
+  // Issue 31: a confirmed treatment sends the forms the client still has to sign (a link).
+  if (change === "confirmed" || change === "rescheduled") {
+    await queueFormsForAppointment(tx, appointment.id);
   }
 }

@@ -28,6 +28,7 @@ import {
   type ConsultationOverride,
   consultationOverride,
 } from "#server/modules/consultation/service.ts";
+import { enforceConsentGate } from "#server/modules/forms/gate.ts";
 import { enforceHealthCheck, isBookingStatus } from "#server/modules/health/check.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
 import { queueAftercareOnCompletion } from "#server/modules/records/aftercare.ts";
@@ -411,6 +412,15 @@ async function writeChange(
       ids: { serviceIds: [values.serviceId ?? row.serviceId ?? 0] },
       overrideReason: patch.healthOverrideReason,
       place: { kind: "appointment", ref: id },
+    });
+  }
+  if (status === "completed" && row.status !== "completed") {
+    // Issue 31: a treatment is not completed without a current signed consent or a reason.
+    await enforceConsentGate(tx, admin, {
+      clientId: values.clientId ?? row.clientId,
+      items: [{ serviceId: values.serviceId ?? row.serviceId, appointmentId: id }],
+      overrideReason: patch.healthOverrideReason,
+      place: "complete",
     });
   }
   await tx.update(appointments).set(values).where(eq(appointments.id, id));

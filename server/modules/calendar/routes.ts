@@ -17,6 +17,7 @@ import {
   type CalendarQuery,
   calendarQuerySchema,
 } from "#common/calendar.ts";
+import { overrideReasonSchema } from "#common/forms.ts";
 import { ANY_ROLE, DESK_ROLES, MANAGER_ONLY, reachOf } from "#common/roles.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -118,7 +119,8 @@ function appointmentRoutes(router: Router, db: Db): void {
       // The front desk checks anyone in; a therapist their own clients (common/roles.ts).
       const owner = await appointmentOwner(db, String(id));
       if (owner !== undefined) authorize(admin, "appointment.checkIn", owner);
-      res.json(await checkInAppointment(db, admin, id));
+      const { healthOverrideReason } = parse(overrideReasonSchema, req.body ?? {});
+      res.json(await checkInAppointment(db, admin, id, new Date(), healthOverrideReason ?? null));
     }),
   );
   router.delete(

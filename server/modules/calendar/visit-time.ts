@@ -12,6 +12,7 @@ import type { Db } from "#server/db/client.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { enforceConsentGate } from "#server/modules/forms/gate.ts";
 import { getAppointment } from "./queries.ts";
 
 /** The 409 messages of an outcome set before the visit starts. */
@@ -48,14 +49,17 @@ export function visitTimes(
 /**
  * POST /api/appointments/{id}/check-in: the client has arrived (decision 0187: `checked_in_at`
  * set on a 'scheduled' or 'confirmed' appointment, no new status). Only on the visit's Lagos day
- * (or after its start); a second check-in keeps the first instant. Audited.
- * @throws HttpError 404 unknown id; 409 another status, or before the visit's day.
+ * (or after its start); a second check-in keeps the first instant. Audited. The consent gate
+ * (issue 31) runs first: `overrideReason` is a clinician's reason to go ahead without one.
+ * @throws HttpError 404 unknown id; 409 another status, before the visit's day, or no current
+ *   signed consent (forms/gate.ts); 403 an override by a role without consent.override.
  */
 export async function checkInAppointment(
   db: Db,
   admin: AdminIdentity,
   id: number,
   now: Date = new Date(),
+  overrideReason: string | null = null,
 ): Promise<Appointment> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for("update");
@@ -67,6 +71,14 @@ export async function checkInAppointment(
       throw new HttpError(409, EARLY_OUTCOME_MESSAGES.checkIn);
     }
     if (row.checkedInAt) return;
+    // Issue 31: no treatment starts without a current signed consent (or a clinician's reason).
+    await enforceConsentGate(tx, admin, {
+      clientId: row.clientId,
+      items: [{ serviceId: row.serviceId, appointmentId: row.id }],
+      overrideReason,
+      place: "check-in",
+      now,
+    });
     await tx
       .update(appointments)
       .set({ checkedInAt: now, updatedAt: now })

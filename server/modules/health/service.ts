@@ -72,7 +72,7 @@ export async function healthProfileOf(db: Db | Tx, clientId: number): Promise<He
 }
 
 /** Whether `viewer` holds `capability` on client `clientId` (own: one of their clients). */
-async function mayOnClient(
+export async function mayOnClient(
   db: Db,
   viewer: AdminIdentity,
   capability: "health.read" | "health.edit",
@@ -138,33 +138,44 @@ export async function addHealthEntry(
   input: HealthEntryInput,
 ): Promise<HealthEntry> {
   await refuseEdit(db, admin, clientId);
-  return db.transaction(async (tx) => {
-    const same = and(
-      eq(clientHealthEntries.clientId, clientId),
-      eq(clientHealthEntries.kind, input.kind),
-    );
-    if (input.kind === "pregnancy" || input.kind === "skin") {
-      await tx.delete(clientHealthEntries).where(same);
-    }
-    const [row] = await tx
-      .insert(clientHealthEntries)
-      .values({
-        clientId,
-        kind: input.kind,
-        code: input.code,
-        note: input.note,
-        recordedBy: auditName(admin),
-      })
-      .returning();
-    if (!row) throw new Error("client_health_entries insert returned no row");
-    await recordAudit(tx, admin, {
-      action: "health.record",
-      entity: "client",
-      entityId: clientId,
-      details: { entryId: row.id, kind: row.kind },
-    });
-    return toEntry(row);
+  return db.transaction((tx) => recordHealthEntryIn(tx, admin, clientId, input));
+}
+
+/**
+ * The write of addHealthEntry in the caller's transaction `tx`, for a caller that has checked
+ * health.edit itself (a clinician accepting a signed form's answer, issue 31). Audited.
+ */
+export async function recordHealthEntryIn(
+  tx: Tx,
+  admin: AdminIdentity,
+  clientId: number,
+  input: HealthEntryInput,
+): Promise<HealthEntry> {
+  const same = and(
+    eq(clientHealthEntries.clientId, clientId),
+    eq(clientHealthEntries.kind, input.kind),
+  );
+  if (input.kind === "pregnancy" || input.kind === "skin") {
+    await tx.delete(clientHealthEntries).where(same);
+  }
+  const [row] = await tx
+    .insert(clientHealthEntries)
+    .values({
+      clientId,
+      kind: input.kind,
+      code: input.code,
+      note: input.note,
+      recordedBy: auditName(admin),
+    })
+    .returning();
+  if (!row) throw new Error("client_health_entries insert returned no row");
+  await recordAudit(tx, admin, {
+    action: "health.record",
+    entity: "client",
+    entityId: clientId,
+    details: { entryId: row.id, kind: row.kind },
   });
+  return toEntry(row);
 }
 
 /**

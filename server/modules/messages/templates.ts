@@ -56,6 +56,7 @@ export const WHATSAPP_TEMPLATES = {
   order_shipped: ["client's name", "order number", "delivery city and state"],
   order_cancelled: ["client's name", "order number", "clinic phone"],
   review_request: ["client's name", "service", "signed review link"],
+  forms_request: ["client's name", "service", "time (Lagos)", "signed forms link"],
 } as const;
 export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;
 
@@ -598,4 +599,57 @@ export function reviewRequestWhatsApp(review: ReviewRequestForMessage): NewMessa
     },
     refs: { clientEmail: review.customerEmail, bookingId: review.bookingId },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forms (issue 31): the signed link to the intake and consent forms, never their content
+
+/** A forms link as its messages need it (times are UTC instants). */
+export type FormsLinkForMessage = {
+  requestId: number;
+  appointmentId: number | null;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  serviceName: string;
+  startsAt: Date;
+  link: string;
+  /** 'request' when the appointment is confirmed; 'reminder' the day before if unsigned. */
+  kind: "request" | "reminder";
+};
+
+/**
+ * The email and WhatsApp message carrying the forms link (issue 31). They name the service and
+ * time and hold the link only: no question or answer of a form is ever in a message.
+ */
+export async function formsLinkMessages(f: FormsLinkForMessage): Promise<NewMessage[]> {
+  const when = formatLagosDateTime(f.startsAt);
+  const event = `forms-${f.kind}:${f.requestId}`;
+  const refs = {
+    clientEmail: f.customerEmail,
+    appointmentId: f.appointmentId,
+  };
+  const lead =
+    f.kind === "reminder"
+      ? "Your forms for tomorrow's appointment are not signed yet."
+      : "Before your appointment, please fill in and sign your forms (about two minutes on your phone).";
+  const email = await renderEmail(`Your forms before your visit | ${BUSINESS.shortName}`, [
+    `Dear ${f.customerName},`,
+    lead,
+    { lines: [`Service: ${f.serviceName}`, `Date and time: ${when} (Lagos time)`] },
+    { link: f.link, label: "Fill in and sign your forms" },
+    `Questions? Call ${BUSINESS.phone}.`,
+    "Warm regards,",
+  ]);
+  return clientMessages(
+    { event, template: `forms-${f.kind}`, refs },
+    { to: f.customerEmail, rendered: email, payload: { data: { requestId: f.requestId } } },
+    {
+      to: f.customerPhone,
+      subject:
+        f.kind === "reminder" ? "Reminder: forms to sign" : "Forms to sign before your visit",
+      text: `Dear ${f.customerName}, ${lead} ${f.serviceName} on ${when}: ${f.link}`,
+      call: whatsapp("forms_request", [f.customerName, f.serviceName, when, f.link]),
+    },
+  );
 }

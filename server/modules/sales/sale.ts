@@ -47,6 +47,7 @@ import {
   type ConsultationOverride,
   consultationOverride,
 } from "#server/modules/consultation/service.ts";
+import { enforceConsentGate } from "#server/modules/forms/gate.ts";
 import { enforceHealthCheck } from "#server/modules/health/check.ts";
 import { assertDayOpen } from "./day-lock.ts";
 import { creditLines, type LineCredit } from "./line-credit.ts";
@@ -433,6 +434,17 @@ async function writeSale(
     },
     overrideReason: input.healthOverrideReason,
     place: { kind: "sale" },
+  });
+  // Issue 31: charging a treatment needs a current signed consent for its category, or a
+  // clinician's reason (the same reason field as the health check's prompt).
+  await enforceConsentGate(tx, admin, {
+    clientId,
+    items: sale.priced
+      .filter((l) => l.type === "service")
+      .map((l) => ({ serviceId: l.itemId, appointmentId: l.appointmentId ?? null })),
+    overrideReason: input.healthOverrideReason,
+    place: "sale",
+    now: sale.soldAt,
   });
   const visitIds = await completeVisit(
     tx,
