@@ -19,6 +19,7 @@ export default [
     route("terms-of-service", "routes/terms.tsx", { id: "terms-of-service" }),
     route("cookie-policy", "routes/cookie-policy.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
+    route("aftercare/:token", "routes/aftercare.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [
@@ -42,6 +43,7 @@ export default [
     route("operations", "routes/admin/operations.tsx"),
     route("api", "routes/admin/api.tsx"),
     route("account", "routes/admin/account.tsx"),
+    route("records/:appointmentId", "routes/admin/treatment-record.tsx"),
   ]),
   route("review/:bookingId", "routes/review.tsx"),
   route("staff-invitation/:token", "routes/staff-invitation.tsx"),

@@ -19,6 +19,8 @@ export const ACCESS_ROLE_LABELS: Record<AccessRole, string> = {
 export const ANY_ROLE: readonly AccessRole[] = ACCESS_ROLES;
 /** Managers and the front desk: sales, bookings, the calendar, clients, orders. */
 export const DESK_ROLES: readonly AccessRole[] = ["manager", "front_desk"];
+/** Clinical roles: treatment records and photos (issue 31). */
+export const CLINICAL_ROLES: readonly AccessRole[] = ["manager", "therapist"];
 /** Managers only: pay, pay runs, managing staff and accounts, the catalogue, Clear Admin Data. */
 export const MANAGER_ONLY: readonly AccessRole[] = ["manager"];
 
@@ -54,6 +56,8 @@ export const AREA_ROLES = {
   api: ANY_ROLE,
   /** Account security (issue 14): everyone's own two-step sign-in. */
   account: ANY_ROLE,
+  /** Treatment records and photos (issue 31): clinical roles only. */
+  records: CLINICAL_ROLES,
 } as const satisfies Record<string, readonly AccessRole[]>;
 export type AdminArea = keyof typeof AREA_ROLES;
 
@@ -84,6 +88,7 @@ export function areaOfPath(pathname: string): AdminArea | null {
     operations: "operations",
     api: "api",
     account: "account",
+    records: "records",
   };
   return map[segment] ?? null;
 }
@@ -302,6 +307,27 @@ export const CAPABILITIES = {
     all: ["manager", "therapist"],
     own: [],
     rule: "only a therapist or a manager overrides a health block",
+  },
+  /**
+   * Treatment records and before/after photos (issue 31): clinical roles only. Own: a therapist
+   * reads the records of their own clients; every read is audited.
+   */
+  "records.read": {
+    all: MANAGER_ONLY,
+    own: ["therapist"],
+    rule: "only a therapist (for their own clients) or a manager sees treatment records and photos",
+  },
+  /** Write, sign off and amend a record, take photos (own: the appointment's therapist). */
+  "records.write": {
+    all: MANAGER_ONLY,
+    own: ["therapist"],
+    rule: "only the treating therapist or a manager writes treatment records and takes photos",
+  },
+  /** Aftercare templates per treatment (issue 31). */
+  "aftercare.manage": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager changes aftercare templates",
   },
 } as const satisfies Record<
   string,

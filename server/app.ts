@@ -51,6 +51,9 @@ import { checkoutRouter } from "./modules/orders/checkout-routes.ts";
 import { ordersRouter } from "./modules/orders/routes.ts";
 import { paystackWebhookRouter } from "./modules/orders/webhook.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
+import { installAftercareLinks } from "./modules/records/aftercare.ts";
+import { diskPhotoStore } from "./modules/records/photo-store.ts";
+import { recordsRouter } from "./modules/records/routes.ts";
 import { reportsRouter } from "./modules/reports/routes.ts";
 import { installReviewLinks } from "./modules/reviews/on-completion.ts";
 import { reviewsRouter } from "./modules/reviews/routes.ts";
@@ -102,6 +105,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     settings: { publicUrl: config.PUBLIC_URL, clinicWhatsApp: config.CLINIC_WHATSAPP_NUMBER },
   });
   installReviewLinks({
+    secret: config.SESSION_SECRET,
+    origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+  });
+  installAftercareLinks({
     secret: config.SESSION_SECRET,
     origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   });
@@ -220,8 +227,10 @@ function apiRouter(
   api.use(salesRouter(db, config));
   api.use(reportsRouter(db));
   api.use(healthRouter(db));
+  const photoStore = diskPhotoStore(config.photoDir);
+  api.use(recordsRouter(db, photoStore, config.SESSION_SECRET));
   api.use(formsRouter(db, config));
-  api.use(clientsRouter(db, config.dataDir));
+  api.use(clientsRouter(db, config.dataDir, photoStore));
   api.use(reviewsRouter(db, config));
   api.use(settingsRouter(db));
   api.use(adminRouter(db, config));

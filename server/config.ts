@@ -50,6 +50,11 @@ const envSchema = z
       .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
     /** Folder of `npm run db:backup` and the daily backups; default DATA_DIR/backups. */
     BACKUP_DIR: z.string().min(1).optional(),
+    /**
+     * Folder of the treatment photos (issue 31), never served as files; default
+     * DATA_DIR/photos. Back it up with the database (docs/deployment.md).
+     */
+    PHOTO_DIR: z.string().min(1).optional(),
     META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/).optional()),
     PAYSTACK_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("pk_").optional()),
     PAYSTACK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_").optional()),
@@ -176,6 +181,8 @@ export type Config = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {
   dataDir: string;
   /** Absolute BACKUP_DIR, or DATA_DIR/backups. */
   backupDir: string;
+  /** Absolute PHOTO_DIR, or DATA_DIR/photos. */
+  photoDir: string;
   isProduction: boolean;
 };
 
@@ -201,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SEED_DEMO: config.SEED_DEMO ?? !isProduction,
     dataDir,
     backupDir: config.BACKUP_DIR ? path.resolve(config.BACKUP_DIR) : path.join(dataDir, "backups"),
+    photoDir: config.PHOTO_DIR ? path.resolve(config.PHOTO_DIR) : path.join(dataDir, "photos"),
     isProduction,
   };
 }

@@ -30,6 +30,8 @@ export const PUBLIC = new Set([
   // The cookie banner's form before hydration (issue 33): sets the consent cookie, nothing else.
   "POST /api/cookie-consent",
   "POST /api/auth/login/code",
+  // The aftercare cart link (issue 31): signed; answers product names and prices only.
+  "GET /api/aftercare/:token",
   // Intake and consent forms (issue 31): the signed, expiring link is the key.
   "GET /api/forms/:token",
   "POST /api/forms/:token/sign",

@@ -31,6 +31,7 @@ import {
 import { enforceConsentGate } from "#server/modules/forms/gate.ts";
 import { enforceHealthCheck, isBookingStatus } from "#server/modules/health/check.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
+import { queueAftercareOnCompletion } from "#server/modules/records/aftercare.ts";
 import { queueReviewsOnCompletion } from "#server/modules/reviews/on-completion.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
 import {
@@ -425,6 +426,7 @@ async function writeChange(
   await tx.update(appointments).set(values).where(eq(appointments.id, id));
   if (status === "completed" && row.status !== "completed") {
     await queueReviewsOnCompletion(tx, [id]);
+    await queueAftercareOnCompletion(tx, [id]);
   }
   const change = appointmentChangeFor(
     { status: row.status, start: row.startsAt },

@@ -15,6 +15,7 @@ import {
   restoreClientRows,
 } from "#server/db/move-rows.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
+import { queueAftercareOnCompletion } from "#server/modules/records/aftercare.ts";
 import { queueReviewsOnCompletion } from "#server/modules/reviews/on-completion.ts";
 
 /** Appointments of client `clientId`, or booked under the email `email` (lower-case). */
@@ -152,4 +153,6 @@ export async function completeCheckedOutAppointments(
     .where(inArray(appointments.id, [...ids]));
   // The clinic's setting may have the visit's review request go out by itself (decision 0241).
   await queueReviewsOnCompletion(tx, ids);
+  // And the visit's aftercare with its cart link (issue 31; decision 0273).
+  await queueAftercareOnCompletion(tx, ids);
 }

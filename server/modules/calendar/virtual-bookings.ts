@@ -23,6 +23,7 @@ import { enforceHealthCheck } from "#server/modules/health/check.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { bookingCancelledMessages } from "#server/modules/messages/templates.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
+import { queueAftercareOnCompletion } from "#server/modules/records/aftercare.ts";
 import { queueReviewsOnCompletion } from "#server/modules/reviews/on-completion.ts";
 import { appointmentChangeFor, queueAppointmentMessages } from "./appointment-messages.ts";
 import { type BookingRow, bookingTerms, selectBookings, toVirtual } from "./booking-requests.ts";
@@ -213,7 +214,10 @@ async function appointRequest(
     });
   }
   await setBookingState(tx, bookingId, { processed: true });
-  if (status === "completed") await queueReviewsOnCompletion(tx, [created.id]);
+  if (status === "completed") {
+    await queueReviewsOnCompletion(tx, [created.id]);
+    await queueAftercareOnCompletion(tx, [created.id]);
+  }
   await recordAudit(tx, admin, {
     action: "booking.process",
     entity: "booking",

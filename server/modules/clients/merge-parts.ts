@@ -146,4 +146,6 @@ export type MergeMoved = Record<MovedTable, MovedRow[]> & {
   optOutIds: number[];
   /** The merged client's health entries now on the kept client (issue 30; older merges: none). */
   healthEntryIds?: number[];
+  /** Treatment records and photos moved to the kept client (issue 31). */
+  treatmentRecords?: { recordIds: number[]; photoIds: number[] };
 };

@@ -18,6 +18,7 @@ import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { restoreHealthEntries } from "#server/modules/health/service.ts";
+import { restoreClientRecords } from "#server/modules/records/service.ts";
 import {
   asStored,
   type ClientRow,
@@ -186,6 +187,7 @@ export async function undoMerge(
       const kept: ClientRef = { id: keep.id, email: keep.email.toLowerCase() };
       const merged = await reinsertMerged(tx, snap);
       await restoreHealthEntries(tx, moved.healthEntryIds ?? [], kept.id, merged.id);
+      await restoreClientRecords(tx, moved.treatmentRecords ?? {}, kept.id, merged.id);
       const restored: Record<string, number> = {};
       for (const name of Object.keys(MOVED_TABLES) as MovedTable[]) {
         restored[name] = await MOVED_TABLES[name].restore(tx, moved[name] ?? [], kept);

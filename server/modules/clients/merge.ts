@@ -25,6 +25,7 @@ import { messageOptOuts, newsletterSubscribers } from "#server/db/schema/content
 import { HttpError } from "#server/http.ts";
 import { auditName, recordAudit } from "#server/modules/audit/service.ts";
 import { moveHealthEntries } from "#server/modules/health/service.ts";
+import { moveClientRecords } from "#server/modules/records/service.ts";
 import {
   asStored,
   blanksFilled,
@@ -223,6 +224,8 @@ export async function mergeClients(
     const { health, keptHealth } = await fillHealth(tx, keep, merge.id);
     // The health profile's entries follow the kept client: no allergy goes with the merged row.
     moved.healthEntryIds = await moveHealthEntries(tx, merge.id, keep.id);
+    // So do treatment records and photos (a photo row would otherwise go with the merged row).
+    moved.treatmentRecords = await moveClientRecords(tx, merge.id, keep.id);
     const { notes, keptNotes } = await mergeNotes(tx, keep.id, merge.id);
     const filled = blanksFilled(keep, merge);
     const keptBefore = Object.fromEntries(

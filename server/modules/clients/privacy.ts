@@ -7,7 +7,9 @@
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, or, sql } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
 import type { AdminIdentity } from "#common/auth.ts";
+import { BUSINESS } from "#common/business.ts";
 import { CLIENT_MESSAGES } from "#common/clients.ts";
 import type { Db } from "#server/db/client.ts";
 import {
@@ -30,6 +32,8 @@ import { deleteClientBookings } from "#server/modules/bookings/client-records.ts
 import { anonymiseClientAppointments } from "#server/modules/calendar/client-records.ts";
 import { exportedHealthEntries } from "#server/modules/health/service.ts";
 import { eraseMessagesAbout } from "#server/modules/messages/client-records.ts";
+import type { PhotoStore } from "#server/modules/records/photo-store.ts";
+import { eraseClientRecords, exportedRecords } from "#server/modules/records/service.ts";
 import { listClientSales } from "#server/modules/sales/records.ts";
 import { getClientDetail, getClientRecord } from "./detail.ts";
 
@@ -39,6 +43,13 @@ import { getClientDetail, getClientRecord } from "./detail.ts";
  */
 export const BACKUP_RETENTION_NOTE =
   "Backups keep the last 7 daily and 4 weekly copies: data erased at your request is gone from every backup within 5 weeks.";
+
+/**
+ * What an erasure keeps of the clinical record and why (issue 31; decision 0272), stated in every
+ * export and on the privacy page's terms.
+ */
+export const CLINICAL_RETENTION_NOTE =
+  "Signed treatment records (what was done, products with batch numbers, device settings, the clinician's notes and amendments) are medical records: after an erasure request the clinic keeps them, detached from your name and contact details, for as long as the law requires a clinic to keep medical records. Before/after photos and unsigned drafts are erased.";
 
 /** What an erased person's name becomes on the records that are kept. */
 export const ERASED_NAME = "Erased client";
@@ -113,15 +124,18 @@ export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
               sql`, `,
             )})`,
           );
-  const [client, health] = await Promise.all([
+  const [client, health, clinical] = await Promise.all([
     getClientRecord(db, id, { withHealth: true }),
     exportedHealthEntries(db, id),
+    exportedRecords(db, id),
   ]);
   await recordAudit(db, admin, { action: "client.export", entity: "client", entityId: id });
   return {
     exportedAt: new Date().toISOString(),
     /** What happens to this data in the clinic's backups (the privacy policy says the same). */
     retention: BACKUP_RETENTION_NOTE,
+    /** What an erasure keeps of the clinical record, and why (issue 31). */
+    clinicalRetention: CLINICAL_RETENTION_NOTE,
     client: client ?? detail.client,
     /** The health profile's entries with who recorded them and when (issue 30). */
     health,
@@ -156,7 +170,55 @@ export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
       email: s.email,
       consentAt: s.consentAt.toISOString(),
     })),
+    /** Treatment records with their amendments (issue 31). */
+    treatmentRecords: clinical.records,
+    /** Before/after photos: the files are in the zip's photos/ folder under `file`. */
+    photos: clinical.photos.map(({ storageKey: _key, url: _url, ...p }) => ({
+      ...p,
+      file: photoFileName(p),
+    })),
   };
+}
+
+/** A photo's name inside the export zip. */
+function photoFileName(p: { id: number; kind: string }): string {
+  return `photos/${p.id}-${p.kind}.jpg`;
+}
+
+/**
+ * GET /api/customers/{id}/export.zip: the client's export as a zip (fflate): `client.json` (the
+ * same data as the JSON export, audited the same way), every photo's file under `photos/`, and
+ * `README.txt` saying what the files are and what the clinic keeps after an erasure.
+ * @throws HttpError 404 for an unknown id.
+ */
+export async function exportClientZip(
+  db: Db,
+  store: PhotoStore,
+  admin: AdminIdentity,
+  id: number,
+): Promise<Uint8Array> {
+  const data = await exportClient(db, admin, id);
+  const files: Record<string, Uint8Array | [Uint8Array, { level: 0 }]> = {
+    "client.json": strToU8(JSON.stringify(data, null, 2)),
+    "README.txt": strToU8(
+      [
+        `Your data held by ${BUSINESS.name}, exported ${data.exportedAt}.`,
+        "client.json: your record, health profile, notes, bookings, appointments, sales, orders, reviews, newsletter sign-up and treatment records.",
+        "photos/: your before/after photos (JPEG, as stored: resized, without location or other metadata).",
+        "",
+        data.retention,
+        data.clinicalRetention,
+        "",
+      ].join("\n"),
+    ),
+  };
+  const { photos } = await exportedRecords(db, id);
+  for (const p of photos) {
+    const bytes = await store.get(p.storageKey);
+    // JPEG is compressed already: stored, not deflated again.
+    if (bytes) files[photoFileName(p)] = [new Uint8Array(bytes), { level: 0 }];
+  }
+  return zipSync(files, { level: 6 });
 }
 
 /**
@@ -172,8 +234,9 @@ export async function eraseClient(
   admin: AdminIdentity,
   id: number,
   dataDir: string | null = null,
-): Promise<{ erased: true; kept: { sales: number; orders: number } }> {
-  const { result, traces } = await db.transaction(async (tx) => {
+  photoStore: PhotoStore | null = null,
+): Promise<{ erased: true; kept: { sales: number; orders: number; treatmentRecords: number } }> {
+  const { result, traces, photoKeys } = await db.transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
     if (!client) throw new HttpError(404, CLIENT_MESSAGES.notFound);
     const email = client.email.toLowerCase();
@@ -216,6 +279,8 @@ export async function eraseClient(
     await deleteClientBookings(tx, id, email);
     await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
     const messages = await eraseMessagesAbout(tx, traces);
+    // Photos and drafts go; signed records stay detached (medical records; decision 0272).
+    const clinical = await eraseClientRecords(tx, id);
     const chats = await eraseChatsMentioning(tx, traces);
     await tx.delete(clients).where(eq(clients.id, id));
     // Earlier audit records keep who did what and when, not the person's details.
@@ -227,15 +292,28 @@ export async function eraseClient(
       action: "client.erase",
       entity: "client",
       entityId: id,
-      details: { keptSales, keptOrders, messages, chats },
+      details: {
+        keptSales,
+        keptOrders,
+        messages,
+        chats,
+        photos: clinical.photos,
+        keptTreatmentRecords: clinical.keptRecords,
+      },
     });
     return {
-      result: { erased: true as const, kept: { sales: keptSales, orders: keptOrders } },
+      result: {
+        erased: true as const,
+        kept: { sales: keptSales, orders: keptOrders, treatmentRecords: clinical.keptRecords },
+      },
       traces,
+      photoKeys: clinical.photoKeys,
     };
   });
   // Files cannot join the transaction: the exports are scrubbed once the erasure has committed.
   if (dataDir) await scrubExports(path.join(dataDir, "exports"), traces);
+  // The photo files of the deleted rows, likewise after the commit.
+  if (photoStore) for (const key of photoKeys) await photoStore.remove(key);
   return result;
 }
 

@@ -26,12 +26,13 @@ import { HttpError, handler, parse, parseId } from "#server/http.ts";
 import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireCapability, requireRole } from "#server/modules/auth/roles.ts";
 import { replayOnce } from "#server/modules/offline/replay.ts";
+import type { PhotoStore } from "#server/modules/records/photo-store.ts";
 import { getClientRecord } from "./detail.ts";
 import { findDuplicatesOf } from "./duplicates.ts";
 import { listClientsPage, listSubscribers } from "./list.ts";
 import { mergeClients, previewMerge } from "./merge.ts";
 import { undoMerge } from "./merge-undo.ts";
-import { eraseClient, exportClient } from "./privacy.ts";
+import { eraseClient, exportClient, exportClientZip } from "./privacy.ts";
 import { authorizeClient, clientScopeOf } from "./scope.ts";
 import {
   clientExists,
@@ -52,7 +53,12 @@ function emailParam(value: unknown): string {
 }
 
 /** /api/customers: the list, add, export, erase, one record, change, delete. */
-function customerRoutes(router: Router, db: Db, dataDir: string | null): void {
+function customerRoutes(
+  router: Router,
+  db: Db,
+  dataDir: string | null,
+  photoStore: PhotoStore | null,
+): void {
   // The Customer Database as JSON: the rows of one page (no health fields); `page`, `pageSize`,
   // `q`, `status`, `sort` and `dir` as on the screen; the counts in headers.
   router.get(
@@ -86,12 +92,25 @@ function customerRoutes(router: Router, db: Db, dataDir: string | null): void {
       res.json(data);
     }),
   );
+  router.get(
+    "/customers/:id/export.zip",
+    requireRole(...DESK_ROLES),
+    handler(async (req, res) => {
+      const id = parseId(req.params.id, "Customer");
+      if (!photoStore) throw new HttpError(404, "Not found");
+      const zip = await exportClientZip(db, photoStore, currentAdmin(req), id);
+      res.setHeader("content-type", "application/zip");
+      res.setHeader("content-disposition", `attachment; filename="client-${id}.zip"`);
+      res.setHeader("cache-control", "no-store");
+      res.send(Buffer.from(zip));
+    }),
+  );
   router.post(
     "/customers/:id/erase",
     requireCapability("client.erase"),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Customer");
-      res.json(await eraseClient(db, currentAdmin(req), id, dataDir));
+      res.json(await eraseClient(db, currentAdmin(req), id, dataDir, photoStore));
     }),
   );
   router.get(
@@ -199,10 +218,14 @@ function duplicateAndMergeRoutes(router: Router, db: Db): void {
   );
 }
 
-export function clientsRouter(db: Db, dataDir: string | null = null): Router {
+export function clientsRouter(
+  db: Db,
+  dataDir: string | null = null,
+  photoStore: PhotoStore | null = null,
+): Router {
   const router = Router();
   duplicateAndMergeRoutes(router, db);
-  customerRoutes(router, db, dataDir);
+  customerRoutes(router, db, dataDir, photoStore);
   subscriberAndNoteRoutes(router, db);
   return router;
 }

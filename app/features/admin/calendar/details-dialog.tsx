@@ -279,6 +279,11 @@ export function DetailsDialog({
                   Health record
                 </button>
               )}
+              {!a.virtual && a.clientId !== null && can("records.read", a.staffId) && (
+                <Link className={adminButton.outline} to={`/admin/records/${a.id}`}>
+                  Treatment record
+                </Link>
+              )}
               {!a.virtual && can("appointment.edit", a.staffId) && (
                 <button
                   type="button"

@@ -1,0 +1,207 @@
+/**
+ * Treatment record, photo and aftercare (issue 31): a client signs the consent (with
+ * photography) through the link the clinic sends; the therapist opens the visit's treatment
+ * record, writes what was done with a product, its lot and expiry and the areas on the face map,
+ * takes a photo (the phone's file input), signs off and completes the visit; the aftercare
+ * message with its cart link is in the outbox, and the link opens a cart prefilled with the
+ * home-care products. At 1280 px and 375 px.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
+import { ADMIN, expect, test } from "./fixtures";
+
+const PASSWORD = "therapist-password-123";
+/** Today's Lagos date. */
+const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+
+type OutboxRow = { toAddress: string; textBody: string; template?: string };
+async function outboxRows(manager: APIRequestContext, q: string): Promise<OutboxRow[]> {
+  const body = await (
+    await manager.get(`/api/admin/outbox?pageSize=100&q=${encodeURIComponent(q)}`)
+  ).json();
+  return (Array.isArray(body) ? body : body.rows) as OutboxRow[];
+}
+
+/** A new therapist, signed in on `page` (invitation accepted through the API). */
+async function signInTherapist(page: Page, manager: APIRequestContext, tag: string) {
+  const email = `records.${tag}@example.com`;
+  const created = await manager.post("/api/staff", {
+    data: { firstName: "Amara", lastName: `Records${tag}`, email },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect(
+    (await manager.post(`/api/staff/${id}/access`, { data: { role: "therapist" } })).status(),
+  ).toBe(201);
+  const token = /staff-invitation\/([A-Za-z0-9_-]+)/.exec(
+    (await outboxRows(manager, email)).find((m) => m.toAddress === email)?.textBody ?? "",
+  )?.[1];
+  expect(token).toBeTruthy();
+  const accepted = await page.request.post(`/api/auth/invitations/${token}`, {
+    data: { password: PASSWORD },
+  });
+  expect(accepted.status()).toBe(201);
+  return id;
+}
+
+/** The client signs every form of the link: checkboxes ticked (photography too), no to yes/no. */
+async function signForms(manager: APIRequestContext, appointmentId: number, email: string) {
+  const sent = await manager.post(`/api/appointments/${appointmentId}/forms/send`);
+  expect(sent.status(), await sent.text()).toBeLessThan(300);
+  const link = (await outboxRows(manager, email))
+    .map((m) => /\/forms\/([A-Za-z0-9._~-]+)/.exec(m.textBody)?.[1])
+    .find(Boolean);
+  expect(link).toBeTruthy();
+  const open = await manager.get(`/api/forms/${link}`);
+  expect(open.status()).toBe(200);
+  const { forms } = (await open.json()) as {
+    forms: Array<{
+      id: number;
+      body: { sections: Array<{ fields: Array<{ id: string; type: string }> }> };
+    }>;
+  };
+  const signed = await manager.post(`/api/forms/${link}/sign`, {
+    data: {
+      forms: forms.map((f) => ({
+        versionId: f.id,
+        answers: Object.fromEntries(
+          f.body.sections
+            .flatMap((s) => s.fields)
+            .filter((field) => field.type !== "info")
+            .map((field) => [
+              field.id,
+              field.type === "checkbox" ? true : field.type === "yesno" ? false : "None",
+            ]),
+        ),
+      })),
+      signerName: "Kemi Records",
+      agree: true,
+    },
+  });
+  expect(signed.status(), await signed.text()).toBe(201);
+}
+
+test("the therapist writes the record with a photo and completes; the aftercare link fills the cart", async ({
+  page,
+  playwright,
+  baseURL,
+}, info) => {
+  test.setTimeout(180_000);
+  const mobile = (page.viewportSize()?.width ?? 1280) < 768;
+  const tag = `${info.project.name.replace(/\W/g, "")}${Date.now()}`;
+  const manager = await playwright.request.newContext({ baseURL });
+  expect((await manager.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
+  const staffId = await signInTherapist(page, manager, tag);
+
+  // A peel with its aftercare: two home-care products in stock.
+  const service = await manager.post("/api/services", {
+    data: {
+      name: `Records Peel ${tag}`,
+      description: "A light peel for the records test.",
+      category: "chemical-peel",
+      price: 50000,
+      duration: "45m",
+    },
+  });
+  expect(service.status(), await service.text()).toBe(201);
+  const serviceId = ((await service.json()) as { id: number }).id;
+  const products = (
+    (await (await manager.get("/api/products")).json()) as Array<{
+      id: number;
+      name: string;
+      stock: number;
+      ingredients?: string | null;
+    }>
+  ).filter((p) => p.stock > 0);
+  const picked = products.slice(0, 2);
+  expect(picked).toHaveLength(2);
+  const template = await manager.put(`/api/services/${serviceId}/aftercare`, {
+    data: {
+      text: "Keep the skin cool and moisturised for 72 hours.",
+      dos: ["Wear SPF 50 daily"],
+      donts: ["No retinol for 7 days"],
+      productIds: picked.map((p) => p.id),
+      followUpDays: 28,
+    },
+  });
+  expect(template.status(), await template.text()).toBe(200);
+
+  // Today's visit, already begun (so it can be completed), with the new therapist.
+  const email = `records.client.${tag}@example.com`;
+  const booked = await manager.post("/api/appointments", {
+    data: {
+      customerName: `Kemi Records ${tag}`,
+      customerEmail: email,
+      customerPhone: "08031234567",
+      serviceId,
+      staffId,
+      appointmentDate: `${lagosToday()} ${mobile ? "07:00" : "06:00"}`,
+      duration: 45,
+      overrideWorkingHours: true,
+      overrideReason: "End-to-end test of treatment records",
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const appointmentId = ((await booked.json()) as { id: number }).id;
+  await signForms(manager, appointmentId, email);
+
+  // The therapist writes the record.
+  await page.goto(`/admin/records/${appointmentId}`);
+  await expect(page.getByRole("heading", { name: "Treatment record", level: 1 })).toBeVisible();
+  await page.getByLabel("What was done").fill("Glycolic 30% peel, full face, 3 minutes.");
+  await page.getByRole("button", { name: "Add product" }).click();
+  await page.getByLabel("Product", { exact: true }).fill("Glycolic acid 30%");
+  await page.getByLabel("Amount").fill("2");
+  await page.getByLabel("Unit").fill("ml");
+  await page.getByLabel("Lot / batch").fill("GA-2291");
+  await page.getByLabel("Expiry").fill("2027-06-30");
+  await page.getByRole("button", { name: "Left cheek" }).click();
+  await expect(page.getByRole("button", { name: "Left cheek" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.getByLabel("Clinician's notes").fill("Mild erythema, settled.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("Draft saved")).toBeVisible();
+
+  // A before photo from the phone's camera (the file input).
+  const jpeg = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: { r: 190, g: 140, b: 110 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel("Take or upload a photo")
+    .setInputFiles({ name: "before.jpg", mimeType: "image/jpeg", buffer: jpeg });
+  const photo = page.getByRole("list").getByRole("img", { name: /^Before,/ });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+
+  await page.getByRole("button", { name: "Sign off" }).click();
+  await expect(page.getByText("Record signed off")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Signed record" })).toBeVisible();
+  await expect(page.getByText("lot GA-2291")).toBeVisible();
+  await page.screenshot({ path: `/tmp/h-records/record-${info.project.name}.png`, fullPage: true });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(page.viewportSize()?.width ?? 1280);
+
+  await page.getByRole("button", { name: "Mark Complete" }).click();
+  await expect(page.getByText("Visit completed: the aftercare is on its way")).toBeVisible();
+
+  // The aftercare with its cart link is in the outbox.
+  const aftercare = (await outboxRows(manager, email)).find((m) =>
+    /\/aftercare\//.test(m.textBody),
+  );
+  expect(aftercare).toBeTruthy();
+  const cartPath = /https?:\/\/[^/\s]+(\/aftercare\/[\w.-]+)/.exec(aftercare?.textBody ?? "")?.[1];
+  expect(cartPath).toBeTruthy();
+
+  // The link opens the shop's cart prefilled with the home-care products.
+  await page.goto(cartPath as string);
+  await expect(page).toHaveURL(/\/cart$/);
+  for (const p of picked) {
+    await expect(page.getByText(p.name, { exact: true }).first()).toBeVisible();
+  }
+  await page.screenshot({ path: `/tmp/h-records/cart-${info.project.name}.png`, fullPage: true });
+  await manager.dispose();
+});
