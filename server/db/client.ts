@@ -20,6 +20,7 @@ import * as calendar from "./schema/calendar.ts";
 import * as catalog from "./schema/catalog.ts";
 import * as clients from "./schema/clients.ts";
 import * as content from "./schema/content.ts";
+import * as deposits from "./schema/deposits.ts";
 import * as operations from "./schema/operations.ts";
 import * as orders from "./schema/orders.ts";
 import * as sales from "./schema/sales.ts";
@@ -33,6 +34,7 @@ const schema = {
   ...catalog,
   ...clients,
   ...content,
+  ...deposits,
   ...operations,
   ...orders,
   ...sales,
