@@ -100,6 +100,8 @@ export type HoldAnswer = {
 /** The client's own view of their booking (the manage page). */
 export type ManagedBooking = {
   appointmentId: number;
+  /** The booking's service value (an id or 'consultation-{category}'), for the availability. */
+  service: string | null;
   serviceName: string;
   startsAt: string;
   endsAt: string;

@@ -34,9 +34,4 @@ CREATE INDEX "booking_deposits_paid_at_idx" ON "booking_deposits" USING btree ("
 CREATE INDEX "booking_deposits_settled_at_idx" ON "booking_deposits" USING btree ("settled_at");--> statement-breakpoint
 CREATE INDEX "appointments_held_until_idx" ON "appointments" USING btree ("held_until");--> statement-breakpoint
 ALTER TABLE "clinic_settings" ADD CONSTRAINT "clinic_settings_deposit_nonnegative" CHECK ("clinic_settings"."deposit_kobo" >= 0);--> statement-breakpoint
-ALTER TABLE "clinic_settings" ADD CONSTRAINT "clinic_settings_hold_minutes_range" CHECK ("clinic_settings"."deposit_hold_minutes" BETWEEN 5 AND 120);--> statement-breakpoint
--- Issue 32: with no therapist on the books, online bookings are unassigned; they then share one
--- chair, so two active online bookings never overlap (50 concurrent holds of one slot: 1 winner).
-ALTER TABLE "appointments" ADD CONSTRAINT "appointments_online_unassigned_no_overlap"
-  EXCLUDE USING gist ("during" WITH &&)
-  WHERE ("staff_id" IS NULL AND "booked_online" AND "status" NOT IN ('cancelled', 'no-show'));
+ALTER TABLE "clinic_settings" ADD CONSTRAINT "clinic_settings_hold_minutes_range" CHECK ("clinic_settings"."deposit_hold_minutes" BETWEEN 5 AND 120);

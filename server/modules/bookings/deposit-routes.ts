@@ -31,7 +31,7 @@ import {
   verifyManageLink,
 } from "./deposits.ts";
 
-const availabilityQuery = z.object({
+export const availabilityQuery = z.object({
   service: z
     .string({ error: BOOKING_MESSAGES.service })
     .trim()
@@ -44,14 +44,14 @@ const availabilityQuery = z.object({
 const referenceParam = z
   .string()
   .regex(/^GHD-[A-Za-z0-9-]{1,80}$/, "No booking was held with this payment reference");
-const testPaymentBody = z.object({
+export const depositTestPaymentBody = z.object({
   outcome: z.enum(["approve", "decline"], { error: "outcome must be approve or decline" }),
 });
-const manageQuery = z.object({
+export const manageQuery = z.object({
   a: z.coerce.number({ error: "This link is not valid" }).int().positive().max(2147483647),
   sig: z.string({ error: "This link is not valid" }).min(1).max(64),
 });
-const rescheduleBody = manageQuery.extend({
+export const rescheduleBody = manageQuery.extend({
   date: z.string({ error: BOOKING_MESSAGES.date }).trim().min(1, BOOKING_MESSAGES.date).max(40),
 });
 
@@ -114,7 +114,7 @@ export function depositRouter(deps: {
   router.post(
     "/bookings/deposits/:reference/test-payment",
     handler(async (req, res) => {
-      const { outcome } = parse(testPaymentBody, req.body);
+      const { outcome } = parse(depositTestPaymentBody, req.body);
       res.json(await recordDepositTestPayment(forRequest(req), reference(req), outcome));
     }),
   );

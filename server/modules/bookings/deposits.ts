@@ -64,8 +64,9 @@ import {
 } from "#server/modules/calendar/online-bookings.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
 import { refuseForPublic } from "#server/modules/health/check.ts";
-import { appointmentIcs } from "#server/modules/messages/templates.ts";
-import { kickMessages } from "#server/modules/messages/worker.ts";
+import { enqueueMessage } from "#server/modules/messages/service.ts";
+import { appointmentIcs, bookingReceivedMessages } from "#server/modules/messages/templates.ts";
+import { kickMessages, messagingSettings } from "#server/modules/messages/worker.ts";
 import type { CheckoutProvider } from "#server/modules/orders/payment.ts";
 import { readDepositSettings } from "#server/modules/settings/service.ts";
 import { signValue, verifySignedValue } from "#server/signed-links.ts";
@@ -305,8 +306,9 @@ export async function createHold(
         date: start,
         message: input.message || null,
         status: due.kobo > 0 ? "pending" : "scheduled",
-        // It has its appointment already: not a request waiting on the calendar.
-        processed: true,
+        // Left for the desk to process (the Bookings screen's badge stays 'Pending' until then);
+        // it already has its appointment, so the calendar shows that, not a virtual request.
+        processed: false,
       })
       .returning({ id: bookings.id });
     if (!booking) throw new Error("insert returned no row");
@@ -348,7 +350,7 @@ export async function createHold(
     }
     return holdAnswer(deps, booking.id, appointment, deposit ?? null, settings.payAtClinicAllowed);
   });
-  if (created && !answer.deposit) kickMessages(deps.db);
+  if (created) kickMessages(deps.db);
   return { ...answer, created };
 }
 
@@ -709,10 +711,12 @@ function managedOf(
   a: OnlineAppointment,
   deposit: DepositRow | null,
   now: Date,
+  service: string | null = null,
 ): ManagedBooking {
   const ahead = isAtLeastHoursAhead(a.startsAt, now, CANCELLATION_NOTICE_HOURS);
   return {
     appointmentId: a.id,
+    service,
     serviceName: a.serviceName,
     startsAt: a.startsAt.toISOString(),
     endsAt: a.endsAt.toISOString(),
@@ -736,7 +740,13 @@ async function readManaged(db: Db | Tx, id: number) {
     .select()
     .from(bookingDeposits)
     .where(eq(bookingDeposits.appointmentId, id));
-  return { appointment: a, deposit: deposit ?? null };
+  const [booking] = a.bookingId
+    ? await db
+        .select({ service: bookings.service })
+        .from(bookings)
+        .where(eq(bookings.id, a.bookingId))
+    : [];
+  return { appointment: a, deposit: deposit ?? null, service: booking?.service ?? null };
 }
 
 /** GET /api/bookings/manage?a=&sig=: the client's view of their booking. */
@@ -745,8 +755,8 @@ export async function getManagedBooking(
   id: number,
   now: Date = new Date(),
 ): Promise<ManagedBooking> {
-  const { appointment, deposit } = await readManaged(deps.db, id);
-  return managedOf(deps, appointment, deposit, now);
+  const { appointment, deposit, service } = await readManaged(deps.db, id);
+  return managedOf(deps, appointment, deposit, now, service);
 }
 
 /** GET /api/bookings/manage/ics?a=&sig=: the appointment as an iCalendar file. */

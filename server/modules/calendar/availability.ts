@@ -7,9 +7,9 @@
  *
  * "A therapist who does that service": the clinic records no skills per member yet, so every
  * active staff member whose job role is 'therapist' may do any treatment. With none on the books
- * (a fresh install, the demo), online bookings are unassigned and share one chair: two active
- * online bookings never overlap (exclusion constraint appointments_online_unassigned_no_overlap,
- * migration 0025), and all-staff blocks still apply. docs/decisions/0261.
+ * (a fresh install, the demo) there is no capacity to compute: online bookings are unassigned,
+ * as booking requests always were, and only the time rules and all-staff blocks apply
+ * (docs/decisions/0261).
  */
 import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import { clinicOpensOn, TIME_SLOTS } from "#common/booking-slots.ts";
@@ -27,8 +27,6 @@ import { staff, staffSchedules } from "#server/db/schema/staff.ts";
 import { findClash, lockStaff, type Span, type StaffRef } from "./clash.ts";
 
 const INACTIVE: string[] = [...INACTIVE_APPOINTMENT_STATUSES];
-/** Advisory lock of the one chair of unassigned online bookings (no therapist on the books). */
-const ONE_CHAIR_LOCK = 710_032;
 
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 
@@ -87,21 +85,18 @@ export async function dayAvailability(
     gt(appointments.endsAt, range.min),
     exclude === null ? undefined : sql`${appointments.id} <> ${exclude}`,
   );
-  const taken = await db
-    .select({
-      staffId: appointments.staffId,
-      start: appointments.startsAt,
-      end: appointments.endsAt,
-    })
-    .from(appointments)
-    .where(
-      and(
-        activeIn,
-        ids.length > 0
-          ? inArray(appointments.staffId, ids)
-          : and(isNull(appointments.staffId), eq(appointments.bookedOnline, true)),
-      ),
-    );
+  // With no therapist on the books, appointments take nobody's time (unassigned never clash).
+  const taken =
+    ids.length > 0
+      ? await db
+          .select({
+            staffId: appointments.staffId,
+            start: appointments.startsAt,
+            end: appointments.endsAt,
+          })
+          .from(appointments)
+          .where(and(activeIn, inArray(appointments.staffId, ids)))
+      : [];
   const blocks = await db
     .select({
       staffId: blockedTimes.staffId,
@@ -147,8 +142,8 @@ export async function dayAvailability(
 
 /**
  * Inside the caller's transaction: takes the calendar lock of, and returns, the first therapist
- * free over `span` by the calendar's clash rules (`findClash`), or `null` for the one chair when
- * the clinic has no therapist (its lock is then taken and its overlaps checked here).
+ * free over `span` by the calendar's clash rules (`findClash`), or `null` (unassigned) when the
+ * clinic has no therapist on the books and no all-staff block covers the span.
  * @returns `{ member }` on success, or `false` when nobody is free (the caller answers 409).
  */
 export async function claimTherapist(
@@ -158,23 +153,6 @@ export async function claimTherapist(
 ): Promise<{ member: StaffRef | null } | false> {
   const therapists = await bookableTherapists(tx);
   if (therapists.length === 0) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(ONE_CHAIR_LOCK))}, 0)`);
-    const [clash] = await tx
-      .select({ id: appointments.id })
-      .from(appointments)
-      .where(
-        and(
-          isNull(appointments.staffId),
-          eq(appointments.bookedOnline, true),
-          notInArray(appointments.status, INACTIVE),
-          lt(appointments.startsAt, span.end),
-          gt(appointments.endsAt, span.start),
-          excludeAppointmentId === null
-            ? undefined
-            : sql`${appointments.id} <> ${excludeAppointmentId}`,
-        ),
-      )
-      .limit(1);
     const [block] = await tx
       .select({ id: blockedTimes.id })
       .from(blockedTimes)
@@ -186,7 +164,7 @@ export async function claimTherapist(
         ),
       )
       .limit(1);
-    return clash || block ? false : { member: null };
+    return block ? false : { member: null };
   }
   for (const member of therapists) {
     // Each member's lock is held to the end of the transaction (ascending ids: no deadlock), so
