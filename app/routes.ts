@@ -19,6 +19,7 @@ export default [
     route("terms-of-service", "routes/terms.tsx", { id: "terms-of-service" }),
     route("cookie-policy", "routes/cookie-policy.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
+    route("booking/manage", "routes/manage-booking.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [

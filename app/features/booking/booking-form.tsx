@@ -52,6 +52,7 @@ const GREYED_HINT =
  */
 function useAvailability(service: string, date: string, refresh: number) {
   const [slots, setSlots] = useState<SlotAvailability[] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `refresh` asks again after a 409 or a payment.
   useEffect(() => {
     setSlots(null);
     if (!service || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !clinicOpensOn(date)) return;

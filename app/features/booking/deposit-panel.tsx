@@ -36,7 +36,7 @@ const lagos = (iso: string, withDate: boolean) =>
     minute: "2-digit",
   }).format(new Date(iso));
 
-/** The held booking's payment step and confirmation. `onDone` clears the form after success. */
+/** The held booking's payment step and confirmation; `onPaid` runs once it is booked. */
 export default function DepositPanel({ hold, onPaid }: { hold: HoldAnswer; onPaid: () => void }) {
   const deposit = hold.deposit;
   const [phase, setPhase] = useState<"pay" | "paying" | "test" | "paid" | "clinic">(
