@@ -178,6 +178,7 @@ describe.each(dbKinds)("scheduler on %s", (kind) => {
       "idle-advisor-chats",
       "messages",
       "appointment-reminders",
+      "booking-holds",
     ]);
     for (const role of ["therapist", "front_desk"] as const) {
       const { agent } = await signedInMember(t.app, t.db, manager, role);
