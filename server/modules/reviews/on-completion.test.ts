@@ -107,9 +107,9 @@ describe.each(dbKinds)("review request on completion, on %s", (kind) => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, "settings.update"));
-    expect(audit?.details).toEqual({
-      before: { reviewRequestOnComplete: false },
-      after: { reviewRequestOnComplete: true },
+    expect(audit?.details).toMatchObject({
+      before: { reviewRequestOnComplete: false, deposit: 20000 },
+      after: { reviewRequestOnComplete: true, deposit: 20000 },
     });
   });
 
