@@ -64,9 +64,8 @@ import {
 } from "#server/modules/calendar/online-bookings.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
 import { refuseForPublic } from "#server/modules/health/check.ts";
-import { enqueueMessage } from "#server/modules/messages/service.ts";
-import { appointmentIcs, bookingReceivedMessages } from "#server/modules/messages/templates.ts";
-import { kickMessages, messagingSettings } from "#server/modules/messages/worker.ts";
+import { appointmentIcs } from "#server/modules/messages/templates.ts";
+import { kickMessages } from "#server/modules/messages/worker.ts";
 import type { CheckoutProvider } from "#server/modules/orders/payment.ts";
 import { readDepositSettings } from "#server/modules/settings/service.ts";
 import { signValue, verifySignedValue } from "#server/signed-links.ts";
