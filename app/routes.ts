@@ -20,6 +20,7 @@ export default [
     route("cookie-policy", "routes/cookie-policy.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("aftercare/:token", "routes/aftercare.tsx"),
+    route("booking/manage", "routes/manage-booking.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("admin", "routes/admin/layout.tsx", [

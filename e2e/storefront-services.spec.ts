@@ -273,7 +273,7 @@ test.describe("/contact", () => {
 
   test("a failed booking shows 'Booking Failed' and keeps the form", async ({ page }) => {
     await fakeMaps(page);
-    await page.route("**/api/bookings", (route) =>
+    await page.route("**/api/bookings/hold", (route) =>
       route.fulfill({ status: 409, contentType: "application/json", body: '{"error":{}}' }),
     );
     await page.goto("/contact#booking");

@@ -13,6 +13,8 @@ import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { pageContext } from "#common/page-context.ts";
+import { depositRouter } from "#server/modules/bookings/deposit-routes.ts";
+import { paymentProviderFor } from "#server/modules/orders/payment.ts";
 import { backupRouter } from "./backup/routes.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
@@ -205,7 +207,10 @@ function apiRouter(
   const { db, config, logger } = deps;
   const api = express.Router();
   // Before the JSON parser and the Origin check: it needs the raw body for its signature.
-  api.use(paystackWebhookRouter(deps));
+  // The deposits' provider (issue 32); in test-payment mode its outcomes are rows of
+  // test_payments, shared by every instance (decision 0287).
+  const depositProvider = paymentProviderFor(config, db);
+  api.use(paystackWebhookRouter({ ...deps, depositProvider }));
   api.use(whatsappWebhookRouter(deps));
   api.use(express.json({ limit: "100kb" }));
   api.use(rejectControlCharacters);
@@ -214,6 +219,7 @@ function apiRouter(
   api.use(configRouter(config));
   api.use(catalogRouter(db));
   api.use(bookingsRouter(db, config));
+  api.use(depositRouter({ db, config, logger, provider: depositProvider }));
   api.use(newsletterRouter(db));
   api.use(authRouter(db, config));
   api.use(outboxRouter(db));

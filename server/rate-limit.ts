@@ -83,6 +83,8 @@ export function limiterStore(db: Db, prefix: string): Store | undefined {
 /** The public write endpoints (method POST, path under /api) the limit applies to. */
 export const PUBLIC_WRITE_PATHS = new Set([
   "/bookings",
+  // Holding a time takes it from everyone else for minutes: limited like a request (issue 32).
+  "/bookings/hold",
   "/newsletter",
   "/checkout/start",
   "/reviews",

@@ -21,6 +21,7 @@ import * as calendar from "./schema/calendar.ts";
 import * as catalog from "./schema/catalog.ts";
 import * as clients from "./schema/clients.ts";
 import * as content from "./schema/content.ts";
+import * as deposits from "./schema/deposits.ts";
 import * as forms from "./schema/forms.ts";
 import * as operations from "./schema/operations.ts";
 import * as orders from "./schema/orders.ts";
@@ -36,6 +37,7 @@ const schema = {
   ...clients,
   ...content,
   ...forms,
+  ...deposits,
   ...operations,
   ...orders,
   ...sales,

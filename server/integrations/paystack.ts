@@ -36,6 +36,8 @@ export type PaymentProvider = {
     amountKobo: number;
     reference: string;
     metadata?: Record<string, unknown>;
+    /** Paystack's payment channels to offer (e.g. card, bank_transfer, ussd); default all. */
+    channels?: string[];
   }): Promise<InitializedTransaction | null>;
   /**
    * Asks the provider about `reference`; null when it knows no transaction with that reference.
@@ -159,6 +161,7 @@ export function createPaystackClient(options: PaystackOptions): PaystackProvider
         reference: input.reference,
         currency: "NGN",
         metadata: input.metadata,
+        ...(input.channels ? { channels: input.channels } : {}),
       });
       const data = json.data ?? {};
       if (!res.ok || json.status !== true || typeof data.access_code !== "string") {

@@ -5,6 +5,7 @@
  * the description cannot drift from the validation; server/openapi/openapi.test.ts checks every
  * served route has an entry here and every entry a route.
  */
+
 import { z } from "zod";
 import { loginCodeSchema, totpConfirmSchema, totpDisableSchema } from "#common/account-security.ts";
 import { advisorRequestSchema } from "#common/advisor.ts";
@@ -60,6 +61,12 @@ import {
 import { paystackEventSchema } from "#server/integrations/paystack.ts";
 import { whatsappEventSchema } from "#server/integrations/whatsapp-webhook.ts";
 import { searchQuery } from "#server/modules/admin/routes.ts";
+import {
+  availabilityQuery,
+  depositTestPaymentBody,
+  manageQuery,
+  rescheduleBody,
+} from "#server/modules/bookings/deposit-routes.ts";
 import { productPatchSchema, servicePatchSchema } from "#server/modules/catalog/admin-routes.ts";
 import { relatedQuery } from "#server/modules/catalog/routes.ts";
 import { testPaymentBody, verifyBody } from "#server/modules/orders/checkout-routes.ts";
@@ -119,6 +126,54 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     summary: "Request an appointment",
     body: bookingRequestSchema,
     status: 201,
+  },
+  "GET /api/bookings/availability": {
+    tag: "Public",
+    summary: "The 16 slots of a Lagos day for a service: free, or why not (issue 32)",
+    query: availabilityQuery,
+  },
+  "POST /api/bookings/hold": {
+    tag: "Public",
+    summary: "Hold a free time as a tentative appointment while the deposit is paid",
+    body: bookingRequestSchema,
+    status: 201,
+  },
+  "POST /api/bookings/deposits/:reference/start": {
+    tag: "Public",
+    summary: "Start paying a booking deposit (Paystack access code, or test-payment mode)",
+  },
+  "POST /api/bookings/deposits/:reference/verify": {
+    tag: "Public",
+    summary: "Verify a booking deposit's payment and confirm its appointment",
+  },
+  "POST /api/bookings/deposits/:reference/test-payment": {
+    tag: "Public",
+    summary: "Test-payment mode only: record the test dialog's approve or decline for a deposit",
+    body: depositTestPaymentBody,
+  },
+  "POST /api/bookings/deposits/:reference/pay-at-clinic": {
+    tag: "Public",
+    summary: "Book the held time with the fee paid at the clinic, where allowed",
+  },
+  "GET /api/bookings/manage": {
+    tag: "Public",
+    summary: "A client's booking, from their signed manage link",
+    query: manageQuery,
+  },
+  "GET /api/bookings/manage/ics": {
+    tag: "Public",
+    summary: "A client's booking as an iCalendar file, from their signed manage link",
+    query: manageQuery,
+  },
+  "POST /api/bookings/manage/reschedule": {
+    tag: "Public",
+    summary: "Move a booking to a new free time (24 hours notice), from the signed link",
+    body: rescheduleBody,
+  },
+  "POST /api/bookings/manage/cancel": {
+    tag: "Public",
+    summary: "Cancel a booking (24 hours notice: the deposit is refunded), from the signed link",
+    body: manageQuery,
   },
   "POST /api/newsletter": {
     tag: "Public",

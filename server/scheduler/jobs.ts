@@ -12,6 +12,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { CHAT_RETENTION_DAYS, purgeIdleSessions } from "#server/modules/advisor/service.ts";
+import { releaseExpiredHolds } from "#server/modules/bookings/deposits.ts";
 import { catalogueCache } from "#server/modules/catalog/cache.ts";
 import { queueFormReminders } from "#server/modules/forms/requests.ts";
 import { enqueueDueReminders } from "#server/modules/messages/reminders.ts";
@@ -168,6 +169,36 @@ export function idleChatsJob(): Job {
   };
 }
 
+/**
+ * Releases online bookings held for a deposit that was not paid in time (issue 32): each is
+ * asked about once more with Paystack keys, then its appointment cancelled so the time is free.
+ */
+export function bookingHoldsJob(deps: JobDeps): Job {
+  // As pending-payments: with keys Paystack is asked; in test-payment mode the dialog's outcomes
+  // are rows of test_payments (decision 0287), so a test hold approved on any instance is kept.
+  const provider = paymentProviderFor(deps.config, deps.db);
+  return {
+    name: "booking-holds",
+    schedule: "* * * * *",
+    description:
+      "Releases online bookings whose deposit was not paid within the hold time, so the time is free again.",
+    async run(ctx) {
+      const pass = await releaseExpiredHolds(
+        {
+          db: ctx.db,
+          logger: ctx.logger,
+          provider,
+          secret: deps.config.SESSION_SECRET,
+          origin: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`,
+        },
+        ctx.now(),
+      );
+      if (pass.paid > 0) kickMessages(ctx.db);
+      return `${pass.released} hold${pass.released === 1 ? "" : "s"} released, ${pass.paid} paid late`;
+    },
+  };
+}
+
 /** Every job of the process, in the order the Operations page lists them. */
 export function operationsJobs(deps: JobDeps): Job[] {
   return [
@@ -177,5 +208,6 @@ export function operationsJobs(deps: JobDeps): Job[] {
     messagesJob(deps),
     appointmentRemindersJob(deps),
     formRemindersJob(),
+    bookingHoldsJob(deps),
   ];
 }

@@ -179,6 +179,7 @@ describe.each(dbKinds)("scheduler on %s", (kind) => {
       "messages",
       "appointment-reminders",
       "form-reminders",
+      "booking-holds",
     ]);
     for (const role of ["therapist", "front_desk"] as const) {
       const { agent } = await signedInMember(t.app, t.db, manager, role);

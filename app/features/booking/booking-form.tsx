@@ -12,16 +12,21 @@
  * hours.
  */
 import { clsx } from "clsx";
-import { useEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { apiFieldErrors, apiRequest } from "#app/lib/api.ts";
+import { ApiError, apiFieldErrors, apiRequest } from "#app/lib/api.ts";
 import { lazySchema, useSchemaForm, withChange } from "#app/lib/public-form.ts";
 import { track } from "#app/lib/tracking.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { revealClassName, useReveal } from "#app/lib/use-reveal.ts";
 import type { BookingFormValues } from "#common/booking.ts";
-import { bookingWindow, composeBookingDate, TIME_SLOTS } from "#common/booking-slots.ts";
+import {
+  bookingWindow,
+  clinicOpensOn,
+  composeBookingDate,
+  TIME_SLOTS,
+} from "#common/booking-slots.ts";
 import {
   BOOKING_FEE,
   type BookableService,
@@ -30,7 +35,38 @@ import {
   type PublicService,
   SERVICE_CATEGORIES,
 } from "#common/catalog.ts";
+import type { AvailabilityAnswer, HoldAnswer, SlotAvailability } from "#common/deposits.ts";
 import { formatNaira } from "#common/money.ts";
+
+// The payment step loads once a time is held, not with the page (issue 15's first-load budget).
+const DepositPanel = lazy(() => import("./deposit-panel.tsx"));
+
+/** What a greyed-out time means (issue 32), under the time select. */
+const GREYED_HINT =
+  "Greyed-out times cannot be booked for this treatment: taken, less than 24 hours ahead, or past.";
+
+/**
+ * The 16 slots of `date` for `service` from GET /api/bookings/availability (issue 32), or null
+ * while either is unchosen, loading or unanswered (then every slot stays selectable and the
+ * server decides).
+ */
+function useAvailability(service: string, date: string, refresh: number) {
+  const [slots, setSlots] = useState<SlotAvailability[] | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `refresh` asks again after a 409 or a payment.
+  useEffect(() => {
+    setSlots(null);
+    if (!service || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !clinicOpensOn(date)) return;
+    let current = true;
+    const query = new URLSearchParams({ service, date });
+    apiRequest<AvailabilityAnswer>("GET", `/api/bookings/availability?${query}`)
+      .then((answer) => current && setSlots(answer.slots))
+      .catch(() => current && setSlots(null));
+    return () => {
+      current = false;
+    };
+  }, [service, date, refresh]);
+  return slots;
+}
 
 // The schema (zod) loads when the form is first focused or submitted, not with the page.
 const validation = lazySchema<BookingFormValues>(
@@ -124,6 +160,11 @@ export function BookingForm({
   const chosenService = form.useWatchValue("service");
   const needsConsultation = options.find((s) => s.id === chosenService && s.consultationFirst);
   const consultationId = matchServiceFromUrl("Consultation", options);
+  const chosenDate = form.useWatchValue("date");
+  const [refresh, setRefresh] = useState(0);
+  const slots = useAvailability(chosenService, chosenDate, refresh);
+  const unavailable = new Set(slots?.filter((s) => !s.available).map((s) => s.time));
+  const [hold, setHold] = useState<HoldAnswer | null>(null);
 
   const onSubmit = submit(async (values) => {
     const chosen = bookableServicesFor(values.category, services).find(
@@ -135,7 +176,8 @@ export function BookingForm({
       payload: { serviceName, serviceId: values.service, step: "submit" },
     });
     try {
-      await apiRequest("POST", "/api/bookings", {
+      // The form holds the time (issue 32): a deposit to pay next, or booked when none is due.
+      const held = await apiRequest<HoldAnswer>("POST", "/api/bookings/hold", {
         name: values.name,
         email: values.email,
         phone: values.phone,
@@ -143,6 +185,8 @@ export function BookingForm({
         date: composeBookingDate(values.date, values.time),
         message: values.message ?? "",
       });
+      // Submitted (spec §8's toast, the form reset); the panel below takes the deposit next.
+      setHold(held);
       toast({
         title: "Booking Submitted",
         description: "Thank you! We will contact you soon to confirm your appointment.",
@@ -161,14 +205,17 @@ export function BookingForm({
       reset(EMPTY);
     } catch (error) {
       // The server's own field messages (a slot that has just passed, an unknown service) go on
-      // the fields they concern; the toast still says the booking failed (spec §8).
+      // the fields they concern. A time that became unavailable (409) says why, never 'Please
+      // try again' (issue 32); the greyed times are refreshed.
       const fields = Object.fromEntries(
         Object.entries(apiFieldErrors(error)).filter(([name]) => name in EMPTY),
       );
       showErrors(fields);
+      const conflict = error instanceof ApiError && error.status === 409 && error.serverMessage;
+      if (conflict) setRefresh((n) => n + 1);
       toast({
         title: "Booking Failed",
-        description: "Please try again or contact us directly.",
+        description: conflict || "Please try again or contact us directly.",
         variant: "destructive",
       });
     }
@@ -306,13 +353,16 @@ export function BookingForm({
           <select key={form.key("time")} {...props} {...field("time")} className={inputClass}>
             <option value="">Select a time</option>
             {TIME_SLOTS.map((slot) => (
-              <option key={slot} value={slot}>
+              <option key={slot} value={slot} disabled={unavailable.has(slot)}>
                 {slot}
               </option>
             ))}
           </select>
         )}
       </FormField>
+      {slots && unavailable.size > 0 && (
+        <p className="-mt-3 text-sm text-gray-600 sm:col-span-2">{GREYED_HINT}</p>
+      )}
       <FormField label="Message (optional)" error={errors.message} className="sm:col-span-2">
         {(props) => (
           <textarea
@@ -324,6 +374,15 @@ export function BookingForm({
           />
         )}
       </FormField>
+      {hold && (
+        <Suspense fallback={<p className="sm:col-span-2">Loading…</p>}>
+          <DepositPanel
+            key={hold.appointmentId}
+            hold={hold}
+            onPaid={() => setRefresh((n) => n + 1)}
+          />
+        </Suspense>
+      )}
       <div className="sm:col-span-2">
         <button
           type="submit"
@@ -335,8 +394,9 @@ export function BookingForm({
           {form.submitting ? "Submitting..." : "Book Appointment"}
         </button>
         <p className="mt-3 text-sm text-gray-600">
-          A non-refundable booking fee of {formatNaira(BOOKING_FEE)} secures your appointment. We
-          will call or message you to confirm.
+          A booking fee of {formatNaira(BOOKING_FEE)} secures your appointment, paid online when you
+          book and credited to your visit; free consultation for first-time clients. Cancellations
+          need 24 hours notice.
         </p>
       </div>
     </form>

@@ -78,6 +78,13 @@ export const appointments = pgTable(
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
     /** When the visit was completed (at the till or by Mark Complete); null until then. */
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * Until when a tentative online booking holds its time while the client pays the deposit
+     * (issue 32); null for every other appointment. Past it, the hold is released (cancelled).
+     */
+    heldUntil: timestamp("held_until", { withTimezone: true }),
+    /** Made by a client on the public booking form (issue 32), not by staff. */
+    bookedOnline: boolean("booked_online").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -88,6 +95,7 @@ export const appointments = pgTable(
     index("appointments_customer_email_idx").on(sql`lower(${t.customerEmail})`),
     index("appointments_booking_idx").on(t.bookingId),
     index("appointments_series_idx").on(t.seriesId),
+    index("appointments_held_until_idx").on(t.heldUntil),
     check("appointments_status_valid", oneOf(t.status, APPOINTMENT_STATUSES)),
     check("appointments_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
     check("appointments_duration_positive", sql`${t.durationMinutes} > 0`),

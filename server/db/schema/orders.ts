@@ -103,15 +103,15 @@ export const orderItems = pgTable(
  * The 'Test payment' dialog's outcome per payment reference, in test-payment mode only (no
  * Paystack keys, ALLOW_TEST_PAYMENTS in production): what the test provider's `verify` reports,
  * the way Paystack would. In the database, not in one process's memory, so a payment approved
- * through one instance completes through any other (issue 34 "Several instances"). Goes with
- * its order (cascade): Clear Admin Data and erasure leave no orphan.
+ * through one instance completes through any other (issue 34 "Several instances"). Keyed by
+ * the payment reference of an order or of a booking deposit (issue 32), so without a foreign key.
  */
 export const testPayments = pgTable(
   "test_payments",
   {
-    reference: text("reference")
-      .primaryKey()
-      .references(() => orders.paymentReference, { onDelete: "cascade" }),
+    // No foreign key to orders: a booking deposit's reference (issue 32, 'GHD-…') is paid in
+    // test-payment mode too. A row holds no personal data; erasure need not reach it.
+    reference: text("reference").primaryKey(),
     /** 'success' (Approve), 'failed' (Decline) or 'reversed' (refunded). */
     status: text("status").notNull(),
     /** The order's stored total when the outcome was recorded, in kobo. */

@@ -78,13 +78,13 @@ function toRecord(
 }
 
 /** What a booking's `service` value names: its display name, kind and catalogue service id. */
-type ResolvedService = { serviceName: string; kind: BookingKind; serviceId: number | null };
+export type ResolvedService = { serviceName: string; kind: BookingKind; serviceId: number | null };
 
 /**
  * Resolves a booking's `service` value: a service id as text ('12') or a consultation entry
  * ('consultation-{category}', common/catalog.ts `consultationFor`). Null when it names neither.
  */
-async function resolveService(db: Db, service: string): Promise<ResolvedService | null> {
+export async function resolveService(db: Db, service: string): Promise<ResolvedService | null> {
   const consultation = /^consultation-([a-z-]+)$/.exec(service);
   if (consultation) {
     const category = findServiceCategory(consultation[1] as string);

@@ -5,6 +5,7 @@
  * with it (recordAudit). 'booking-{id}' refs are booking requests: virtual-bookings.ts.
  * Money is kobo in the database and naira in answers; instants are UTC, wall clocks Lagos.
  */
+
 import { randomUUID } from "node:crypto";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
@@ -21,6 +22,7 @@ import type { Db, Tx } from "#server/db/client.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { settleDepositOnStatus } from "#server/modules/bookings/deposit-settle.ts";
 import { deleteBooking } from "#server/modules/bookings/service.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
 import {
@@ -424,6 +426,10 @@ async function writeChange(
     });
   }
   await tx.update(appointments).set(values).where(eq(appointments.id, id));
+  if (status !== row.status) {
+    // A no-show or a late cancel forfeits a paid booking deposit (issue 32).
+    await settleDepositOnStatus(tx, { id, startsAt: row.startsAt }, status);
+  }
   if (status === "completed" && row.status !== "completed") {
     await queueReviewsOnCompletion(tx, [id]);
     await queueAftercareOnCompletion(tx, [id]);

@@ -251,6 +251,8 @@ export type AppointmentForMessage = {
   endsAt: Date;
   staffName?: string | null;
   bookingId?: number | null;
+  /** The signed manage-my-booking link of an online booking (issue 32), when it has one. */
+  manageLink?: string | null;
 };
 
 export type AppointmentChange = "confirmed" | "rescheduled" | "cancelled";
@@ -363,6 +365,12 @@ export async function appointmentChangeMessages(
           { lines: ["Where:", BUSINESS.address] },
           { link: CLINIC_MAP_URL, label: "Open in Google Maps" },
           "The attached calendar file adds the appointment to your calendar.",
+          ...(appointment.manageLink
+            ? [
+                "To see, reschedule or cancel your booking (24 hours notice):",
+                { link: appointment.manageLink, label: "Manage my booking" },
+              ]
+            : []),
           `What to bring: ${WHAT_TO_BRING}`,
           VISIT_POLICY,
           `Questions? Call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
@@ -394,7 +402,7 @@ export async function appointmentChangeMessages(
       text:
         change === "cancelled"
           ? `Dear ${appointment.customerName}, your ${appointment.serviceName} appointment on ${when} at ${BUSINESS.shortName} has been cancelled. To book a new time, call ${BUSINESS.phone}.`
-          : `Dear ${appointment.customerName}, ${words.lead.toLowerCase()} ${appointment.serviceName} on ${when}${appointment.staffName ? ` with ${firstName(appointment.staffName)}` : ""} at ${BUSINESS.address}. Map: ${CLINIC_MAP_URL}. Bring: ${WHAT_TO_BRING} ${VISIT_POLICY}`,
+          : `Dear ${appointment.customerName}, ${words.lead.toLowerCase()} ${appointment.serviceName} on ${when}${appointment.staffName ? ` with ${firstName(appointment.staffName)}` : ""} at ${BUSINESS.address}. Map: ${CLINIC_MAP_URL}.${appointment.manageLink ? ` Manage your booking: ${appointment.manageLink}` : ""} Bring: ${WHAT_TO_BRING} ${VISIT_POLICY}`,
       call: whatsapp(words.template, params),
     },
   );

@@ -10,11 +10,22 @@ import express, { Router } from "express";
 import type { Logger } from "pino";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { handler, signedWebhookEvent } from "#server/http.ts";
+import { handler, signedWebhookEvent, siteOrigin } from "#server/http.ts";
 import { isValidWebhookSignature, paystackEventSchema } from "#server/integrations/paystack.ts";
-import { completeFromWebhook } from "./payment.ts";
+import { confirmDepositFromWebhook } from "#server/modules/bookings/deposits.ts";
+import { type CheckoutProvider, completeFromWebhook, paymentProviderFor } from "./payment.ts";
 
-export function paystackWebhookRouter(deps: { db: Db; config: Config; logger: Logger }): Router {
+/**
+ * `depositProvider`: the booking deposits' provider (issue 32); a 'GHD-…' reference is a
+ * booking deposit and goes to confirmDepositFromWebhook, any other to the shop's orders.
+ */
+export function paystackWebhookRouter(deps: {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  depositProvider?: CheckoutProvider;
+}): Router {
+  const depositProvider = deps.depositProvider ?? paymentProviderFor(deps.config, deps.db);
   const router = Router();
   router.post(
     "/paystack/webhook",
@@ -26,7 +37,18 @@ export function paystackWebhookRouter(deps: { db: Db; config: Config; logger: Lo
         isValid: (raw, secret) =>
           isValidWebhookSignature(raw, req.get("x-paystack-signature"), secret),
       });
-      await completeFromWebhook({ db: deps.db, logger: req.log ?? deps.logger }, event);
+      const logger = req.log ?? deps.logger;
+      const deposit = await confirmDepositFromWebhook(
+        {
+          db: deps.db,
+          logger,
+          provider: depositProvider,
+          secret: deps.config.SESSION_SECRET,
+          origin: siteOrigin(deps.config, req),
+        },
+        event,
+      );
+      if (!deposit) await completeFromWebhook({ db: deps.db, logger }, event);
       res.json({ received: true });
     }),
   );

@@ -71,8 +71,13 @@ describe.each(dbKinds)("review request on completion, on %s", (kind) => {
   });
 
   it("is a manager's setting, off by default, and its change is audited", async () => {
+    // Beside the deposit settings of issue 32, at the spec's values (₦20,000, held 15 minutes).
     expect((await agent.get("/api/admin/settings").expect(200)).body).toEqual({
       reviewRequestOnComplete: false,
+      deposit: 20000,
+      depositHoldMinutes: 15,
+      payAtClinicAllowed: false,
+      depositFreeServiceIds: [],
     });
     const desk = await signedInMember(t.app, t.db, agent, "front_desk");
     const refused = await desk.agent
@@ -96,15 +101,15 @@ describe.each(dbKinds)("review request on completion, on %s", (kind) => {
       .patch("/api/admin/settings")
       .send({ reviewRequestOnComplete: true })
       .expect(200);
-    expect(on.body).toEqual({ reviewRequestOnComplete: true });
+    expect(on.body).toMatchObject({ reviewRequestOnComplete: true, deposit: 20000 });
     expect((await agent.get("/api/admin/settings").expect(200)).body).toEqual(on.body);
     const [audit] = await t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, "settings.update"));
-    expect(audit?.details).toEqual({
-      before: { reviewRequestOnComplete: false },
-      after: { reviewRequestOnComplete: true },
+    expect(audit?.details).toMatchObject({
+      before: { reviewRequestOnComplete: false, deposit: 20000 },
+      after: { reviewRequestOnComplete: true, deposit: 20000 },
     });
   });
 
