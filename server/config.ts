@@ -5,7 +5,8 @@
 import path from "node:path";
 import { z } from "zod";
 
-const DEMO_ADMIN_PASSWORD = "glowhaven-demo";
+/** The demo sign-in's password (README "Quick start"); refused in production. */
+export const DEMO_ADMIN_PASSWORD = "glowhaven-demo";
 const DEMO_SESSION_SECRET = "development-only-session-secret-change-me";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -50,6 +51,23 @@ const envSchema = z
       .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
     /** Folder of `npm run db:backup` and the daily backups; default DATA_DIR/backups. */
     BACKUP_DIR: z.string().min(1).optional(),
+    /**
+     * S3-compatible bucket the daily backup is copied to (issue 34: backups off the host); empty =
+     * backups stay in BACKUP_DIR only. With BACKUP_S3_ENDPOINT for stores other than AWS S3.
+     */
+    BACKUP_S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+    /** Key prefix inside the bucket (e.g. one clinic's folder); default "glowhaven/". */
+    BACKUP_S3_PREFIX: z
+      .string()
+      .regex(/^[^/].*\/$/, "must end with / and not start with one, e.g. glowhaven/")
+      .default("glowhaven/"),
+    /** The store's address for R2, Spaces, B2, MinIO… (path-style); empty = AWS S3. */
+    BACKUP_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+    /** The bucket's region ("auto" for Cloudflare R2); default us-east-1. */
+    BACKUP_S3_REGION: z.string().min(1).default("us-east-1"),
+    /** The bucket's keys; empty = the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, an instance role). */
+    BACKUP_S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    BACKUP_S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/).optional()),
     PAYSTACK_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("pk_").optional()),
     PAYSTACK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_").optional()),
