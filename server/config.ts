@@ -34,8 +34,12 @@ const envSchema = z
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600000).default(60000),
     /** PostgreSQL: milliseconds start-up keeps retrying an unreachable server before giving up. */
     DB_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).max(600000).default(30000),
-    /** Milliseconds SIGTERM/SIGINT waits for in-flight requests before closing what is left. */
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600000).default(10000),
+    /**
+     * Milliseconds SIGTERM/SIGINT waits for in-flight requests before closing what is left;
+     * default DB_STATEMENT_TIMEOUT_MS + 5 s, so the slowest write the database allows still
+     * finishes and is answered (issue 34), and never less than 10 s.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600000).optional(),
     ADMIN_USERNAME: z.string().trim().min(3).default("admin"),
     ADMIN_PASSWORD: z.string().min(8).default(DEMO_ADMIN_PASSWORD),
     SESSION_SECRET: z.string().min(32).default(DEMO_SESSION_SECRET),
@@ -189,8 +193,9 @@ const envSchema = z
     }
   });
 
-export type Config = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {
+export type Config = Omit<z.infer<typeof envSchema>, "SEED_DEMO" | "SHUTDOWN_GRACE_MS"> & {
   SEED_DEMO: boolean;
+  SHUTDOWN_GRACE_MS: number;
   dataDir: string;
   /** Absolute BACKUP_DIR, or DATA_DIR/backups. */
   backupDir: string;
@@ -217,6 +222,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     SEED_DEMO: config.SEED_DEMO ?? !isProduction,
+    SHUTDOWN_GRACE_MS:
+      config.SHUTDOWN_GRACE_MS ?? Math.max(10_000, config.DB_STATEMENT_TIMEOUT_MS + 5_000),
     dataDir,
     backupDir: config.BACKUP_DIR ? path.resolve(config.BACKUP_DIR) : path.join(dataDir, "backups"),
     isProduction,
