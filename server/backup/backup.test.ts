@@ -101,7 +101,8 @@ describe("backup and restore", () => {
       // A second restore into the same, now non-empty, directory is refused.
       await expect(restoreIntoPglite(file, dataDir)).rejects.toThrow(RestoreRefusedError);
     }
-  }, 120_000);
+    // Two PGlite restores and starts: about a minute on a loaded shared 2-core machine.
+  }, 300_000);
 
   it("a PGlite backup's SQL dump and snapshot are one moment, while the clinic keeps writing", async () => {
     // Writes land all through the backup (issue 34: one backup's SQL held 886 clients, its
@@ -141,7 +142,7 @@ describe("backup and restore", () => {
     expect(counts[0]).toBe(counts[1]);
     // Remove the extra orders again: the other tests compare against `before`.
     await t.db.delete(orders).where(like(orders.paymentReference, "GH-during-backup-%"));
-  }, 120_000);
+  }, 300_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "restores the SQL dump into an empty PostgreSQL database, and refuses a non-empty one",
