@@ -11,14 +11,7 @@
 import { createReadStream, createWriteStream, statSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "#server/config.ts";
 import { DAILY_KEEP, WEEKLY_KEEP } from "./retention.ts";
 
@@ -62,29 +55,39 @@ export function backupBucket(config: BucketConfig): BackupBucket | null {
   const bucket = config.BACKUP_S3_BUCKET;
   if (!bucket) return null;
   const prefix = config.BACKUP_S3_PREFIX;
-  const client = new S3Client({
-    region: config.BACKUP_S3_REGION,
-    ...(config.BACKUP_S3_ENDPOINT
-      ? { endpoint: config.BACKUP_S3_ENDPOINT, forcePathStyle: true }
-      : {}),
-    ...(config.BACKUP_S3_ACCESS_KEY_ID && config.BACKUP_S3_SECRET_ACCESS_KEY
-      ? {
-          credentials: {
-            accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID,
-            secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY,
-          },
-        }
-      : {}),
-    // Checksums only where the operation requires one: several S3-compatible stores refuse the
-    // SDK's newer default (a CRC32 trailer on every upload).
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  // The SDK is loaded on the first upload, not at start-up: importing it costs seconds of a
+  // (re)start on a loaded machine (issue 34: a restart must serve within 5 s).
+  let loaded: Promise<{ sdk: typeof import("@aws-sdk/client-s3"); client: S3Client }> | undefined;
+  const s3 = () => {
+    loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: config.BACKUP_S3_REGION,
+        ...(config.BACKUP_S3_ENDPOINT
+          ? { endpoint: config.BACKUP_S3_ENDPOINT, forcePathStyle: true }
+          : {}),
+        ...(config.BACKUP_S3_ACCESS_KEY_ID && config.BACKUP_S3_SECRET_ACCESS_KEY
+          ? {
+              credentials: {
+                accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID,
+                secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY,
+              },
+            }
+          : {}),
+        // Checksums only where the operation requires one: several S3-compatible stores refuse
+        // the SDK's newer default (a CRC32 trailer on every upload).
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    }));
+    return loaded;
+  };
   return {
     where: `s3://${bucket}/${prefix}`,
     async upload(file, key) {
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: prefix + key,
           Body: createReadStream(file),
@@ -94,8 +97,9 @@ export function backupBucket(config: BucketConfig): BackupBucket | null {
       );
     },
     async has(key) {
+      const { sdk, client } = await s3();
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: prefix + key }));
+        await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: prefix + key }));
         return true;
       } catch (err) {
         if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
@@ -104,11 +108,12 @@ export function backupBucket(config: BucketConfig): BackupBucket | null {
       }
     },
     async list(under = "") {
+      const { sdk, client } = await s3();
       const found: BucketObject[] = [];
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({
+          new sdk.ListObjectsV2Command({
             Bucket: bucket,
             Prefix: prefix + under,
             ContinuationToken: token,
@@ -127,14 +132,18 @@ export function backupBucket(config: BucketConfig): BackupBucket | null {
       return found.sort((a, b) => a.key.localeCompare(b.key));
     },
     async download(key, file) {
-      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: prefix + key }));
+      const { sdk, client } = await s3();
+      const answer = await client.send(
+        new sdk.GetObjectCommand({ Bucket: bucket, Key: prefix + key }),
+      );
       if (!answer.Body) throw new Error(`${prefix}${key}: empty answer from the bucket`);
       await pipeline(answer.Body as Readable, createWriteStream(file, { mode: 0o600 }));
     },
     async remove(keys) {
       if (keys.length === 0) return;
+      const { sdk, client } = await s3();
       const answer = await client.send(
-        new DeleteObjectsCommand({
+        new sdk.DeleteObjectsCommand({
           Bucket: bucket,
           Delete: { Objects: keys.map((key) => ({ Key: prefix + key })), Quiet: true },
         }),
