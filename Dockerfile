@@ -1,7 +1,8 @@
 # Production image (issue 16): build with dev dependencies, run with production ones, as the
 # unprivileged `node` user. The Node version is the one pinned in package.json (devDependency
 # `node`); keep the two in step.
-ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+# Debian 13 (trixie): its postgresql-client is PostgreSQL 17's, the major of compose.yaml's database.
+ARG NODE_IMAGE=node:24.21.0-trixie-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
@@ -17,6 +18,12 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE}
+# pg_dump for `npm run db:backup` against PostgreSQL (issue 34). pg_dump refuses a server of a
+# newer major than its own, so the client's major is the database's (compose.yaml: postgres:17;
+# a managed PostgreSQL of another major: build with its client, see docs/deployment.md).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends postgresql-client-17 \
+    && rm -rf /var/lib/apt/lists/*
 # Production React and the production configuration checks: PUBLIC_URL, ADMIN_PASSWORD and
 # SESSION_SECRET must be given at run time (compose.yaml, or the platform's secret store).
 ENV NODE_ENV=production \
@@ -30,7 +37,7 @@ COPY --chown=root:root package.json package-lock.json ./
 COPY --chown=root:root server ./server
 COPY --chown=root:root common ./common
 COPY --chown=root:root public ./public
-COPY --chown=root:root scripts/db-migrate.ts scripts/db-seed.ts scripts/db-backup.ts scripts/db-restore.ts ./scripts/
+COPY --chown=root:root scripts/db-migrate.ts scripts/db-seed.ts scripts/db-backup.ts scripts/db-restore.ts scripts/db-fetch-backup.ts ./scripts/
 # The code stays root-owned and read-only to the app; only the data volume is the app's.
 RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 VOLUME ["/data"]

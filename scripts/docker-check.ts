@@ -99,6 +99,39 @@ function lintDockerfile(text: string, pinnedNode: string): string[] {
     findings.push("the runtime stage does not set NODE_ENV=production");
   }
   if (!final.some((i) => i.getKeyword() === "VOLUME")) findings.push("no data VOLUME");
+  findings.push(...pgDumpFindings(image, final));
+  return findings;
+}
+
+/** PostgreSQL's major in each Debian release the base image may be (Debian's own packages). */
+const DEBIAN_POSTGRESQL: Record<string, number> = { bookworm: 15, trixie: 17 };
+
+/**
+ * Issue 34: the runtime stage installs pg_dump, whose major is compose.yaml's database's (pg_dump
+ * refuses a newer server) and is the one the base image's Debian ships (Debian's repository is
+ * the only one the build reaches).
+ */
+function pgDumpFindings(image: string, final: Instruction[]): string[] {
+  const compose = readFileSync(path.join(root, "compose.yaml"), "utf8");
+  const serverMajor = Number(/image:\s*postgres:(\d+)/.exec(compose)?.[1]);
+  const runs = final.filter((i) => i.getKeyword() === "RUN").map((i) => i.getArgumentsContent());
+  const clientMajor = Number(
+    runs.map((r) => /\bpostgresql-client-(\d+)\b/.exec(r ?? "")?.[1]).find(Boolean),
+  );
+  const release = Object.keys(DEBIAN_POSTGRESQL).find((r) => image.includes(`-${r}`));
+  const findings: string[] = [];
+  if (!clientMajor) findings.push("the runtime stage installs no postgresql-client-N (pg_dump)");
+  else if (clientMajor !== serverMajor) {
+    findings.push(
+      `the runtime stage's pg_dump is PostgreSQL ${clientMajor}'s, compose.yaml's database ${serverMajor}`,
+    );
+  }
+  if (!release) findings.push(`the base image '${image}' names no Debian release this check knows`);
+  else if (clientMajor && DEBIAN_POSTGRESQL[release] !== clientMajor) {
+    findings.push(
+      `Debian ${release} ships PostgreSQL ${DEBIAN_POSTGRESQL[release]}, not postgresql-client-${clientMajor}`,
+    );
+  }
   return findings;
 }
 
@@ -248,6 +281,14 @@ function replayBuild(scratch: string): { final: StageFs; env: Record<string, str
         Object.assign(env, envOf([instruction]));
       } else if (keyword === "COPY") {
         replayCopy(instruction as Copy, args, { fs, workdir }, built, inContext);
+      } else if (
+        keyword === "RUN" &&
+        /^\s*apt-get\b/.test(instruction.getArgumentsContent() ?? "")
+      ) {
+        // The image's Debian packages (pg_dump): not this host's to install; the lint checked them.
+        console.log(
+          `  (apt-get recorded: ${instruction.getArgumentsContent()?.replace(/\s+/g, " ")})`,
+        );
       } else if (keyword === "RUN") {
         const command = mapPaths(instruction.getArgumentsContent() ?? "");
         const run = spawnSync("sh", ["-c", command], {

@@ -32,6 +32,14 @@ describe("loadConfig", () => {
     expect(config.SEED_DEMO).toBe(true);
   });
 
+  it("drains on shutdown at least as long as the slowest write the database allows", () => {
+    // Issue 34: a grace shorter than the statement timeout cut writes still under way.
+    expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(25_000);
+    expect(loadConfig({ DB_STATEMENT_TIMEOUT_MS: "40000" }).SHUTDOWN_GRACE_MS).toBe(45_000);
+    expect(loadConfig({ DB_STATEMENT_TIMEOUT_MS: "1000" }).SHUTDOWN_GRACE_MS).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "3000" }).SHUTDOWN_GRACE_MS).toBe(3_000);
+  });
+
   it("names the variable of a bad value", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);

@@ -5,7 +5,8 @@
 import path from "node:path";
 import { z } from "zod";
 
-const DEMO_ADMIN_PASSWORD = "glowhaven-demo";
+/** The demo sign-in's password (README "Quick start"); refused in production. */
+export const DEMO_ADMIN_PASSWORD = "glowhaven-demo";
 const DEMO_SESSION_SECRET = "development-only-session-secret-change-me";
 
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -33,8 +34,12 @@ const envSchema = z
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3600000).default(60000),
     /** PostgreSQL: milliseconds start-up keeps retrying an unreachable server before giving up. */
     DB_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).max(600000).default(30000),
-    /** Milliseconds SIGTERM/SIGINT waits for in-flight requests before closing what is left. */
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600000).default(10000),
+    /**
+     * Milliseconds SIGTERM/SIGINT waits for in-flight requests before closing what is left;
+     * default DB_STATEMENT_TIMEOUT_MS + 5 s, so the slowest write the database allows still
+     * finishes and is answered (issue 34), and never less than 10 s.
+     */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600000).optional(),
     ADMIN_USERNAME: z.string().trim().min(3).default("admin"),
     ADMIN_PASSWORD: z.string().min(8).default(DEMO_ADMIN_PASSWORD),
     SESSION_SECRET: z.string().min(32).default(DEMO_SESSION_SECRET),
@@ -55,6 +60,23 @@ const envSchema = z
      * DATA_DIR/photos. Back it up with the database (docs/deployment.md).
      */
     PHOTO_DIR: z.string().min(1).optional(),
+    /**
+     * S3-compatible bucket the daily backup is copied to (issue 34: backups off the host); empty =
+     * backups stay in BACKUP_DIR only. With BACKUP_S3_ENDPOINT for stores other than AWS S3.
+     */
+    BACKUP_S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+    /** Key prefix inside the bucket (e.g. one clinic's folder); default "glowhaven/". */
+    BACKUP_S3_PREFIX: z
+      .string()
+      .regex(/^[^/].*\/$/, "must end with / and not start with one, e.g. glowhaven/")
+      .default("glowhaven/"),
+    /** The store's address for R2, Spaces, B2, MinIO… (path-style); empty = AWS S3. */
+    BACKUP_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+    /** The bucket's region ("auto" for Cloudflare R2); default us-east-1. */
+    BACKUP_S3_REGION: z.string().min(1).default("us-east-1"),
+    /** The bucket's keys; empty = the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, an instance role). */
+    BACKUP_S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    BACKUP_S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
     META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d+$/).optional()),
     PAYSTACK_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("pk_").optional()),
     PAYSTACK_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_").optional()),
@@ -176,8 +198,9 @@ const envSchema = z
     }
   });
 
-export type Config = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {
+export type Config = Omit<z.infer<typeof envSchema>, "SEED_DEMO" | "SHUTDOWN_GRACE_MS"> & {
   SEED_DEMO: boolean;
+  SHUTDOWN_GRACE_MS: number;
   dataDir: string;
   /** Absolute BACKUP_DIR, or DATA_DIR/backups. */
   backupDir: string;
@@ -206,6 +229,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...config,
     SEED_DEMO: config.SEED_DEMO ?? !isProduction,
+    SHUTDOWN_GRACE_MS:
+      config.SHUTDOWN_GRACE_MS ?? Math.max(10_000, config.DB_STATEMENT_TIMEOUT_MS + 5_000),
     dataDir,
     backupDir: config.BACKUP_DIR ? path.resolve(config.BACKUP_DIR) : path.join(dataDir, "backups"),
     photoDir: config.PHOTO_DIR ? path.resolve(config.PHOTO_DIR) : path.join(dataDir, "photos"),

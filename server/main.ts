@@ -22,6 +22,7 @@ import { precompressedAssets } from "./precompressed-assets.ts";
 import { dailyBackup, operationsJobs } from "./scheduler/jobs.ts";
 import { createScheduler } from "./scheduler/scheduler.ts";
 import { cspNonce, securityHeaders } from "./security.ts";
+import { startBanner } from "./start-banner.ts";
 import { startDatabase } from "./startup.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -36,10 +37,21 @@ async function main() {
   // checks) keeps meaning "a real deployment" and `npm start` keeps its demo sign-in.
   // docs/decisions/0125-production-react-for-npm-start.md (issue 15).
   if (!dev) process.env.NODE_ENV = "production";
+  // Plain lines for a person before the JSON ones (issue 34 "First start").
+  if (config.LOG_LEVEL !== "silent") console.log(startBanner(config, dev));
   const logger = createLogger(config.LOG_LEVEL);
 
+  // What a (re)start spends before listening, in ms since the process began (issue 34: a restart
+  // after kill -9 must serve within 5 s); logged on the "listening" line.
+  const startup: Record<string, number> = { boot: Math.round(performance.now()) };
+  const lap = (phase: string, since: number) => {
+    startup[phase] = Math.round(performance.now() - since);
+    return performance.now();
+  };
+  let since = performance.now();
   // Migrations, the admin account and the demo seed under one advisory lock (server/startup.ts).
   const database = await startDatabase(config, logger).catch(exitOnDatabaseStartupError);
+  since = lap("database", since);
   const { db } = database;
   const stopControl = await startOnlineBackups(database, config, logger);
   const smtp = createSmtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM });
@@ -55,6 +67,8 @@ async function main() {
   addProcessMiddleware(server, config);
   if (dev) await mountDevelopmentApp(server, deps);
   else await mountProductionApp(server, deps);
+  lap("app", since);
+  startup.ready = Math.round(performance.now());
 
   // SIGTERM/SIGINT drain requests, run the onShutdown closers, then close the database.
   await startHttpServer(server, {
@@ -63,7 +77,7 @@ async function main() {
     logger,
     graceMs: config.SHUTDOWN_GRACE_MS,
     closeDatabase: () => database.close(),
-    describe: { database: database.kind, dev },
+    describe: { database: database.kind, dev, startup },
   });
   onShutdown(stopControl);
   if (config.SCHEDULER === "on") {

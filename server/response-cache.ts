@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip as gzipCallback } from "node:zlib";
 import type { Request, Response } from "express";
+import { LRUCache } from "lru-cache";
 
 const gzip = promisify(gzipCallback);
 
@@ -22,13 +23,15 @@ export type CachedJson<T> = { value: T; etag: string; json: Buffer; gzip: Buffer
  * it was produced under. Concurrent misses of one key share one production.
  */
 export class FingerprintCache<T> {
-  readonly #entries = new Map<string, { fingerprint: string; entry: Promise<CachedJson<T>> }>();
+  // lru-cache keeps the least-recently-used order and the bound (issue 34: no hand-written LRU).
+  readonly #entries: LRUCache<string, { fingerprint: string; entry: Promise<CachedJson<T>> }>;
 
   readonly maxEntries: number;
 
   /** @param maxEntries how many keys to keep (oldest use evicted first). */
   constructor(maxEntries = 16) {
     this.maxEntries = maxEntries;
+    this.#entries = new LRUCache({ max: maxEntries });
   }
 
   /**
@@ -38,22 +41,13 @@ export class FingerprintCache<T> {
    */
   get(key: string, fingerprint: string, produce: () => Promise<T>): Promise<CachedJson<T>> {
     const hit = this.#entries.get(key);
-    if (hit && hit.fingerprint === fingerprint) {
-      this.#entries.delete(key); // re-insert: Map order is our least-recently-used order
-      this.#entries.set(key, hit);
-      return hit.entry;
-    }
+    if (hit && hit.fingerprint === fingerprint) return hit.entry;
     const entry = produce().then(encode);
     const slot = { fingerprint, entry };
-    this.#entries.delete(key);
     this.#entries.set(key, slot);
     entry.catch(() => {
-      if (this.#entries.get(key) === slot) this.#entries.delete(key);
+      if (this.#entries.peek(key) === slot) this.#entries.delete(key);
     });
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.#entries.delete(oldest);
-    }
     return entry;
   }
 }

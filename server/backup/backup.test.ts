@@ -4,10 +4,10 @@
  * daily and 4 weekly copies; the download is for managers only.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { asc } from "drizzle-orm";
+import { asc, like } from "drizzle-orm";
 import pg from "pg";
 import { pino } from "pino";
 import request from "supertest";
@@ -101,7 +101,48 @@ describe("backup and restore", () => {
       // A second restore into the same, now non-empty, directory is refused.
       await expect(restoreIntoPglite(file, dataDir)).rejects.toThrow(RestoreRefusedError);
     }
-  });
+    // Two PGlite restores and starts: about a minute on a loaded shared 2-core machine.
+  }, 300_000);
+
+  it("a PGlite backup's SQL dump and snapshot are one moment, while the clinic keeps writing", async () => {
+    // Writes land all through the backup (issue 34: one backup's SQL held 886 clients, its
+    // tarball 954, because the dump was read before the tarball was taken).
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        await t.db.insert(orders).values({
+          ...(before.orders[0] as typeof orders.$inferInsert),
+          id: undefined,
+          paymentReference: `GH-during-backup-${written++}`,
+        });
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    })();
+    let files: string[];
+    try {
+      files = await writeBackup(t.db, tempDir());
+    } finally {
+      writing = false;
+      await writer;
+    }
+    expect(written).toBeGreaterThan(0);
+    const counts: number[] = [];
+    for (const file of files) {
+      const dataDir = tempDir();
+      await restoreIntoPglite(file, dataDir);
+      const restored = await openDatabase({ kind: "pglite", dataDir });
+      try {
+        counts.push((await restored.db.select().from(orders)).length);
+      } finally {
+        await restored.close();
+      }
+    }
+    expect(counts).toHaveLength(2);
+    expect(counts[0]).toBe(counts[1]);
+    // Remove the extra orders again: the other tests compare against `before`.
+    await t.db.delete(orders).where(like(orders.paymentReference, "GH-during-backup-%"));
+  }, 300_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "restores the SQL dump into an empty PostgreSQL database, and refuses a non-empty one",
@@ -173,7 +214,10 @@ describe("backup and restore", () => {
       ["2026-W43", "2026-W44", "2026-W45", "2026-W46"].map((w) => `glowhaven-${w}.sql.gz`),
     );
     expect(statSync(path.join(backupDir, "daily")).mode & 0o777).toBe(0o700);
-  });
+    // A ".sql.gz" is gzip (it was plain SQL, written as ".partial" first, until issue 34).
+    const daily = readFileSync(path.join(backupDir, "daily/glowhaven-2026-11-09.sql.gz"));
+    expect([...daily.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+  }, 180_000);
 
   it("GET /api/admin/backup streams the SQL dump to a manager only", async () => {
     await request(t.app).get("/api/admin/backup").expect(401);

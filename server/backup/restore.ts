@@ -22,10 +22,14 @@ export function backupKind(file: string): "sql" | "pglite" {
   );
 }
 
-/** The text of a SQL dump file, gunzipped when it ends in .gz. */
+/**
+ * The text of a SQL dump file, gunzipped when it is gzip (its first two bytes, not its name:
+ * daily backups written before issue 34 are plain SQL named .sql.gz).
+ */
 export function readSqlDump(file: string): string {
   const bytes = readFileSync(file);
-  return (file.endsWith(".gz") ? gunzipSync(bytes) : bytes).toString("utf8");
+  const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  return (gzipped ? gunzipSync(bytes) : bytes).toString("utf8");
 }
 
 const TABLES_QUERY = `SELECT count(*)::int AS n FROM information_schema.tables

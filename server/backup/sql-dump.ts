@@ -74,8 +74,14 @@ function schemaSql(): string {
  * Yields the dump in pieces (header and schema, then one piece per table, then sequences), for
  * streaming to a download or a file. Reads in one REPEATABLE READ transaction, so the tables are
  * one consistent snapshot while the clinic keeps working.
+ * @param inSnapshot run inside that transaction after the reads (PGlite: its own snapshot of the
+ *   data directory, taken while no other transaction can run; server/backup/backup.ts).
  */
-export async function* sqlDumpChunks(db: Db, now = new Date()): AsyncGenerator<string> {
+export async function* sqlDumpChunks(
+  db: Db,
+  now = new Date(),
+  inSnapshot?: () => Promise<void>,
+): AsyncGenerator<string> {
   yield [
     "-- Glow Haven database dump (portable SQL: PGlite or PostgreSQL).",
     `-- Taken ${now.toISOString()}. Restore into an EMPTY database: npm run db:restore FILE`,
@@ -132,6 +138,7 @@ export async function* sqlDumpChunks(db: Db, now = new Date()): AsyncGenerator<s
           )
           .join("\n")}\n`,
       );
+      await inSnapshot?.();
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

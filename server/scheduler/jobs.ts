@@ -8,6 +8,7 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import { runDailyBackup } from "#server/backup/backup.ts";
+import { backupBucket } from "#server/backup/offsite.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
@@ -29,11 +30,18 @@ import type { Job } from "./scheduler.ts";
 /** Makes the daily backup at `now` and says what it wrote (server/backup/, issue 16). */
 export type BackupFn = (now: Date) => Promise<string>;
 
-/** The daily backup of `db` into BACKUP_DIR (runDailyBackup: 7 daily, 4 weekly copies). */
-export function dailyBackup(config: Pick<Config, "backupDir">, db: Db): BackupFn {
+/**
+ * The daily backup of `db` into BACKUP_DIR (runDailyBackup: 7 daily, 4 weekly copies), and into
+ * the BACKUP_S3_BUCKET bucket with the same retention when one is set (server/backup/offsite.ts).
+ */
+export function dailyBackup(config: Config, db: Db): BackupFn {
+  const bucket = backupBucket(config);
   return async (now) => {
-    const made = await runDailyBackup(config, db, now);
-    return `${path.basename(made.file)} written; ${made.daily.length} daily and ${made.weekly.length} weekly copies kept`;
+    const made = await runDailyBackup(config, db, now, bucket);
+    const offsite = made.offsite
+      ? `; ${bucket?.where}: ${made.offsite.daily.length} daily and ${made.offsite.weekly.length} weekly`
+      : "";
+    return `${path.basename(made.file)} written; ${made.daily.length} daily and ${made.weekly.length} weekly copies kept${offsite}`;
   };
 }
 

@@ -23,6 +23,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
+import { LRUCache } from "lru-cache";
 import { type Db, isSharedDatabase } from "#server/db/client.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -54,8 +55,9 @@ type Entry = { generation: number; expires: number; value: Promise<unknown> };
 export class CatalogueCache {
   readonly #db: Db;
   readonly #maxAgeMs: number;
-  readonly #maxEntries: number;
-  readonly #entries = new Map<string, Entry>();
+  // lru-cache keeps the least-recently-used order and the bound (issue 34: no hand-written LRU);
+  // validity (generation, expiry) stays ours: an entry's expiry is known only once it is read.
+  readonly #entries: LRUCache<string, Entry>;
   #generation = 0;
   #horizon: { generation: number; until: number; read: Promise<number> } | null = null;
   /** Whether other processes may write (PostgreSQL): then the shared version is read and taken. */
@@ -82,7 +84,7 @@ export class CatalogueCache {
   ) {
     this.#db = db;
     this.#maxAgeMs = maxAgeMs;
-    this.#maxEntries = maxEntries;
+    this.#entries = new LRUCache({ max: maxEntries });
     this.#shared = options.shared ?? isSharedDatabase(db);
     this.#pollMs = options.pollMs ?? CACHE_VERSION_POLL_MS;
   }
@@ -152,8 +154,6 @@ export class CatalogueCache {
     const now = Date.now();
     const hit = this.#entries.get(key);
     if (hit && hit.generation === this.#generation && now < hit.expires) {
-      this.#entries.delete(key); // re-insert: Map order is the least-recently-used order
-      this.#entries.set(key, hit);
       return hit.value as Promise<T>;
     }
     const generation = this.#generation;
@@ -164,14 +164,10 @@ export class CatalogueCache {
       entry.expires = Math.min(entry.expires, until);
       return produce();
     });
-    this.#entries.delete(key);
     this.#entries.set(key, entry);
     entry.value.catch(() => {
-      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+      if (this.#entries.peek(key) === entry) this.#entries.delete(key);
     });
-    while (this.#entries.size > this.#maxEntries) {
-      this.#entries.delete(this.#entries.keys().next().value as string);
-    }
     return entry.value as Promise<T>;
   }
 
