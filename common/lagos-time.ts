@@ -223,6 +223,14 @@ export function lagosDateTime(instant: Date | string): string {
   return format(inLagos(instant), "EEE, d MMM yyyy, HH:mm");
 }
 
+/**
+ * 'Tuesday, 16 February 2027 at 2:00 PM': an appointment's start in Lagos time, in words and the
+ * booking form's 12-hour slot labels (storefront spec §9), for the client's own pages.
+ */
+export function formatLagosAppointment(instant: Date | string): string {
+  return format(inLagos(instant), "EEEE, d MMMM yyyy 'at' h:mm a");
+}
+
 /** '1 Dec 2026' in Lagos time, or '-' for no date (client screens). */
 export function formatLagosDay(instant: Date | string | null | undefined): string {
   return instant ? format(inLagos(instant), "d MMM yyyy") : "-";

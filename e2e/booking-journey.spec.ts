@@ -92,11 +92,11 @@ test("what a visitor types before the page's script has loaded is kept and count
 test("the server's refusal shows on the field it concerns, not only in the toast", async ({
   page,
 }) => {
-  // A slot that passes between choosing it and sending: the server answers POST /api/bookings
-  // with its 400 and field messages (server/modules/bookings/service.ts; the API suite checks
-  // that answer against the real clock). Here the answer is fixed, so the test does not depend
-  // on the time of day.
-  await page.route("**/api/bookings", (route) =>
+  // A slot that passes between choosing it and sending: the server answers the hold (POST
+  // /api/bookings/hold, issue 32) with its 400 and field messages (the API suites check that
+  // answer against the real clock). Here the answer is fixed, so the test does not depend on the
+  // time of day; the date is a week ahead, where the form offers every slot.
+  await page.route("**/api/bookings/hold", (route) =>
     route.request().method() === "POST"
       ? route.fulfill({
           status: 400,
@@ -113,7 +113,7 @@ test("the server's refusal shows on the field it concerns, not only in the toast
   await fillHydraFacialBooking(page, {
     name: "Late Client",
     email: "late.client@example.com",
-    daysAhead: 0,
+    daysAhead: 7,
     time: "10:00 AM",
   });
   await page.getByRole("button", { name: "Book Appointment" }).click();

@@ -16,6 +16,7 @@ import {
 } from "#common/booking-slots.ts";
 import { BUSINESS } from "#common/business.ts";
 import { type AvailabilityAnswer, MANAGE_TEXTS, type ManagedBooking } from "#common/deposits.ts";
+import { formatLagosAppointment } from "#common/lagos-time.ts";
 import { formatNaira } from "#common/money.ts";
 
 export function headers() {
@@ -27,16 +28,7 @@ export const meta = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat("en-NG", {
-    timeZone: "Africa/Lagos",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(new Date(iso));
+const when = (iso: string) => formatLagosAppointment(iso);
 
 const DEPOSIT_WORDS: Record<string, string> = {
   pending: "not paid yet",

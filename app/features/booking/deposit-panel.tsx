@@ -15,6 +15,7 @@ import {
 import { TestPaymentDialog } from "#app/features/checkout/test-payment-dialog.tsx";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
 import type { HoldAnswer } from "#common/deposits.ts";
+import { formatLagosAppointment, lagosTime } from "#common/lagos-time.ts";
 import { formatNaira } from "#common/money.ts";
 
 type DepositState = {
@@ -27,14 +28,6 @@ type DepositState = {
   heldUntil: string | null;
   manageUrl: string | null;
 };
-
-const lagos = (iso: string, withDate: boolean) =>
-  new Intl.DateTimeFormat("en-NG", {
-    timeZone: "Africa/Lagos",
-    ...(withDate ? { weekday: "short", day: "numeric", month: "short", year: "numeric" } : {}),
-    hour: "numeric",
-    minute: "2-digit",
-  }).format(new Date(iso));
 
 /** The held booking's payment step and confirmation; `onPaid` runs once it is booked. */
 export default function DepositPanel({ hold, onPaid }: { hold: HoldAnswer; onPaid: () => void }) {
@@ -108,7 +101,7 @@ export default function DepositPanel({ hold, onPaid }: { hold: HoldAnswer; onPai
     );
   }
 
-  const when = lagos(hold.startsAt, true);
+  const when = formatLagosAppointment(hold.startsAt);
   if (phase === "paid" || phase === "clinic") {
     return (
       <section
@@ -146,7 +139,7 @@ export default function DepositPanel({ hold, onPaid }: { hold: HoldAnswer; onPai
       </h3>
       <p className="mt-2 text-ink">
         {hold.serviceName} on {when} is held for you until{" "}
-        {hold.heldUntil ? lagos(hold.heldUntil, false) : ""}. Pay the{" "}
+        {hold.heldUntil ? lagosTime(new Date(hold.heldUntil)) : ""}. Pay the{" "}
         {formatNaira(deposit?.amount ?? 0)} booking fee to secure it: by card, bank transfer or
         USSD. It is credited to your visit.
       </p>

@@ -132,7 +132,7 @@ export function AdminShell({
               <Menu className="h-5 w-5" aria-hidden />
             </button>
             {canOpen(admin.role, "bookings") && <AdminSearch />}
-            <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <div className="ml-auto flex flex-wrap items-center justify-end gap-1 sm:gap-2">
               <ConnectionStatus online={connection.online} waiting={connection.waiting} />
               {canOpen(admin.role, "clearData") && <ClearDataButton />}
               {canOpen(admin.role, "outbox") && (
