@@ -587,7 +587,7 @@ export async function recordDepositTestPayment(
   const deposit = await depositByReference(deps.db, reference);
   if (!deposit) throw new HttpError(404, NO_DEPOSIT);
   const status = outcome === "approve" ? "success" : "failed";
-  deps.provider.record(reference, status, deposit.amountKobo);
+  await deps.provider.record(reference, status, deposit.amountKobo);
   return { reference, status };
 }
 
@@ -828,6 +828,25 @@ export async function cancelManaged(
   id: number,
   now: Date = new Date(),
 ): Promise<ManagedBooking> {
+  // The refund is asked before the cancelling transaction, once the link's rules allow the
+  // cancel: the test-payment provider writes to the database (decision 0287), which on PGlite
+  // cannot run beside an open transaction; a failed refund still changes nothing.
+  const before = await deps.db.transaction(async (tx) => {
+    await lockChangeable(tx, id, now);
+    const [row] = await tx
+      .select()
+      .from(bookingDeposits)
+      .where(eq(bookingDeposits.appointmentId, id));
+    return row ?? null;
+  });
+  if (before?.status === "paid") {
+    try {
+      await deps.provider.refund(before.reference);
+    } catch (err) {
+      const reason = err instanceof PaystackError ? err.message : "payment provider error";
+      throw new HttpError(502, `Refund failed: ${reason}`);
+    }
+  }
   const result = await deps.db.transaction(async (tx) => {
     const a = await lockChangeable(tx, id, now);
     const [deposit] = await tx
@@ -836,13 +855,7 @@ export async function cancelManaged(
       .where(eq(bookingDeposits.appointmentId, id))
       .for("update");
     let settled: DepositRow | null = deposit ?? null;
-    if (deposit?.status === "paid") {
-      try {
-        await deps.provider.refund(deposit.reference);
-      } catch (err) {
-        const reason = err instanceof PaystackError ? err.message : "payment provider error";
-        throw new HttpError(502, `Refund failed: ${reason}`);
-      }
+    if (deposit?.status === "paid" && before?.status === "paid") {
       [settled = deposit] = await tx
         .update(bookingDeposits)
         .set({ status: "refunded", settledAt: now, updatedAt: now })
