@@ -7,6 +7,10 @@
  */
 import { expect, signIn, test } from "./fixtures";
 
+// Written on 2026-11-27 by a helper whose e2e runs never got the machine; it has not yet run once.
+// Marked fixme so that CI tests what has run; the next session runs it, fixes it and removes this.
+test.fixme(true, "never run yet (stop of 2026-11-27): run, fix, then remove this line");
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Today's Lagos date: check-in is taken on the day of the visit only. */
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);

@@ -13,6 +13,10 @@ import path from "node:path";
 import { type BrowserContext, chromium, type LaunchOptions, type Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 
+// Written on 2026-11-27 by a helper whose e2e runs never got the machine; it has not yet run once.
+// Marked fixme so that CI tests what has run; the next session runs it, fixes it and removes this.
+test.fixme(true, "never run yet (stop of 2026-11-27): run, fix, then remove this line");
+
 const FULL_CHROMIUM = "/usr/bin/chromium";
 
 type Item = { id: number; name: string; price: number | string; stock?: number };

@@ -10,6 +10,10 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN, expect, test } from "./fixtures";
 
+// Written on 2026-11-27 by a helper whose e2e runs never got the machine; it has not yet run once.
+// Marked fixme so that CI tests what has run; the next session runs it, fixes it and removes this.
+test.fixme(true, "never run yet (stop of 2026-11-27): run, fix, then remove this line");
+
 const PASSWORD = "therapist-password-123";
 /** Today's Lagos date. */
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
