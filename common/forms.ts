@@ -5,6 +5,7 @@
  * messages and the schemas shared by the admin editor, the public form and the API live here.
  */
 import { z } from "zod";
+import { databaseIdSchema } from "./ids.ts";
 
 /** What a template is for: the intake (medical history) or a treatment category's consent. */
 export const FORM_KINDS = ["intake", "consent"] as const;
@@ -217,7 +218,7 @@ export const signFormsSchema = z
       .array(
         z
           .object({
-            versionId: z.number().int().positive(),
+            versionId: databaseIdSchema("This form is not one of the link's forms"),
             answers: z.record(
               z.string().max(40),
               z.union([z.string().max(FORM_LIMITS.answer, FORM_MESSAGES.required), z.boolean()]),
@@ -312,8 +313,11 @@ export type AppointmentForms = {
   appointmentId: number;
   clientId: number | null;
   forms: AppointmentFormStatus[];
-  /** A clinician's decision to go ahead without the consent (reason, who, when). */
-  override: { reason: string; by: string; at: string; place: string } | null;
+  /**
+   * A clinician's decision to go ahead without the consent (reason, who, when); `reason` is null
+   * for a viewer who may not read the client's health (it is clinical text).
+   */
+  override: { reason: string | null; by: string; at: string; place: string } | null;
   /** The open link, if one was sent and is unsigned. */
   pendingRequest: { id: number; expiresAt: string; remindedAt: string | null } | null;
   /** Whether the viewer may open the signed forms (health.read on the client). */

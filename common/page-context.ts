@@ -49,6 +49,12 @@ export type AdminPages = {
   apiReference: ApiReferencePages;
   /** The signed-in account's own security settings (issue 14). */
   account: AccountPages;
+  /**
+   * A treatment record's screen (issue 31): the gate only. The record is fetched by the screen
+   * through the audited API, never as page data. `open(id)` answers the id; 403 for a role
+   * outside the area, 404 for an id that is not a positive integer.
+   */
+  records: { open(appointmentId: number): Promise<{ appointmentId: number }> };
 };
 
 export type PageServices = {

@@ -6,6 +6,7 @@
  * (docs/decisions/0270-treatment-records-append-only-with-amendments.md).
  */
 import { z } from "zod";
+import { databaseIdSchema } from "./ids.ts";
 
 /** The regions of the simple face and body map: code → label (also the button's name). */
 export const BODY_REGIONS = {
@@ -230,7 +231,7 @@ export const aftercareTemplateSchema = z.object({
   dos: z.array(text(200).min(1)).max(20, "At most 20 do's").default([]),
   donts: z.array(text(200).min(1)).max(20, "At most 20 don'ts").default([]),
   productIds: z
-    .array(z.number().int().positive("Pick products from the shop"))
+    .array(databaseIdSchema("Pick products from the shop"))
     .max(10, "At most 10 products")
     .default([])
     .transform((a) => [...new Set(a)]),

@@ -30,10 +30,6 @@ async function signIn(page: Page) {
 test("a booking request on /contact leaves the client's and the clinic's messages in the outbox", async ({
   page,
 }, info) => {
-  // Issue 32's hold (POST /api/bookings/hold) does not yet queue the 'booking-received' messages
-  // that POST /api/bookings sends: a regression found at the merge on 2026-11-27, first job of
-  // the next session; this test is the one that must pass again.
-  test.fixme(true, "the hold sends no booking-received messages yet (issue 32 merge)");
   const stamp = `${info.project.name}${Date.now()}`;
   const name = `Message Client ${stamp}`;
   const email = `messages.${stamp}@example.com`;

@@ -20,6 +20,7 @@ import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import {
   apiErrorHandler,
+  configuredOrigin,
   databaseUnavailableHandler,
   HttpError,
   rejectControlCharacters,
@@ -108,15 +109,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
   });
   installReviewLinks({
     secret: config.SESSION_SECRET,
-    origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    origin: configuredOrigin(config),
   });
   installAftercareLinks({
     secret: config.SESSION_SECRET,
-    origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    origin: configuredOrigin(config),
   });
   installFormLinks({
     secret: config.SESSION_SECRET,
-    origin: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    origin: configuredOrigin(config),
   });
   const app = express();
   app.disable("x-powered-by");
@@ -215,7 +216,7 @@ function apiRouter(
   api.use(express.json({ limit: "100kb" }));
   api.use(rejectControlCharacters);
   api.use(originCheck(config));
-  api.use(publicWriteLimiter(db, { limit: config.PUBLIC_WRITE_RATE_LIMIT }));
+  api.use(publicWriteLimiter(db, { limit: config.PUBLIC_WRITE_RATE_LIMIT, logger }));
   api.use(configRouter(config));
   api.use(catalogRouter(db));
   api.use(bookingsRouter(db, config));

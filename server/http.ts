@@ -183,8 +183,18 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1)$/i;
  * header ('evil.example') never ends up in a link (issue 34).
  */
 export function siteOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT">, req: Request): string {
-  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/$/, "");
+  if (config.PUBLIC_URL) return configuredOrigin(config);
   const host = req.get("host") ?? "";
   const hostname = host.replace(/:\d+$/, "").replace(/^\[|\]$/g, "");
   return LOOPBACK.test(hostname) ? `${req.protocol}://${host}` : `http://localhost:${config.PORT}`;
+}
+
+/**
+ * The site's origin without a request (scheduled jobs' links): PUBLIC_URL without its trailing
+ * slash, or `http://localhost:PORT` in development.
+ */
+export function configuredOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {
+  return config.PUBLIC_URL
+    ? config.PUBLIC_URL.replace(/\/$/, "")
+    : `http://localhost:${config.PORT}`;
 }

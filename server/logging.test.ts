@@ -88,5 +88,10 @@ describe.each(dbKinds)("logs on %s", (kind) => {
     expect(logged).not.toContain("chiamaka.secret");
     expect(logged).not.toContain("AbCdEfGhIjKlMnOpQrStUvWxYz012345");
     expect(safeUrl("/review/12?sig=abcdef0123")).toBe("/review/12?sig=~");
+    // A form or aftercare link's token ('{id}.{expiry}.{signature}', issue 31) opens the form.
+    expect(safeUrl("/api/forms/12.1798000000.AbCdEfGhIjKlMnOpQrStUv/sign")).toBe(
+      "/api/forms/:token/sign",
+    );
+    expect(safeUrl("/aftercare/7.AbCdEfGhIjKlMnOpQrStUv")).toBe("/aftercare/:token");
   });
 });

@@ -80,11 +80,13 @@ export function safeErrorSerializer(value: unknown, depth = 0): unknown {
   return out;
 }
 
-const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{20,}(\.ics)?$/;
+// Dots too: the forms' and aftercare's signed tokens are '{id}.{expiry}.{signature}' (issue 31).
+const TOKEN_SEGMENT = /^[A-Za-z0-9_.-]{20,}$/;
 
 /**
  * `url` (path and query) for a log line: each query value replaced with '~', path segments that
- * are tokens (20+ URL-safe characters: invitations, calendar feeds) or hold an '@' (e-mail
+ * are tokens (20+ URL-safe characters or dots: invitations, calendar feeds, form and aftercare
+ * links) or hold an '@' (e-mail
  * addresses: /api/customer-notes/{email}) replaced with ':token' / ':email'.
  */
 export function safeUrl(url: string | undefined): string {

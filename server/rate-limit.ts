@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { type Options, rateLimit, type Store } from "express-rate-limit";
+import type { Logger } from "pino";
 import { type Db, isSharedDatabase } from "./db/client.ts";
 import { rateLimits } from "./db/schema/access.ts";
 
@@ -97,9 +98,13 @@ export const PUBLIC_WRITE_LIMIT_MESSAGE =
 /**
  * The /api middleware limiting public writes per client address: `limit` per minute, shared in
  * PostgreSQL (limiterStore), else in memory. Signed-in staff are not limited (they add bookings
- * from the back office).
+ * from the back office). A store error (the database not answering) lets the request through and
+ * is logged on `options.logger`, not the console.
  */
-export function publicWriteLimiter(db: Db, options: { limit: number }): RequestHandler {
+export function publicWriteLimiter(
+  db: Db,
+  options: { limit: number; logger: Logger },
+): RequestHandler {
   const limiter = rateLimit({
     windowMs: 60_000,
     limit: options.limit,
@@ -108,6 +113,7 @@ export function publicWriteLimiter(db: Db, options: { limit: number }): RequestH
     store: limiterStore(db, "public-write:"),
     // A store that cannot answer must not take the site down: the request goes through.
     passOnStoreError: true,
+    logger: options.logger,
     handler: (_req, res) => {
       res.status(429).json({ error: { message: PUBLIC_WRITE_LIMIT_MESSAGE } });
     },

@@ -31,16 +31,18 @@ export class ApiError extends Error {
  * Calls the API; resolves with the parsed JSON (or null for an empty body). A health check's
  * findings on an object body are shown by the back office's prompt, and with the reason given
  * the call is sent once more (app/lib/health-override.ts, issue 30).
+ * @param headers extra request headers, e.g. an offline write's `Idempotency-Key` (issue 35).
  */
 export async function apiRequest<T = unknown>(
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   body?: unknown,
+  headers?: Record<string, string>,
 ): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: "include",
-    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -49,7 +51,12 @@ export async function apiRequest<T = unknown>(
     const canResend = method !== "GET" && (body === undefined || isPlainObject(body));
     const reason = canResend ? await overrideReasonFor(res.status, error.body, body) : null;
     if (reason) {
-      return apiRequest<T>(method, url, { ...(body as object), healthOverrideReason: reason });
+      return apiRequest<T>(
+        method,
+        url,
+        { ...(body as object), healthOverrideReason: reason },
+        headers,
+      );
     }
     throw error;
   }

@@ -28,9 +28,12 @@ import {
   customerPatchSchema,
 } from "#common/clients.ts";
 import { cookieConsentSchema, unsubscribeSchema } from "#common/consent.ts";
+import { formBodySchema, proposalDecisionSchema, signFormsSchema } from "#common/forms.ts";
 import { healthEntryInputSchema } from "#common/health.ts";
 import { newsletterSchema } from "#common/newsletter.ts";
 import { orderApiQuerySchema, orderStatusUpdateSchema } from "#common/orders.ts";
+import { listQuerySchema } from "#common/paging.ts";
+import { aftercareTemplateSchema, amendmentSchema, recordFieldsSchema } from "#common/records.ts";
 import { exportQuerySchema, reportRangeSchema } from "#common/reports.ts";
 import { reviewRequestSchema, reviewSubmitSchema } from "#common/reviews.ts";
 import {
@@ -594,6 +597,125 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     tag: "Clients",
     summary: "Remove a health entry",
     status: 204,
+  },
+  // Consent and intake forms (issue 31)
+  "GET /api/forms/:token": {
+    tag: "Forms",
+    summary: "The forms a signed link asks the client to fill (public; the link is the key)",
+    returns: "{ client first name, appointment, forms: [{ versionId, title, body }] }",
+  },
+  "POST /api/forms/:token/sign": {
+    tag: "Forms",
+    summary: "Sign the link's forms: answers, typed name and drawn signature (public)",
+    description: "`?kiosk=1` when signed on the clinic's tablet (the channel is recorded).",
+    body: signFormsSchema,
+    status: 201,
+  },
+  "GET /api/admin/forms/templates": {
+    tag: "Forms",
+    summary: "The form templates with their published version and draft",
+  },
+  "GET /api/admin/forms/templates/:id": { tag: "Forms", summary: "One form template" },
+  "GET /api/admin/forms/templates/:id/versions/:version": {
+    tag: "Forms",
+    summary: "One published version of a template, as clients signed it",
+  },
+  "PUT /api/admin/forms/templates/:id/draft": {
+    tag: "Forms",
+    summary: "Save a template's draft (published versions never change)",
+    body: formBodySchema,
+  },
+  "POST /api/admin/forms/templates/:id/publish": {
+    tag: "Forms",
+    summary: "Publish the draft as the template's next version",
+    status: 201,
+  },
+  "GET /api/appointments/:id/forms": {
+    tag: "Forms",
+    summary: "An appointment's forms: which are due, signed or expired",
+  },
+  "POST /api/appointments/:id/forms/send": {
+    tag: "Forms",
+    summary: "Send the client the link to the forms still due (email and WhatsApp)",
+    returns: "{ requestId, sent }; 200 with sent false when nothing is due",
+    status: 201,
+  },
+  "POST /api/appointments/:id/forms/kiosk": {
+    tag: "Forms",
+    summary: "Open the forms still due on the clinic's tablet",
+    returns: "{ url } (a path), or { url: null } when nothing is due",
+    status: 201,
+  },
+  "GET /api/customers/:id/forms": {
+    tag: "Forms",
+    summary: "A client's signed forms and proposed health changes (health data audited)",
+  },
+  "GET /api/customers/:id/forms/:formId": {
+    tag: "Forms",
+    summary: "One signed form with its answers and signature, audited",
+  },
+  "POST /api/customers/:id/health-proposals/:proposalId": {
+    tag: "Forms",
+    summary: "Accept or reject a health change the client proposed on a form",
+    body: proposalDecisionSchema,
+  },
+  "GET /api/customers/:id/export.zip": {
+    tag: "Clients",
+    summary:
+      "Everything held about a client (NDPA 2023 access request): data, signed forms, records and photos, audited",
+    produces: "application/zip",
+  },
+  // Treatment records, photos and aftercare (issue 31)
+  "GET /api/appointments/:id/treatment-record": {
+    tag: "Records",
+    summary: "An appointment's treatment record: draft, signed, amendments and photos (audited)",
+  },
+  "PUT /api/appointments/:id/treatment-record": {
+    tag: "Records",
+    summary: "Save the treatment record's draft (products, lots, settings, areas, notes)",
+    body: recordFieldsSchema,
+  },
+  "POST /api/treatment-records/:id/sign-off": {
+    tag: "Records",
+    summary: "Sign the record off: it can no longer change, only be amended",
+  },
+  "POST /api/treatment-records/:id/amendments": {
+    tag: "Records",
+    summary: "Add an amendment to a signed record (who, when and why kept)",
+    body: amendmentSchema,
+    status: 201,
+  },
+  "GET /api/customers/:id/treatment-records": {
+    tag: "Records",
+    summary: "A client's treatment records, newest first (audited)",
+  },
+  "POST /api/appointments/:id/photos": {
+    tag: "Records",
+    summary: "Add a before or after photo (`?kind=before|after`; the body is the image itself)",
+    status: 201,
+  },
+  "GET /api/treatment-photos/:id": {
+    tag: "Records",
+    summary: "A treatment photo's bytes, never cached, audited",
+    produces: "image/jpeg",
+  },
+  "GET /api/admin/aftercare-templates": {
+    tag: "Records",
+    summary: "Aftercare templates by treatment",
+    query: listQuerySchema,
+  },
+  "GET /api/services/:id/aftercare": {
+    tag: "Records",
+    summary: "A treatment's aftercare template",
+  },
+  "PUT /api/services/:id/aftercare": {
+    tag: "Records",
+    summary: "Save a treatment's aftercare: instructions, recommended products, follow-up",
+    body: aftercareTemplateSchema,
+  },
+  "GET /api/aftercare/:token": {
+    tag: "Public",
+    summary: "The products of an aftercare message's signed link, to fill the shop's cart",
   },
   "GET /api/subscribers": { tag: "Clients", summary: "Newsletter subscribers" },
   "GET /api/customer-notes/:email": { tag: "Clients", summary: "A client's notes" },

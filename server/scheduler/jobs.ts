@@ -11,6 +11,7 @@ import { runDailyBackup } from "#server/backup/backup.ts";
 import { backupBucket } from "#server/backup/offsite.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
+import { configuredOrigin } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { CHAT_RETENTION_DAYS, purgeIdleSessions } from "#server/modules/advisor/service.ts";
 import { releaseExpiredHolds } from "#server/modules/bookings/deposits.ts";
@@ -126,7 +127,7 @@ export function appointmentRemindersJob(deps: JobDeps): Job {
       "Reminds clients of their appointments 24 hours and 2 hours before, by email and WhatsApp (not 21:00-07:00).",
     async run(ctx) {
       const pass = await enqueueDueReminders(ctx.db, ctx.now(), {
-        origin: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`,
+        origin: configuredOrigin(deps.config),
         secret: deps.config.SESSION_SECRET,
       });
       if (pass.quiet) return "quiet hours (21:00-07:00 Lagos): no reminders sent";
@@ -197,7 +198,7 @@ export function bookingHoldsJob(deps: JobDeps): Job {
           logger: ctx.logger,
           provider,
           secret: deps.config.SESSION_SECRET,
-          origin: deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`,
+          origin: configuredOrigin(deps.config),
         },
         ctx.now(),
       );

@@ -35,15 +35,20 @@ import {
   type PublicService,
   SERVICE_CATEGORIES,
 } from "#common/catalog.ts";
-import type { AvailabilityAnswer, HoldAnswer, SlotAvailability } from "#common/deposits.ts";
+import {
+  type AvailabilityAnswer,
+  BOOKING_NOTICE_HOURS,
+  CANCELLATION_NOTICE_HOURS,
+  type HoldAnswer,
+  type SlotAvailability,
+} from "#common/deposits.ts";
 import { formatNaira } from "#common/money.ts";
 
 // The payment step loads once a time is held, not with the page (issue 15's first-load budget).
 const DepositPanel = lazy(() => import("./deposit-panel.tsx"));
 
 /** What a greyed-out time means (issue 32), under the time select. */
-const GREYED_HINT =
-  "Greyed-out times cannot be booked for this treatment: taken, less than 24 hours ahead, or past.";
+const GREYED_HINT = `Greyed-out times cannot be booked for this treatment: taken, less than ${BOOKING_NOTICE_HOURS} hours ahead, or past.`;
 
 /**
  * The 16 slots of `date` for `service` from GET /api/bookings/availability (issue 32), or null
@@ -396,7 +401,7 @@ export function BookingForm({
         <p className="mt-3 text-sm text-gray-600">
           A booking fee of {formatNaira(BOOKING_FEE)} secures your appointment, paid online when you
           book and credited to your visit; free consultation for first-time clients. Cancellations
-          need 24 hours notice.
+          need {CANCELLATION_NOTICE_HOURS} hours notice.
         </p>
       </div>
     </form>

@@ -41,6 +41,14 @@ function forArea<T extends object>(identity: AdminIdentity, area: AdminArea, pag
   });
 }
 
+/** The record screen's id check: a positive integer, else the 404 the layout shows. */
+async function openRecordPage(appointmentId: number): Promise<{ appointmentId: number }> {
+  if (!Number.isInteger(appointmentId) || appointmentId <= 0) {
+    throw data({ message: "Not found" }, { status: 404 });
+  }
+  return { appointmentId };
+}
+
 /** What the Operations and API reference pages read besides the db (issue 16). */
 export type AdminOps = {
   /** The scheduled jobs of this process (server/scheduler/). */
@@ -69,5 +77,6 @@ export function adminPages(db: Db, identity: AdminIdentity, ops: AdminOps = {}):
     operations: area("operations", operationsPages(db, ops.jobs ?? [])),
     apiReference: area("api", apiReferencePages(ops.apiDocument ?? (() => ({})))),
     account: area("account", { security: () => accountSecurity(db, identity.id) }),
+    records: area("records", { open: openRecordPage }),
   };
 }

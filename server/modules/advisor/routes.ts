@@ -36,6 +36,7 @@ export function advisorRouter(db: Db, config: Config, logger: Logger): Router {
     store: limiterStore(db, "advisor:"),
     // A store that cannot answer must not silence the advisor: the question goes through.
     passOnStoreError: true,
+    logger,
     handler: (_req, _res, next) => next(new HttpError(429, ADVISOR_RATE_LIMIT_MESSAGE)),
   });
 

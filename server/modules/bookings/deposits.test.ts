@@ -206,6 +206,16 @@ describe.each(dbKinds)("booking holds and deposits on %s", (kind) => {
     const day = aheadOn(5);
     const held = await hold("payer@example.com", day, "12:00 PM").expect(201);
     const ref = held.body.deposit.reference as string;
+    // The request is acknowledged at once, as the spec's form promises (issue 17): the client's
+    // email and the clinic's, before any payment.
+    const received = await t.db
+      .select({ template: outbox.template, to: outbox.toAddress })
+      .from(outbox)
+      .where(like(outbox.template, "booking-received-%"));
+    expect(received.filter((m) => m.to === "payer@example.com").map((m) => m.template)).toEqual([
+      "booking-received-client",
+    ]);
+    expect(received.map((m) => m.template)).toContain("booking-received-clinic");
     const unpaid = await request(t.app).post(`/api/bookings/deposits/${ref}/verify`).expect(200);
     expect(unpaid.body).toMatchObject({ status: "pending", appointmentStatus: "pending" });
     await request(t.app)

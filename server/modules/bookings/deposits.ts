@@ -64,8 +64,9 @@ import {
 } from "#server/modules/calendar/online-bookings.ts";
 import { ensureClient } from "#server/modules/clients/service.ts";
 import { refuseForPublic } from "#server/modules/health/check.ts";
-import { appointmentIcs } from "#server/modules/messages/templates.ts";
-import { kickMessages } from "#server/modules/messages/worker.ts";
+import { enqueueMessage } from "#server/modules/messages/service.ts";
+import { appointmentIcs, bookingReceivedMessages } from "#server/modules/messages/templates.ts";
+import { kickMessages, messagingSettings } from "#server/modules/messages/worker.ts";
 import type { CheckoutProvider } from "#server/modules/orders/payment.ts";
 import { readDepositSettings } from "#server/modules/settings/service.ts";
 import { signValue, verifySignedValue } from "#server/signed-links.ts";
@@ -309,8 +310,17 @@ export async function createHold(
         // it already has its appointment, so the calendar shows that, not a virtual request.
         processed: false,
       })
-      .returning({ id: bookings.id });
+      .returning();
     if (!booking) throw new Error("insert returned no row");
+    // The request's acknowledgement, as POST /api/bookings sends it (issue 17, storefront spec
+    // §9): the client's email and WhatsApp and the clinic's, in the hold's transaction.
+    const messaging = messagingSettings(deps.db);
+    for (const message of await bookingReceivedMessages(booking, {
+      origin: messaging.publicUrl ?? deps.origin,
+      clinicWhatsApp: messaging.clinicWhatsApp,
+    })) {
+      await enqueueMessage(tx, message);
+    }
     const heldUntil = due.kobo > 0 ? new Date(now.getTime() + settings.holdMinutes * 60_000) : null;
     const appointment = await insertOnlineAppointment(tx, {
       span,
@@ -471,6 +481,29 @@ export async function startDepositPayment(
 }
 
 /**
+ * Locks a deposit and its appointment in the order every other writer takes them (appointment,
+ * then deposit: the client's cancel, the hold release), so two writers never wait on each
+ * other. @returns the locked deposit (null: unknown reference) and its appointment.
+ */
+async function lockDepositByReference(
+  tx: Tx,
+  reference: string,
+): Promise<{ deposit: DepositRow | null; appointment: OnlineAppointment | null }> {
+  const [ref] = await tx
+    .select({ appointmentId: bookingDeposits.appointmentId })
+    .from(bookingDeposits)
+    .where(eq(bookingDeposits.reference, reference));
+  if (!ref) return { deposit: null, appointment: null };
+  const appointment = ref.appointmentId ? await lockOnlineAppointment(tx, ref.appointmentId) : null;
+  const [deposit] = await tx
+    .select()
+    .from(bookingDeposits)
+    .where(eq(bookingDeposits.reference, reference))
+    .for("update");
+  return { deposit: deposit ?? null, appointment };
+}
+
+/**
  * The one routine that marks a deposit paid (verify, webhook, scheduler): in one transaction it
  * locks the deposit, accepts only a 'success' for the stored amount in NGN, moves it pending →
  * paid once (a repeat changes nothing), confirms the held appointment and queues the client's
@@ -484,11 +517,7 @@ export async function confirmDeposit(
   payment: VerifiedTransaction,
 ): Promise<"paid" | "unpaid" | "mismatch"> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const [deposit] = await tx
-      .select()
-      .from(bookingDeposits)
-      .where(eq(bookingDeposits.reference, reference))
-      .for("update");
+    const { deposit, appointment } = await lockDepositByReference(tx, reference);
     if (!deposit) throw new HttpError(404, NO_DEPOSIT);
     if (!["pending", "expired"].includes(deposit.status)) return "paid" as const;
     if (payment.status !== "success") return "unpaid" as const;
@@ -504,9 +533,6 @@ export async function confirmDeposit(
         updatedAt: new Date(),
       })
       .where(eq(bookingDeposits.id, deposit.id));
-    const appointment = deposit.appointmentId
-      ? await lockOnlineAppointment(tx, deposit.appointmentId)
-      : null;
     if (appointment?.status === "pending") {
       await setOnlineAppointmentStatus(
         tx,
@@ -604,16 +630,9 @@ export async function payAtClinic(
   const settings = await readDepositSettings(deps.db);
   if (!settings.payAtClinicAllowed) throw new HttpError(409, MANAGE_TEXTS.payAtClinicRefused);
   await deps.db.transaction(async (tx) => {
-    const [deposit] = await tx
-      .select()
-      .from(bookingDeposits)
-      .where(eq(bookingDeposits.reference, reference))
-      .for("update");
+    const { deposit, appointment } = await lockDepositByReference(tx, reference);
     if (!deposit) throw new HttpError(404, NO_DEPOSIT);
     if (deposit.status !== "pending") return;
-    const appointment = deposit.appointmentId
-      ? await lockOnlineAppointment(tx, deposit.appointmentId)
-      : null;
     if (appointment?.status !== "pending" || (appointment.heldUntil ?? now) < now) {
       throw new HttpError(409, MANAGE_TEXTS.holdExpired);
     }
@@ -658,7 +677,8 @@ export async function releaseExpiredHolds(
       .select()
       .from(bookingDeposits)
       .where(eq(bookingDeposits.appointmentId, id));
-    if (deposit?.status === "pending" && deps.provider.mode === "paystack") {
+    // Asked once more in either mode: the test provider answers from test_payments (0287).
+    if (deposit?.status === "pending") {
       try {
         const payment = await deps.provider.verify(deposit.reference);
         if (payment && (await confirmDeposit(deps, deposit.reference, payment)) === "paid") {
@@ -847,15 +867,18 @@ export async function cancelManaged(
       throw new HttpError(502, `Refund failed: ${reason}`);
     }
   }
-  const result = await deps.db.transaction(async (tx) => {
+  const refunded = before?.status === "paid" ? before : null;
+  const cancelling = deps.db.transaction(async (tx) => {
     const a = await lockChangeable(tx, id, now);
     const [deposit] = await tx
       .select()
       .from(bookingDeposits)
       .where(eq(bookingDeposits.appointmentId, id))
       .for("update");
+    // Paid between the two transactions: not refunded yet, so the cancel is asked again.
+    if (deposit?.status === "paid" && !refunded) throw new HttpError(409, PAID_MEANWHILE);
     let settled: DepositRow | null = deposit ?? null;
-    if (deposit?.status === "paid" && before?.status === "paid") {
+    if (deposit?.status === "paid") {
       [settled = deposit] = await tx
         .update(bookingDeposits)
         .set({ status: "refunded", settledAt: now, updatedAt: now })
@@ -881,9 +904,27 @@ export async function cancelManaged(
     });
     return managedOf(deps, cancelled, settled, now);
   });
+  const result = await cancelling.catch(async (err: unknown) => {
+    if (refunded) {
+      // The money went back although the cancel did not happen (e.g. the desk changed the
+      // visit meanwhile): the deposit says so, and the desk is told through the log.
+      await deps.db
+        .update(bookingDeposits)
+        .set({ status: "refunded", settledAt: now, updatedAt: now })
+        .where(and(eq(bookingDeposits.id, refunded.id), eq(bookingDeposits.status, "paid")));
+      deps.logger.error(
+        { reference: refunded.reference, appointmentId: id },
+        "deposit refunded but the client's cancel failed: the desk should cancel the visit",
+      );
+    }
+    throw err;
+  });
   kickMessages(deps.db);
   return result;
 }
+
+/** The client's cancel met a deposit paid after it began (409): asked again, it refunds it. */
+const PAID_MEANWHILE = "Your payment has just been received. Please cancel again to get it back.";
 
 // ---------------------------------------------------------------------------------------------
 // The deposit after the visit's day: forfeit (late cancel, no-show) and credit at the till.

@@ -129,7 +129,17 @@ export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
     exportedHealthEntries(db, id),
     exportedRecords(db, id),
   ]);
-  await recordAudit(db, admin, { action: "client.export", entity: "client", entityId: id });
+  // What left the clinic, by kind: the export carries health data, records and photos (NDPA).
+  await recordAudit(db, admin, {
+    action: "client.export",
+    entity: "client",
+    entityId: id,
+    details: {
+      healthEntries: health.length,
+      treatmentRecords: clinical.records.length,
+      photos: clinical.photos.length,
+    },
+  });
   return {
     exportedAt: new Date().toISOString(),
     /** What happens to this data in the clinic's backups (the privacy policy says the same). */

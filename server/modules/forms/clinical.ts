@@ -157,7 +157,8 @@ export async function appointmentForms(
     appointmentId: id,
     clientId: a.clientId,
     forms,
-    override,
+    // The reason is the clinician's free text about the client's health: clinical roles only.
+    override: override && !canRead ? { ...override, reason: null } : override,
     pendingRequest: pending
       ? {
           id: pending.id,

@@ -76,14 +76,18 @@ export async function ensureDefaultTemplates(db: Db | Tx): Promise<void> {
       body,
     })),
   ];
-  for (const w of wanted) {
-    const [row] = await db
-      .insert(formTemplates)
-      .values({ kind: w.kind, category: w.category, draft: w.body, draftUpdatedBy: "demo" })
-      .onConflictDoNothing()
-      .returning({ id: formTemplates.id });
-    if (row) await insertVersion(db, row.id, 1, w.body, "demo");
-  }
+  // One transaction: a template without its first version would switch the consent gate off
+  // for its category, and the check above would never put it right.
+  await db.transaction(async (tx) => {
+    for (const w of wanted) {
+      const [row] = await tx
+        .insert(formTemplates)
+        .values({ kind: w.kind, category: w.category, draft: w.body, draftUpdatedBy: "demo" })
+        .onConflictDoNothing()
+        .returning({ id: formTemplates.id });
+      if (row) await insertVersion(tx, row.id, 1, w.body, "demo");
+    }
+  });
 }
 
 function toVersion(

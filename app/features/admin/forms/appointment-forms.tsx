@@ -138,8 +138,8 @@ export function AppointmentFormsPanel({
       )}
       {forms?.override && (
         <p className="mt-2 text-sm text-gray-800">
-          Went ahead without consent ({forms.override.place}, {forms.override.by}):{" "}
-          {forms.override.reason}
+          Went ahead without consent ({forms.override.place}, {forms.override.by})
+          {forms.override.reason === null ? "." : `: ${forms.override.reason}`}
         </p>
       )}
       {forms?.pendingRequest && (

@@ -6,7 +6,7 @@
  * returns, oldest first, each exactly once; a refusal is kept as a conflict with the server's
  * message for the member to settle (retry or discard), never dropped.
  */
-import { ApiError } from "#app/lib/api.ts";
+import { ApiError, apiRequest } from "#app/lib/api.ts";
 import { currentKey, type Sealed, sealJson, unsealJson } from "#app/lib/offline-vault.ts";
 import { changed, database, isConnectionError, REQUEST_STORE } from "./offline-queue.ts";
 
@@ -33,18 +33,13 @@ function newKey(): string {
   return `offline-${crypto.randomUUID()}`;
 }
 
-async function send(
-  item: Pick<QueuedRequest, "key" | "method" | "url" | "body">,
-): Promise<unknown> {
-  const res = await fetch(item.url, {
-    method: item.method,
-    credentials: "include",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": item.key },
-    body: JSON.stringify(item.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new ApiError(res.status, text, res.statusText);
-  return text ? JSON.parse(text) : null;
+/**
+ * Sends a kept or new write with its `Idempotency-Key`. Through `apiRequest`, so a health or
+ * consent check's refusal asks the member for the override reason and sends it once more, as
+ * every other back-office write does (issues 30 and 31).
+ */
+function send(item: Pick<QueuedRequest, "key" | "method" | "url" | "body">): Promise<unknown> {
+  return apiRequest(item.method, item.url, item.body, { "Idempotency-Key": item.key });
 }
 
 async function keep(item: QueuedRequest): Promise<void> {
