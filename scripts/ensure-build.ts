@@ -2,9 +2,9 @@
  * `npm start` runs this first: builds the app when there is no build or a source file is newer
  * than it, so `npm install && npm start` works on a fresh clone (ARCHITECTURE.md "Operations").
  */
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { runBuild } from "./build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildFile = path.join(root, "build/server/index.js");
@@ -25,13 +25,8 @@ const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))
 if (builtAt < changedAt) {
   console.log(builtAt ? "Sources changed since the last build: rebuilding…" : "Building the app…");
   try {
-    // The picture variants the pages name, the app, then the assets' Brotli twins (issue 15).
-    execFileSync(process.execPath, ["scripts/build-images.ts"], { cwd: root, stdio: "inherit" });
-    execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
-      cwd: root,
-      stdio: "inherit",
-    });
-    execFileSync(process.execPath, ["scripts/compress-assets.ts"], { cwd: root, stdio: "inherit" });
+    // `npm run build`'s steps, less the committed font subsets and share image.
+    runBuild({ skipCommitted: true });
   } catch {
     console.error(
       "The build failed. If the build tools are missing, run `npm install` (with dev dependencies).",

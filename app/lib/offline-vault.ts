@@ -134,7 +134,10 @@ export async function wipeOfflineData(): Promise<void> {
     (name) =>
       new Promise<void>((resolve) => {
         const request = indexedDB.deleteDatabase(name);
-        request.onsuccess = request.onerror = request.onblocked = () => resolve();
+        request.onsuccess = request.onerror = () => resolve();
+        // Blocked: other tabs and the service worker close their connections on 'versionchange'
+        // (the `blocking` handlers), then the deletion completes; give them a few seconds.
+        request.onblocked = () => setTimeout(resolve, 5_000);
       }),
   );
   await Promise.all([

@@ -294,7 +294,8 @@ function SignedRecord({ view }: { view: NonNullable<AppointmentRecordView["recor
       <h2 id="signed-heading" className="text-lg font-semibold text-ink">
         Signed record
       </h2>
-      <p className="text-sm text-gray-600">
+      {/* An email address does not break by itself: wrap it inside the card at 375 px. */}
+      <p className="break-words text-sm text-gray-600">
         Signed off by {view.signedBy} on {view.signedAt ? formatLagosDateTime(view.signedAt) : ""}
       </p>
       <dl className="mt-3 grid gap-2 text-sm">
