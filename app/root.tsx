@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { CONSENT_ASK_SCRIPT } from "#app/features/consent/consent-store.ts";
 import { EARLY_TAP_SCRIPT, replayEarlyTap } from "#app/lib/early-taps.ts";
+import { FLOAT_CLEAR_SCRIPT } from "#app/lib/float-clear.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -64,6 +65,12 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this app, no user data
           dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }}
+        />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this app, no user data
+          dangerouslySetInnerHTML={{ __html: FLOAT_CLEAR_SCRIPT }}
         />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6f4823" />

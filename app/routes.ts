@@ -12,6 +12,7 @@ export default [
     route("wishlist", "routes/wishlist.tsx"),
     route("checkout", "routes/checkout.tsx"),
     route("payment-success", "routes/payment-success.tsx"),
+    route("order/:id", "routes/order-status.tsx"),
     route("about", "routes/about.tsx"),
     route("privacy", "routes/privacy.tsx", { id: "privacy" }),
     route("privacy-policy", "routes/privacy.tsx", { id: "privacy-policy" }),

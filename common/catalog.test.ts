@@ -101,13 +101,13 @@ describe("bookableServicesFor (spec §5)", () => {
     expect(bookableServicesFor("dental", services).map((s) => s.id)).toEqual(["4", "5"]);
   });
 
-  it("adds the entry where the category's own consultation is free and so not offered", () => {
+  it("offers the category's own consultation even when free, and no ₦20,000 entry beside it", () => {
     const laser = [
       service({ id: 6, name: "Laser Consultation", category: "laser", price: 0 }),
       service({ id: 7, name: "Laser Hair Removal", category: "laser", price: 60000 }),
     ];
     const offered = bookableServicesFor("laser", laser);
-    expect(offered.map((s) => s.id)).toEqual(["7", "consultation-laser"]);
+    expect(offered.map((s) => s.id)).toEqual(["6", "7"]);
   });
 });
 

@@ -208,10 +208,9 @@ export function consultationFor(category: ServiceCategory): BookableService {
 /**
  * Services offered in the booking form for one category (spec §5): only positively priced
  * services, except skin-tag-removal which is offered unpriced; plus a consultation entry unless
- * the category already has a service whose name contains 'consultation'. "Has" counts the
- * services offered: a free consultation (price 0, e.g. the demo's Laser Consultation) is not in
- * the list, and without the entry its category would offer no consultation at all, so the
- * 'Consultation' link of its card (spec §4) would select nothing.
+ * the category already has a service whose name contains 'consultation'. A category's own
+ * consultation is offered even when free (price 0, e.g. the demo's Laser Consultation), so the
+ * form and /services quote the same price (decision 0283, replacing the ₦20,000 entry of 0171).
  */
 export function bookableServicesFor(
   categoryId: string,
@@ -220,8 +219,15 @@ export function bookableServicesFor(
   const category = findServiceCategory(categoryId);
   if (!category) return [];
   const inCategory = services.filter((s) => s.category === categoryId);
+  // A category's own consultation is offered whatever its price: a free one (the demo's Laser
+  // Consultation) is the one the client books, not a ₦20,000 entry beside it (decision 0283).
   const offered = inCategory
-    .filter((s) => categoryId === "skin-tag-removal" || (numericPrice(s.price) ?? 0) > 0)
+    .filter(
+      (s) =>
+        categoryId === "skin-tag-removal" ||
+        (numericPrice(s.price) ?? 0) > 0 ||
+        s.name.toLowerCase().includes("consultation"),
+    )
     .map((s) => ({ ...s, id: String(s.id) }));
   const hasConsultation = offered.some((s) => s.name.toLowerCase().includes("consultation"));
   return hasConsultation ? offered : [...offered, consultationFor(category)];

@@ -207,5 +207,10 @@ export type PaymentVerification = {
     orderId: number | null;
     orderStatus: string;
     message: string;
+    /**
+     * The paid order's status page, a signed path '/order/{id}?exp=&sig=' (issue 33; decision
+     * 0284); null while unpaid.
+     */
+    statusUrl: string | null;
   };
 };

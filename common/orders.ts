@@ -37,6 +37,8 @@ export type PublicOrder = {
   deliveryPostalCode: string;
   deliveryCountry: string;
   deliveryInstructions: string | null;
+  /** Staff's note on the delivery (courier, tracking number), shown to the client; or null. */
+  trackingNote: string | null;
   subtotal: number;
   shipping: number;
   total: number;
@@ -70,12 +72,31 @@ export const ORDER_STATUSES = [
 export const UNPAID_ORDER_STATUSES = ["pending", "expired"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** PATCH /api/orders/{id} body (admin spec §7). */
-export const orderStatusUpdateSchema = z.object({
-  status: z.enum(ADMIN_ORDER_STATUSES, {
-    error: `Status must be one of ${ADMIN_ORDER_STATUSES.join(", ")}`,
-  }),
-});
+/** The longest tracking note staff may write on an order, in characters. */
+export const TRACKING_NOTE_MAX = 500;
+
+const STATUS_MESSAGE = `Status must be one of ${ADMIN_ORDER_STATUSES.join(", ")}`;
+
+/**
+ * PATCH /api/orders/{id} body (admin spec §7 `{status}`), plus the tracking note the client
+ * reads on the order status page (issue 33): either or both; '' or null clears the note. A body
+ * with neither is refused with the status message.
+ */
+export const orderStatusUpdateSchema = z
+  .object({
+    status: z.enum(ADMIN_ORDER_STATUSES, { error: STATUS_MESSAGE }).optional(),
+    trackingNote: z
+      .string({ error: "The tracking note must be text" })
+      .trim()
+      .max(TRACKING_NOTE_MAX, `The tracking note must be at most ${TRACKING_NOTE_MAX} characters`)
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.status !== undefined || body.trackingNote !== undefined, {
+    message: STATUS_MESSAGE,
+    path: ["status"],
+  });
+export type OrderUpdate = z.infer<typeof orderStatusUpdateSchema>;
 
 /**
  * The admin orders list's status filter: every status a paid order can have ('all' means all of

@@ -20,6 +20,7 @@ import type { ClientsPages } from "./clients.ts";
 import type { ConsentPages } from "./consent.ts";
 import type { DashboardPages } from "./dashboard.ts";
 import type { OperationsPages } from "./operations.ts";
+import type { OrderStatusPages } from "./order-status.ts";
 import type { OrdersPages } from "./orders.ts";
 import type { OutboxPages } from "./outbox.ts";
 import type { ReportsPages } from "./reports.ts";
@@ -66,6 +67,8 @@ export type PageServices = {
   reviews: ReviewPages;
   /** The unsubscribe page's link check and state (issue 17). */
   consent: ConsentPages;
+  /** The client's order status page behind a signed link (issue 33). */
+  orderStatus: OrderStatusPages;
   /**
    * Present only while an admin is signed in. Admin loaders do not read it directly: the admin
    * layout's middleware checks it once and hands it on (app/lib/admin-gate.ts).

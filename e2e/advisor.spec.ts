@@ -5,7 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
-import { declineCookies } from "./storefront-helpers";
+import { advisorLauncher, declineCookies } from "./storefront-helpers";
 
 // The cookie banner (tested in the storefront specs) is answered up front here.
 test.beforeEach(async ({ context }) => {
@@ -18,7 +18,7 @@ test("a visitor asks the advisor, follows the cards to real pages and books from
   page,
 }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "Treatment Advisor" }).click();
+  await (await advisorLauncher(page)).click();
   const chat = page.getByRole("dialog", { name: ADVISOR_TITLE });
   await expect(chat).toBeVisible();
   await expect(chat.getByText(/skin concerns or wellness goals/)).toBeVisible();
@@ -78,7 +78,7 @@ test("a visitor asks the advisor, follows the cards to real pages and books from
   await expect(highlighted).toContainText("Acne Clarifying Facial");
 
   // The conversation is kept; 'View Product' opens the real product page.
-  await page.getByRole("button", { name: "Treatment Advisor" }).click();
+  await (await advisorLauncher(page)).click();
   await expect(chat.getByText("Acne Clarifying Facial").first()).toBeVisible();
   const productCard = chat
     .getByRole("article")
@@ -91,7 +91,7 @@ test("a visitor asks the advisor, follows the cards to real pages and books from
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(productName);
 
   // A follow-up in the same conversation, then book from a card.
-  await page.getByRole("button", { name: "Treatment Advisor" }).click();
+  await (await advisorLauncher(page)).click();
   await input.fill("how much does it cost?");
   await chat.getByRole("button", { name: "Send message" }).click();
   await expect(chat.getByText(/Here are the current prices/)).toBeVisible({ timeout: 15_000 });
@@ -103,7 +103,7 @@ test("a visitor asks the advisor, follows the cards to real pages and books from
 
   // A reload keeps the conversation of this tab.
   await page.reload();
-  await page.getByRole("button", { name: "Treatment Advisor" }).click();
+  await (await advisorLauncher(page)).click();
   await expect(chat.getByText("how much does it cost?", { exact: true })).toBeVisible();
 });
 
@@ -111,7 +111,7 @@ test("the advisor works with the keyboard and recommends a consultation for lase
   page,
 }) => {
   await page.goto("/contact");
-  const launcher = page.getByRole("button", { name: "Treatment Advisor" });
+  const launcher = await advisorLauncher(page);
   await launcher.focus();
   await page.keyboard.press("Enter");
   const chat = page.getByRole("dialog", { name: ADVISOR_TITLE });
@@ -152,9 +152,9 @@ test("the advisor works with the keyboard and recommends a consultation for lase
       ),
     )
     .toBe(80);
-  // The laser category's own consultation is free (not offered), so its ₦20,000 entry is chosen.
+  // The laser category's own consultation is free, and the form books it (decision 0283).
   await expect(page.getByLabel("Service", { exact: true }).locator("option:checked")).toHaveText(
-    "Laser Consultation (₦20,000)",
+    "Laser Consultation (Free)",
   );
 });
 
@@ -167,7 +167,7 @@ test("a failed answer shows the 'Communication Error' toast", async ({ page }) =
     }),
   );
   await page.goto("/shop");
-  await page.getByRole("button", { name: "Treatment Advisor" }).click();
+  await (await advisorLauncher(page)).click();
   const chat = page.getByRole("dialog", { name: ADVISOR_TITLE });
   await chat.getByPlaceholder("Type your question here...").fill("dark spots");
   await chat.getByRole("button", { name: "Send message" }).click();
@@ -190,7 +190,7 @@ test("an answer without text falls back to the demonstration-mode message", asyn
     }),
   );
   await page.goto("/");
-  await page.getByRole("button", { name: "Treatment Advisor" }).click();
+  await (await advisorLauncher(page)).click();
   const chat = page.getByRole("dialog", { name: ADVISOR_TITLE });
   await chat.getByRole("button", { name: "stress and relaxing massage", exact: true }).click();
   await expect(chat.getByText(/no AI API key is configured/)).toBeVisible({ timeout: 15_000 });
@@ -204,7 +204,7 @@ test("an emergency is answered with urgent care only: call 112, 767 or the clini
   // Axe over the whole dialog is slow on a loaded machine.
   test.slow();
   await page.goto("/");
-  await page.getByRole("button", { name: "Treatment Advisor" }).click();
+  await (await advisorLauncher(page)).click();
   const chat = page.getByRole("dialog", { name: ADVISOR_TITLE });
   await chat
     .getByPlaceholder("Type your question here...")

@@ -19,7 +19,7 @@ test("the booking form offers the consultation for a laser service", async ({ pa
   await expect(note).toContainText("Consultation Required");
   await expect(note).toContainText(`${LASER} starts with a consultation`);
   await note.getByRole("button", { name: "Book Consultation" }).click();
-  await expect(service).toHaveValue("consultation-laser");
+  await expect(service.locator("option:checked")).toHaveText("Laser Consultation (Free)");
   await expect(page.getByRole("note")).toBeHidden();
   // A service that needs none shows no note.
   await page.getByLabel("Treatment category").selectOption("facial");

@@ -41,6 +41,10 @@ const PAGES = [
   "/terms-of-service",
   "/cookie-policy",
   "/no-such-page",
+  "/cart",
+  "/wishlist",
+  "/payment-success",
+  "/order/1?exp=1&sig=tampered",
 ];
 
 test.describe("pages", () => {

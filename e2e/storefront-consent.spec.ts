@@ -4,7 +4,7 @@
  * supplies an id AND the visitor consented, then receives the booking events.
  * The pixel host is faked; CSP is bypassed because the e2e server runs without a pixel id.
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, lagosDatePlus, test } from "./fixtures";
 
 const FAKE_PIXEL = `
@@ -136,13 +136,12 @@ test("while the banner shows, the advisor and scroll-to-top buttons sit clear of
   await page.goto("/shop");
   const banner = page.getByRole("region", { name: "Cookies on this website" });
   await expect(banner).toBeVisible();
-  await page.mouse.wheel(0, 1500);
   const advisor = page.getByRole("button", { name: "Treatment Advisor" });
   const toTop = page.getByRole("button", { name: "Scroll to top" });
-  await expect(toTop).toBeVisible();
-  const bannerBox = await banner.boundingBox();
-  for (const button of [advisor, toTop]) {
-    const box = await button.boundingBox();
+  /** Fails when the button is not shown or any part of it lies under the banner. */
+  async function clearOfBanner(button: Locator) {
+    await expect(button).toBeVisible();
+    const [box, bannerBox] = [await button.boundingBox(), await banner.boundingBox()];
     if (!box || !bannerBox) throw new Error("not laid out");
     const overlaps =
       box.x < bannerBox.x + bannerBox.width &&
@@ -151,8 +150,16 @@ test("while the banner shows, the advisor and scroll-to-top buttons sit clear of
       bannerBox.y < box.y + box.height;
     expect(overlaps).toBe(false);
   }
+  // Far down the product grid, scroll-to-top is there to tap at every width, products under it
+  // or not (spec §1; decision 0285).
+  await page.mouse.wheel(0, 1500);
+  await clearOfBanner(toTop);
   await toTop.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // The advisor: on a phone it hides over content and shows at the page's end (decision 0285).
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await clearOfBanner(advisor);
+  await clearOfBanner(toTop);
   await advisor.click();
   await expect(page.getByRole("dialog")).toBeVisible();
 });

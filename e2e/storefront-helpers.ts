@@ -2,7 +2,7 @@
  * Helpers for the storefront specs: skip the cookie banner (stored choice), block the map's
  * third-party host (no network in tests; the page must never depend on it), and read positions.
  */
-import type { BrowserContext, Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 
 /** Stores a 'declined' cookie choice before every page load, so the banner stays out of the way. */
 export async function declineCookies(context: BrowserContext): Promise<void> {
@@ -53,4 +53,27 @@ export function lagosLongDate(): string {
     year: "numeric",
     timeZone: "Africa/Lagos",
   }).format(new Date());
+}
+
+/**
+ * The 'Treatment Advisor' button, ready to tap. Below 1024 px it hides while page content lies
+ * under it (decision 0285); at the page's end it sits over the strip under the footer, so the
+ * page is scrolled there first, once hydrated (a reload's scroll restoration, e.g. to #booking,
+ * would move it back over content), until the button stays shown across one check of the
+ * float-clear script (every 700 ms).
+ */
+export async function advisorLauncher(page: Page): Promise<Locator> {
+  const launcher = page.getByRole("button", { name: "Treatment Advisor" });
+  if ((page.viewportSize()?.width ?? 1280) < 1024) {
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expect(async () => {
+      await page.evaluate(() =>
+        window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }),
+      );
+      await expect(launcher).toBeVisible({ timeout: 1000 });
+      await page.waitForTimeout(800);
+      expect(await launcher.isVisible()).toBe(true);
+    }).toPass({ timeout: 20_000 });
+  }
+  return launcher;
 }

@@ -226,15 +226,16 @@ test.describe("/contact", () => {
 
     await category.selectOption("massage");
     const massage = await service.locator("option").allInnerTexts();
-    expect(massage).toContain("Massage Consultation (₦20,000)");
+    expect(massage).toContain("Massage Consultation (₦20,000, free for first-time clients)");
     expect(await service.locator('option[value="consultation-massage"]').count()).toBe(1);
 
     await category.selectOption("laser");
     const laser = await service.locator("option").allInnerTexts();
-    // Laser's own 'Laser Consultation' is free (price 0), so not offered: the ₦20,000 entry is.
-    expect(await service.locator('option[value="consultation-laser"]').count()).toBe(1);
+    // Laser's own 'Laser Consultation' is free (price 0): offered as it is, and no ₦20,000
+    // entry beside it (decision 0283).
+    expect(await service.locator('option[value="consultation-laser"]').count()).toBe(0);
     expect(laser.filter((l) => l.startsWith("Laser Consultation"))).toEqual([
-      "Laser Consultation (₦20,000)",
+      "Laser Consultation (Free)",
     ]);
     // Dental's own consultation is priced: offered, and no synthetic entry beside it.
     await category.selectOption("dental");

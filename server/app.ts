@@ -52,6 +52,7 @@ import { newsletterRouter } from "./modules/newsletter/routes.ts";
 import { operationsRouter } from "./modules/operations/routes.ts";
 import { checkoutRouter } from "./modules/orders/checkout-routes.ts";
 import { ordersRouter } from "./modules/orders/routes.ts";
+import { installOrderLinks } from "./modules/orders/status-links.ts";
 import { paystackWebhookRouter } from "./modules/orders/webhook.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
 import { installAftercareLinks } from "./modules/records/aftercare.ts";
@@ -116,6 +117,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Express {
     origin: configuredOrigin(config),
   });
   installFormLinks({
+    secret: config.SESSION_SECRET,
+    origin: configuredOrigin(config),
+  });
+  installOrderLinks({
     secret: config.SESSION_SECRET,
     origin: configuredOrigin(config),
   });

@@ -10,6 +10,7 @@ import type { Db } from "./db/client.ts";
 import { type AdminOps, adminPages } from "./modules/admin/pages.ts";
 import { catalogPages } from "./modules/catalog/pages.ts";
 import { consentPages } from "./modules/consent/pages.ts";
+import { orderStatusPages } from "./modules/orders/status-links.ts";
 import { reviewPages } from "./modules/reviews/pages.ts";
 
 export type RequestFacts = {
@@ -37,6 +38,7 @@ export function pageServices(
     catalog: catalogPages(db),
     reviews: reviewPages(db, config.SESSION_SECRET),
     consent: consentPages(db, config.SESSION_SECRET),
+    orderStatus: orderStatusPages(db, config.SESSION_SECRET),
     admin: request.admin ? adminPages(db, request.admin, ops) : null,
   };
 }

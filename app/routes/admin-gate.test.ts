@@ -39,6 +39,7 @@ function contextWith(admin: AdminPages | null, reads: string[]) {
     catalog: recordingReads(reads, "catalog") as PageServices["catalog"],
     reviews: recordingReads(reads, "reviews") as PageServices["reviews"],
     consent: recordingReads(reads, "consent") as PageServices["consent"],
+    orderStatus: recordingReads(reads, "orderStatus") as PageServices["orderStatus"],
     admin,
   };
   context.set(pageContext, services);

@@ -29,6 +29,9 @@ export default function SiteLayout() {
         </CartProvider>
       </div>
       <SiteFooter />
+      {/* Below 1024 px the advisor button hides over content (float-clear.ts); at the page's
+          end it sits over this strip, so it can always be reached. */}
+      <div aria-hidden className="h-20 bg-white lg:hidden" />
       <CookieConsentSpacer />
       <FloatingControls />
     </div>
@@ -43,11 +46,18 @@ export default function SiteLayout() {
  * too (no measuring script, so nothing shifts). The strip lets clicks through between its
  * controls. Below 1024 px the button row steps aside while a field or a form of the page has
  * focus, so on a phone it never covers what is being typed (issue 33), nor reappears under the
- * finger that taps the form's submit button; CSS only, so before hydration too.
+ * finger that taps the form's submit button; CSS only, so before hydration too. Nor does the
+ * advisor button cover the page while scrolling: it hides while content lies under it
+ * (app/lib/float-clear.ts, a head script, decision 0285), and a phone-only strip under the footer
+ * leaves it a clear spot. Scroll-to-top stays shown once the page is scrolled (spec §1): a small
+ * corner button, needed exactly when the page is far down.
  */
 function FloatingControls() {
   return (
-    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col gap-3 sm:inset-x-6 sm:bottom-6 xl:grid xl:grid-cols-[1fr_minmax(0,48rem)_1fr] xl:items-end">
+    <div
+      data-float-strip
+      className="pointer-events-none fixed inset-x-3 bottom-3 z-40 flex flex-col gap-3 sm:inset-x-6 sm:bottom-6 xl:grid xl:grid-cols-[1fr_minmax(0,48rem)_1fr] xl:items-end"
+    >
       <div className="flex items-end max-lg:[body:has(main_:is(form:focus-within,input:focus,select:focus,textarea:focus))_&]:hidden xl:contents">
         <ScrollToTopButton />
         <TreatmentAdvisor />

@@ -276,7 +276,7 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/order-items": { tag: "Orders", summary: "Lines of paid orders" },
   "PATCH /api/orders/:id": {
     tag: "Orders",
-    summary: "Set a paid order's status",
+    summary: "Set a paid order's status and/or its tracking note",
     body: orderStatusUpdateSchema,
   },
   "POST /api/orders/:id/refund": {

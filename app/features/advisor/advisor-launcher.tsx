@@ -23,7 +23,10 @@ export function TreatmentAdvisor() {
     <>
       <button
         ref={buttonRef}
+        id="advisor-launcher"
         type="button"
+        data-float-clear
+        data-early-replay
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={preload}
@@ -32,10 +35,11 @@ export function TreatmentAdvisor() {
           setLoaded(true);
           setOpen(true);
         }}
-        className="pointer-events-auto ml-auto inline-flex xl:col-start-3 xl:row-start-1 xl:justify-self-end items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg ring-1 ring-white/30 transition duration-200 hover:-translate-y-0.5 hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="pointer-events-auto ml-auto inline-flex xl:col-start-3 xl:row-start-1 xl:justify-self-end items-center gap-2 rounded-full bg-brand-700 px-4 py-3 max-sm:p-3 text-sm font-semibold text-white shadow-lg ring-1 ring-white/30 transition duration-200 hover:-translate-y-0.5 hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <MessageCircleHeart className="h-5 w-5" aria-hidden />
-        Treatment Advisor
+        {/* Icon only on a phone: a smaller footprint over the page; the name stays. */}
+        <span className="max-sm:sr-only">Treatment Advisor</span>
       </button>
       {loaded && (
         <Suspense fallback={null}>

@@ -10,6 +10,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { track } from "#app/lib/tracking.ts";
 import type { AdvisedProduct, AdvisedService, ChatPart } from "#common/advisor.ts";
 import { isConsultationService } from "#common/catalog.ts";
+import { consultationPriceNote } from "#common/consultation-price.ts";
 import { formatNaira } from "#common/money.ts";
 
 /** Offset of the booking section below the sticky header, in px (spec §9). */
@@ -62,6 +63,8 @@ export function ServiceCard({
   const href = advisorBookingHref(service);
   const consultation = booksConsultation(service);
   const badge = isConsultationService(service) ? "Consultation Required" : service.priceLabel;
+  // What it costs, by the rule /services and the booking form use (decision 0283).
+  const note = consultationPriceNote(service);
 
   const onBook = (event: MouseEvent<HTMLAnchorElement>) => {
     track({ name: "advisor-usage", payload: { action: "book", recommendation: service.name } });
@@ -84,6 +87,7 @@ export function ServiceCard({
           </span>
         )}
       </div>
+      {note && <p className="mt-1 text-xs font-medium text-brand-800">{note}</p>}
       <p className="mt-1.5 text-xs leading-relaxed text-stone-700">{reason}</p>
       <p className="mt-1.5 inline-flex items-center gap-1 text-xs text-stone-600">
         <Clock className="h-3.5 w-3.5" aria-hidden />

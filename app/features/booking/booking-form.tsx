@@ -35,6 +35,7 @@ import {
   type PublicService,
   SERVICE_CATEGORIES,
 } from "#common/catalog.ts";
+import { consultationPriceText } from "#common/consultation-price.ts";
 import {
   type AvailabilityAnswer,
   BOOKING_NOTICE_HOURS,
@@ -104,9 +105,10 @@ export function matchServiceFromUrl(
   return options.find((s) => s.name === serviceName)?.id ?? "";
 }
 
+/** 'Dental Consultation (₦15,000, free for first-time clients)': the one price rule (0283). */
 function serviceOptionLabel(s: BookableService): string {
-  const price = numericPrice(s.price);
-  return price ? `${s.name} (${formatNaira(price)})` : s.name;
+  const price = consultationPriceText(s);
+  return price ? `${s.name} (${price})` : s.name;
 }
 
 /**

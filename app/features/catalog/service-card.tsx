@@ -1,12 +1,14 @@
 /**
  * A treatment card on /services: name, duration, price label, a clamped description, 'View
- * Details' and 'Book Now' (storefront spec §2 "/services", §4 "Consultation-type services", §9).
+ * Details' and 'Book Now' (storefront spec §2 "/services", §4 "Consultation-type services", §9);
+ * under the price, what a consultation costs by the one rule (decision 0283).
  */
 import { clsx } from "clsx";
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
 import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { type PublicService, servicePriceLabel } from "#common/catalog.ts";
+import { consultationPriceNote } from "#common/consultation-price.ts";
 import { serviceBookingHref } from "./service-links";
 
 type ServiceCardProps = {
@@ -18,6 +20,7 @@ type ServiceCardProps = {
 /** One service as a card; `highlighted` draws a ring (from ?highlight={id}). */
 export function ServiceCard({ service, highlighted = false, onViewDetails }: ServiceCardProps) {
   const price = servicePriceLabel(service);
+  const note = consultationPriceNote(service);
   return (
     <article
       id={`service-${service.id}`}
@@ -56,6 +59,12 @@ export function ServiceCard({ service, highlighted = false, onViewDetails }: Ser
           </span>
         )}
       </div>
+      {note && (
+        <p className="mt-1.5 text-sm text-stone-700">
+          <span className="sr-only">Consultation price: </span>
+          {note}
+        </p>
+      )}
       <p className="mt-4 line-clamp-3 flex-1 text-sm leading-relaxed text-stone-600">
         {service.description}
       </p>
@@ -63,6 +72,8 @@ export function ServiceCard({ service, highlighted = false, onViewDetails }: Ser
         <Button
           variant="outline"
           size="sm"
+          id={`view-details-${service.id}`}
+          data-early-replay
           aria-label={`View Details: ${service.name}`}
           onClick={() => onViewDetails(service)}
         >

@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
 import { findServiceCategory, type PublicService, servicePriceLabel } from "#common/catalog.ts";
+import { consultationPriceNote } from "#common/consultation-price.ts";
 import { serviceBookingHref, splitIncludes } from "./service-links";
 
 type ServiceDetailsDialogProps = {
@@ -33,6 +34,7 @@ export function ServiceDetailsDialog({ service, open, onOpenChange }: ServiceDet
 
 function ServiceDetails({ service, onClose }: { service: PublicService; onClose: () => void }) {
   const price = servicePriceLabel(service);
+  const note = consultationPriceNote(service);
   const category = findServiceCategory(service.category);
   const { summary, includes } = splitIncludes(service.description);
   return (
@@ -57,6 +59,12 @@ function ServiceDetails({ service, onClose }: { service: PublicService; onClose:
           <div className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 font-semibold text-brand-800">
             <dt className="sr-only">Price</dt>
             <dd>{price}</dd>
+          </div>
+        )}
+        {note && (
+          <div className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1.5 text-stone-700">
+            <dt className="sr-only">Consultation price</dt>
+            <dd>{note}</dd>
           </div>
         )}
       </dl>

@@ -122,7 +122,12 @@ export function CheckoutView() {
     }
   }
 
-  function finish(message: string, order: PaidOrder | null, outcome: PaidOutcome | null = null) {
+  function finish(
+    message: string,
+    order: PaidOrder | null,
+    outcome: PaidOutcome | null = null,
+    statusUrl: string | null = null,
+  ) {
     finishing.current = true;
     if (order && started) {
       track({
@@ -140,7 +145,7 @@ export function CheckoutView() {
       });
     }
     clear();
-    storeSuccessMessage(message, outcome);
+    storeSuccessMessage(message, outcome, statusUrl);
     window.setTimeout(() => navigate("/payment-success"), SUCCESS_REDIRECT_MS);
   }
 
@@ -160,7 +165,12 @@ export function CheckoutView() {
       fullName: delivery.fullName,
       email: delivery.email,
     });
-    finish(message, { id: orderId, total: amount }, paidOutcome(orderStatus));
+    finish(
+      message,
+      { id: orderId, total: amount },
+      paidOutcome(orderStatus),
+      verification.data.statusUrl ?? null,
+    );
   }
 
   /**

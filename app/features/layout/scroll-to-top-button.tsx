@@ -1,6 +1,8 @@
 /**
  * The floating scroll-to-top button, shown once the page is scrolled more than 300 px
- * (storefront spec §1, §9); the site layout's FloatingControls strip places it bottom left.
+ * (storefront spec §1, §9); the site layout's FloatingControls strip places it bottom left, above
+ * the cookie banner. Unlike the advisor button it does not hide over content on a phone
+ * (decision 0285): it is 44 px in a corner, and a phone user far down a page needs it most there.
  */
 import { ArrowUp } from "lucide-react";
 import { useScrolledPast } from "#app/lib/use-scrolled-past.ts";

@@ -45,6 +45,11 @@ export const orders = pgTable(
     deliveryPostalCode: text("delivery_postal_code").notNull(),
     deliveryCountry: text("delivery_country").notNull().default("Nigeria"),
     deliveryInstructions: text("delivery_instructions"),
+    /**
+     * What staff tell the client about the delivery (courier, tracking number, expected day),
+     * shown on the order status page (issue 33); null until staff write one.
+     */
+    trackingNote: text("tracking_note"),
     subtotalKobo: kobo("subtotal_kobo").notNull(),
     shippingKobo: kobo("shipping_kobo").notNull(),
     totalKobo: kobo("total_kobo").notNull(),

@@ -12,6 +12,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdvisorResponse, ChatPart } from "#common/advisor.ts";
 import { isConsultationService } from "#common/catalog.ts";
+import { services } from "#server/db/schema/catalog.ts";
 import { chatMessages } from "#server/db/schema/content.ts";
 import { seedDemoCatalogue } from "#server/db/seed/index.ts";
 import { createTestApp, dbKinds } from "#server/testing/test-app.ts";
@@ -277,7 +278,9 @@ describe.each(dbKinds)("advisor API on %s (built-in recommender)", (kind) => {
     const items = servicesOf(laser) ?? [];
     expect(items[0]?.service.category).toBe("laser");
     expect(
-      items.filter((s) => s.service.category === "laser").every((s) => s.service.consultationFirst),
+      items
+        .filter((s) => s.service.category === "laser" && !isConsultationService(s.service))
+        .every((s) => s.service.consultationFirst),
     ).toBe(true);
     expect(laser.response).toMatch(/always begin with a consultation/);
     const botox = (await ask("how much is botox").expect(200)).body as AdvisorResponse;
@@ -286,6 +289,25 @@ describe.each(dbKinds)("advisor API on %s (built-in recommender)", (kind) => {
       priceLabel: "Consultation Required",
       consultationFirst: true,
     });
+  });
+
+  it("reads the catalogue's consultation-first flag, as the calendar and the form do (issue 33)", async () => {
+    const [hair] = await t.db
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.name, "Laser Hair Removal (Underarm)"));
+    if (!hair) throw new Error("the demo catalogue has Laser Hair Removal (Underarm)");
+    const underarm = async () =>
+      servicesOf(
+        (await ask("laser hair removal for my underarms").expect(200)).body as AdvisorResponse,
+      )?.find((s) => s.service.id === hair.id)?.service;
+    expect((await underarm())?.consultationFirst).toBe(true);
+    await t.db.update(services).set({ consultationFirst: false }).where(eq(services.id, hair.id));
+    try {
+      expect((await underarm())?.consultationFirst).toBe(false);
+    } finally {
+      await t.db.update(services).set({ consultationFirst: true }).where(eq(services.id, hair.id));
+    }
   });
 });
 

@@ -4,6 +4,7 @@
  * filtered by the safety rules (safety.ts), and varied by category.
  */
 import { isConsultationService, type PublicProduct, type PublicService } from "#common/catalog.ts";
+import { isConsultationName } from "#common/consultation.ts";
 import {
   type CatalogueIndex,
   categoryBonus,
@@ -109,8 +110,18 @@ export function rankProducts(
   return ranked.sort((a, b) => b.score - a.score || a.product.id - b.product.id);
 }
 
-/** Laser and injectables (also inside packages) always start with a consultation (issue 5). */
-export function needsConsultationFirst(service: Pick<PublicService, "name" | "category">): boolean {
+/**
+ * Whether a service starts with a consultation: the catalogue's `consultationFirst` flag, which
+ * the calendar, the till and the booking form read too (decision 0225; issue 33), so the advisor's
+ * 'Book Consultation' matches what the clinic will ask. A service without the flag (a catalogue
+ * read without it) falls back to the advisor's own rule: laser and injectables, also inside
+ * packages (issue 5). A consultation itself never needs one first.
+ */
+export function needsConsultationFirst(
+  service: Pick<PublicService, "name" | "category" | "consultationFirst">,
+): boolean {
+  if (service.consultationFirst !== undefined) return service.consultationFirst;
+  if (isConsultationName(service.name)) return false;
   return (
     CONSULTATION_FIRST_CATEGORIES.has(service.category) ||
     /\blaser\b|botox|filler|inject|thread lift/i.test(service.name)

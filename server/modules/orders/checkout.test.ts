@@ -137,6 +137,9 @@ describe.each(dbKinds)("checkout with Paystack (fake server) on %s", (kind) => {
         orderId: row?.id,
         orderStatus: "processing",
         message: "Payment verified",
+        statusUrl: expect.stringMatching(
+          new RegExp(`^/order/${row?.id}\\?exp=\\d+&sig=[\\w-]{32}$`),
+        ),
       },
     });
     expect(row).toMatchObject({ status: "processing", totalKobo: 6350100 });

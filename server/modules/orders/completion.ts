@@ -16,6 +16,7 @@ import { takeStock } from "#server/modules/catalog/stock.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
 import { kickMessages } from "#server/modules/messages/worker.ts";
 import { orderEmailMessages } from "./emails.ts";
+import { orderStatusUrl } from "./status-links.ts";
 import { isUnpaid, itemsOf, type OrderItemRow, type StoredOrder, toPublicOrder } from "./stored.ts";
 
 /** Which path confirmed the payment (kept as `confirmedBy` in the order's payment data). */
@@ -69,7 +70,7 @@ export async function completeOrder(
     if (mismatch) return { outcome: "mismatch", reason: mismatch };
     const paid = await markPaid(tx, order, payment, source);
     // Once per order: the emails' events are idempotency keys.
-    for (const message of orderEmailMessages(toPublicOrder(paid))) {
+    for (const message of orderEmailMessages(toPublicOrder(paid), orderStatusUrl(paid))) {
       await enqueueMessage(tx, message);
     }
     return { outcome: "paid", order: paid, newlyPaid: true };

@@ -36,10 +36,14 @@ function summary(order: PublicOrder): string {
 
 /**
  * The client's and the clinic's emails for a newly paid order (money shown in naira with kobo); a
- * refund-required order gets the refund wording. Once per order: the events
+ * refund-required order gets the refund wording. `statusUrl`: the order's signed status page
+ * (status-links.ts), in the client's email only. Once per order: the events
  * 'order-confirmation:{id}' and 'order-notification:{id}' are idempotency keys.
  */
-export function orderEmailMessages(order: PublicOrder): NewMessage[] {
+export function orderEmailMessages(
+  order: PublicOrder,
+  statusUrl: string | null = null,
+): NewMessage[] {
   // The order's status decides the wording, as on /payment-success (issue 33).
   const refund = paidOutcome(order.status) === "refund";
   return [
@@ -61,6 +65,7 @@ export function orderEmailMessages(order: PublicOrder): NewMessage[] {
         "",
         summary(order),
         "",
+        ...(statusUrl ? [`Follow your order: ${statusUrl}`, ""] : []),
         `Questions? Call ${BUSINESS.phone} or write to ${BUSINESS.email}.`,
         BUSINESS.name,
       ].join("\n"),

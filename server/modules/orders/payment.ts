@@ -28,6 +28,7 @@ import {
 import { type CompletionResult, completeOrder } from "./completion.ts";
 import { createPendingOrder } from "./pending.ts";
 import { claimRefund, markRefunded, releaseRefundClaim } from "./status.ts";
+import { orderStatusPath } from "./status-links.ts";
 import {
   addPaymentData,
   findOrderByReference,
@@ -213,6 +214,7 @@ export async function verifyPayment(
         orderId: result.order.id,
         orderStatus: result.order.status,
         message: "Payment verified",
+        statusUrl: orderStatusPath(result.order),
       },
     };
   }
@@ -231,6 +233,7 @@ export async function verifyPayment(
         result.outcome === "mismatch"
           ? "The payment does not match this order's total"
           : "The payment has not been completed",
+      statusUrl: null,
     },
   };
 }

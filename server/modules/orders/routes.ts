@@ -1,6 +1,6 @@
 /**
  * Admin order routes (admin spec §2 "Orders management", §4, §7): GET /api/orders (paged,
- * issue 14), GET /api/order-items, PATCH /api/orders/:id {status} (audited), POST
+ * issue 14), GET /api/order-items, PATCH /api/orders/:id {status, trackingNote} (audited), POST
  * /api/orders/:id/refund (issue 14: a 'refund-required' order's payment returned through
  * Paystack, audited). All answer 401 without a session; money in naira.
  */
@@ -59,8 +59,8 @@ export function ordersRouter(deps: { db: Db; config: Config; logger: Logger }): 
       // requireRole has set req.admin; checked again for the audit record's author.
       if (!req.admin) throw new HttpError(401, "Please sign in to continue");
       const id = parseId(req.params.id, "Order");
-      const { status } = parse(orderStatusUpdateSchema, req.body);
-      res.json(await updateOrderStatus(db, req.admin, id, status));
+      const update = parse(orderStatusUpdateSchema, req.body);
+      res.json(await updateOrderStatus(db, req.admin, id, update));
     }),
   );
   router.post(

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
-import type { AdminOrderStatus, PublicOrder } from "#common/orders.ts";
+import type { OrderUpdate, PublicOrder } from "#common/orders.ts";
 import type { Db } from "#server/db/client.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import { HttpError } from "#server/http.ts";
@@ -17,7 +17,8 @@ import { kickMessages } from "#server/modules/messages/worker.ts";
 import { isUnpaid, itemsOf, type StoredOrder, toPublicOrder } from "./stored.ts";
 
 /**
- * Sets a paid order's status (admin spec §4: processing, shipped, completed, cancelled) and
+ * Sets a paid order's status (admin spec §4: processing, shipped, completed, cancelled) and/or
+ * its tracking note (shown on the client's order status page, issue 33; '' clears it) and
  * records who did it in the audit log (action 'order.update', details {status, previousStatus}),
  * in one transaction with the order row locked. Moving it to 'shipped' or 'cancelled' queues the
  * client's email and WhatsApp in that transaction (issue 17; templates.ts orderStatusMessages),
@@ -28,7 +29,7 @@ export async function updateOrderStatus(
   db: Db,
   admin: AdminIdentity,
   id: number,
-  status: AdminOrderStatus,
+  update: OrderUpdate,
 ): Promise<PublicOrder> {
   const order = await db.transaction(async (tx) => {
     const [current] = await tx
@@ -43,9 +44,17 @@ export async function updateOrderStatus(
     if (current.status === "refunded") {
       throw new HttpError(409, "This order was refunded, so its status cannot change");
     }
+    // Without a status the order keeps its own: only the tracking note changes.
+    const status = update.status ?? current.status;
+    const trackingNote =
+      update.trackingNote === undefined ? undefined : update.trackingNote || null;
     const [row] = await tx
       .update(orders)
-      .set({ status, updatedAt: new Date() })
+      .set({
+        status,
+        ...(trackingNote !== undefined && { trackingNote }),
+        updatedAt: new Date(),
+      })
       .where(eq(orders.id, id))
       .returning();
     if (!row) throw new Error("order vanished while locked");
@@ -53,7 +62,11 @@ export async function updateOrderStatus(
       action: "order.update",
       entity: "order",
       entityId: id,
-      details: { status, previousStatus: current.status },
+      details: {
+        status,
+        previousStatus: current.status,
+        ...(trackingNote !== undefined && { trackingNote }),
+      },
     });
     if ((status === "shipped" || status === "cancelled") && current.status !== status) {
       for (const message of await orderStatusMessages(row, status)) {

@@ -47,6 +47,7 @@ export function toPublicOrder(order: StoredOrder): PublicOrder {
     deliveryPostalCode: order.deliveryPostalCode,
     deliveryCountry: order.deliveryCountry,
     deliveryInstructions: order.deliveryInstructions,
+    trackingNote: order.trackingNote,
     subtotal: koboToNaira(order.subtotalKobo),
     shipping: koboToNaira(order.shippingKobo),
     total: koboToNaira(order.totalKobo),

@@ -28,6 +28,8 @@ export const ROBOTS_DISALLOW = [
   "/checkout",
   "/payment-success",
   "/review/",
+  // The client's order status pages (signed links, issue 33): never for a crawler.
+  "/order/",
 ];
 
 function escapeXml(text: string): string {

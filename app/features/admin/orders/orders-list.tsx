@@ -13,7 +13,12 @@ import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts"
 import { apiRequest } from "#app/lib/api.ts";
 import { formatLagosDateTime } from "#common/lagos-time.ts";
 import { formatNairaExact as money } from "#common/money.ts";
-import { ADMIN_ORDER_STATUSES, type PublicOrder, type PublicOrderItem } from "#common/orders.ts";
+import {
+  ADMIN_ORDER_STATUSES,
+  type PublicOrder,
+  type PublicOrderItem,
+  TRACKING_NOTE_MAX,
+} from "#common/orders.ts";
 
 export const STATUS_LABELS: Record<string, string> = {
   completed: "Completed",
@@ -127,6 +132,51 @@ function StatusControl({ order }: { order: PublicOrder }) {
   );
 }
 
+/**
+ * The tracking note the client reads on the order status page (issue 33): a courier, waybill or
+ * expected day; saved with PATCH /api/orders/{id} {trackingNote}, '' clears it.
+ */
+function TrackingNoteForm({ order }: { order: PublicOrder }) {
+  const save = useAdminMutation<unknown>({
+    failureTitle: "Failed to save the tracking note",
+    failure: "Please try again.",
+  });
+  const id = `order-tracking-${order.id}`;
+  return (
+    <form
+      className="mt-3 flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trackingNote = String(new FormData(event.currentTarget).get("trackingNote") ?? "");
+        void save.run(() => apiRequest("PATCH", `/api/orders/${order.id}`, { trackingNote }), {
+          success: { title: "Tracking note saved", description: `Order #${order.id}.` },
+        });
+      }}
+    >
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="block text-sm font-medium text-gray-700">
+          Tracking note (shown to the client)
+        </label>
+        <input
+          id={id}
+          name="trackingNote"
+          defaultValue={order.trackingNote ?? ""}
+          maxLength={TRACKING_NOTE_MAX}
+          placeholder="Courier, waybill number, expected day"
+          className="mt-1 w-full rounded-md border border-gray-300 px-2 py-1.5 text-sm"
+        />
+      </div>
+      <button
+        type="submit"
+        disabled={save.pending}
+        className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-ink hover:bg-gray-50"
+      >
+        Save note
+      </button>
+    </form>
+  );
+}
+
 const ITEM_COLUMNS: Column<PublicOrderItem>[] = [
   { header: "Product", cell: (item) => item.name },
   { header: "Qty", align: "right", cell: (item) => item.quantity },
@@ -162,6 +212,9 @@ export function OrdersList({ orders }: { orders: readonly PublicOrder[] }) {
             <p className="mt-1 text-sm text-gray-600">
               Placed {formatLagosDateTime(new Date(order.createdAt))}
             </p>
+            {order.status !== "expired" && order.status !== "pending" && (
+              <TrackingNoteForm order={order} />
+            )}
             {order.status === "expired" && (
               <p className="mt-3 rounded-md bg-gray-50 p-3 text-sm text-gray-700">
                 Never paid: the checkout was abandoned and its items went back on sale. A payment

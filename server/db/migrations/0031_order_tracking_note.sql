@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "tracking_note" text;
