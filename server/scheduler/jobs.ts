@@ -24,6 +24,7 @@ import {
   type SendPass,
   sendDueMessages,
 } from "#server/modules/messages/worker.ts";
+import { pruneReplays, REPLAY_KEEP_DAYS } from "#server/modules/offline/replay.ts";
 import { describePass, settlePendingOrders } from "#server/modules/orders/expiry.ts";
 import { paymentProviderFor } from "#server/modules/orders/payment.ts";
 import type { Job } from "./scheduler.ts";
@@ -179,6 +180,23 @@ export function idleChatsJob(): Job {
 }
 
 /**
+ * Forgets the stored answers of offline writes (Idempotency-Key, issue 35) older than
+ * REPLAY_KEEP_DAYS: a device that was offline longer has lost its session (and its sealed
+ * queue) anyway, and the table would otherwise grow with every write sent from the front desk.
+ */
+export function offlineReplaysJob(): Job {
+  return {
+    name: "offline-replays",
+    schedule: "45 3 * * *",
+    description: `Forgets offline writes' stored answers after ${REPLAY_KEEP_DAYS} days.`,
+    async run(ctx) {
+      const deleted = await pruneReplays(ctx.db, ctx.now());
+      return `${deleted} stored answer${deleted === 1 ? "" : "s"} forgotten`;
+    },
+  };
+}
+
+/**
  * Releases online bookings held for a deposit that was not paid in time (issue 32): each is
  * asked about once more with Paystack keys, then its appointment cancelled so the time is free.
  */
@@ -218,5 +236,6 @@ export function operationsJobs(deps: JobDeps): Job[] {
     appointmentRemindersJob(deps),
     formRemindersJob(),
     bookingHoldsJob(deps),
+    offlineReplaysJob(),
   ];
 }

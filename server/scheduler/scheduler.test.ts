@@ -15,7 +15,7 @@ import { FORBIDDEN_MESSAGE } from "#common/roles.ts";
 import { type Database, type Db, openDatabase } from "#server/db/client.ts";
 import { products } from "#server/db/schema/catalog.ts";
 import { chatSessions, outbox } from "#server/db/schema/content.ts";
-import { jobs } from "#server/db/schema/operations.ts";
+import { idempotentRequests, jobs } from "#server/db/schema/operations.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { enqueueMessage } from "#server/modules/messages/service.ts";
@@ -180,6 +180,7 @@ describe.each(dbKinds)("scheduler on %s", (kind) => {
       "appointment-reminders",
       "form-reminders",
       "booking-holds",
+      "offline-replays",
     ]);
     for (const role of ["therapist", "front_desk"] as const) {
       const { agent } = await signedInMember(t.app, t.db, manager, role);
@@ -207,6 +208,33 @@ describe.each(dbKinds)("scheduler on %s", (kind) => {
     const left = await t.db.select({ id: chatSessions.id }).from(chatSessions);
     expect(left.map((r) => r.id)).toContain(`new-${kind}`);
     expect(left.map((r) => r.id)).not.toContain(`old-${kind}`);
+  });
+
+  it("forgets offline writes' stored answers after 14 days, keeping newer ones", async () => {
+    clock = new Date();
+    const daysAgo = (d: number) => new Date(clock.getTime() - d * 24 * 60 * MINUTE);
+    await t.db.insert(idempotentRequests).values([
+      {
+        key: `old-${kind}`,
+        userId: 1,
+        request: "POST /api/sales",
+        status: 201,
+        createdAt: daysAgo(15),
+      },
+      {
+        key: `new-${kind}`,
+        userId: 1,
+        request: "POST /api/sales",
+        status: 201,
+        createdAt: daysAgo(2),
+      },
+    ]);
+    expect(await a.runJob("offline-replays")).toEqual({
+      status: "ok",
+      result: "1 stored answer forgotten",
+    });
+    const left = await t.db.select({ key: idempotentRequests.key }).from(idempotentRequests);
+    expect(left.map((r) => r.key)).toEqual([`new-${kind}`]);
   });
 
   it("runs a job on one instance at a time, and records a failed run", async () => {
