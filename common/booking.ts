@@ -3,6 +3,7 @@
  * the composed date text 'YYYY-MM-DD at h:mm AM' in Lagos time, and the zod schemas whose
  * messages are the spec's (storefront spec §2 "Booking form", §3, §5, §9; admin spec §2 "Calendar").
  */
+
 import { startOfDay, startOfMonth, startOfWeek } from "date-fns";
 import { z } from "zod";
 import {
@@ -26,6 +27,7 @@ import {
 } from "./lagos-time.ts";
 import type { MessageSummary } from "./outbox.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
+import type { ClinicSettings } from "./settings.ts";
 
 export {
   BOOKING_WINDOW_DAYS,
@@ -312,4 +314,9 @@ export type BookingsPages = {
    * id (issue 17: the booking card shows them).
    */
   messages(bookings: readonly BookingRecord[]): Promise<Record<number, MessageSummary[]>>;
+  /**
+   * The clinic's settings for a manager (the screen's booking deposit section, issue 32);
+   * null for other roles (`settings.manage`).
+   */
+  settings(): Promise<ClinicSettings | null>;
 };

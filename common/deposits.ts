@@ -97,6 +97,21 @@ export type HoldAnswer = {
   manageUrl: string;
 };
 
+/**
+ * The public state of a deposit and its appointment: the answer of the deposit's start, verify
+ * and pay-at-clinic calls (POST /api/bookings/deposits/{reference}/…). Amount in naira.
+ */
+export type DepositState = {
+  reference: string;
+  amount: number;
+  status: DepositStatus;
+  mode: "paystack" | "test";
+  accessCode: string | null;
+  appointmentStatus: string | null;
+  heldUntil: string | null;
+  manageUrl: string | null;
+};
+
 /** The client's own view of their booking (the manage page). */
 export type ManagedBooking = {
   appointmentId: number;
@@ -132,4 +147,19 @@ export const MANAGE_TEXTS = {
 /** Whether `start` is at least `hours` ahead of `now`. */
 export function isAtLeastHoursAhead(start: Date, now: Date, hours: number): boolean {
   return start.getTime() - now.getTime() >= hours * 3_600_000;
+}
+
+/**
+ * What each paid deposit credits against a sale's total (kobo; issue 32, decision 0296): in
+ * the order given, each deposit up to what is still due, so the credit never exceeds the total
+ * (the part of a deposit above it stays the client's, see the decision). Exact integer kobo.
+ * @returns one credit per deposit (0: nothing left to cover).
+ */
+export function depositCredits(amountsKobo: readonly number[], totalKobo: number): number[] {
+  let due = Math.max(0, totalKobo);
+  return amountsKobo.map((amount) => {
+    const credit = Math.min(amount, due);
+    due -= credit;
+    return credit;
+  });
 }

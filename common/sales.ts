@@ -22,13 +22,33 @@ export const COUNTED_SALE_STATUSES = ["completed"] as const satisfies readonly S
 
 /**
  * How a sale was paid (admin spec §9): cash, card, transfer (Bank Transfer), online (Online
- * Payment); 'split' when the point of sale took several payments (see the sale's payments).
+ * Payment); 'split' when the point of sale took several payments (see the sale's payments);
+ * 'deposit' when the visit's booking deposit paid all of it (issue 32; decision 0296).
  */
-export const SALE_PAYMENT_METHODS = ["cash", "card", "transfer", "online", "split"] as const;
+export const SALE_PAYMENT_METHODS = [
+  "cash",
+  "card",
+  "transfer",
+  "online",
+  "split",
+  "deposit",
+] as const;
 export type SalePaymentMethod = (typeof SALE_PAYMENT_METHODS)[number];
 
-/** The method of one payment of a sale; gift cards appear in the daily cash movement (§3). */
-export const PAYMENT_METHODS = ["cash", "card", "transfer", "online", "gift_card"] as const;
+/**
+ * The method of one payment of a sale; gift cards appear in the daily cash movement (§3).
+ * 'deposit': the visit's booking deposit credited at the till (issue 32; decision 0296), money
+ * taken online before, never new money in the drawer or on the terminal; as a refund's method,
+ * the part of a void given back to the deposit.
+ */
+export const PAYMENT_METHODS = [
+  "cash",
+  "card",
+  "transfer",
+  "online",
+  "gift_card",
+  "deposit",
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** What a sale line sells (admin spec §3 "Cart line", "Popular item"). */
@@ -75,6 +95,7 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   online: "Online Payment",
   gift_card: "Gift card",
   split: "Split",
+  deposit: "Deposit",
 };
 
 /** The transaction summary's item types, in order (admin spec §9). */
@@ -258,6 +279,12 @@ export const saleInputSchema = z.object({
   /** When a sale taken offline was rung up (ISO 8601); the server dates it now otherwise. */
   soldAt: z.iso.datetime({ offset: true }).optional(),
   notes: z.string().trim().max(500).nullish(),
+  /**
+   * The visit's booking deposit credited as the till shows it (naira; issue 32, decision 0296).
+   * The server credits the paid deposits of the appointments the sale checks out by itself;
+   * this figure, when sent, is only compared (409 when it differs), never trusted.
+   */
+  depositCredit: nairaInput.optional(),
   /** A clinician's override of the consultation requirement (issue 30; decision 0225). */
   ...consultationOverrideFields,
   ...healthOverrideFields,
@@ -469,7 +496,7 @@ export const voidInputSchema = z.object({
  * The tenders a Lagos day closes on: cash (the drawer), card on the POS terminal, bank transfer
  * and Paystack online (the shop's orders and sales recorded as 'online').
  */
-export const TENDERS = ["cash", "card", "transfer", "online"] as const;
+export const TENDERS = ["cash", "card", "transfer", "online", "deposit"] as const;
 export type Tender = (typeof TENDERS)[number];
 
 export const TENDER_LABELS: Record<Tender, string> = {
@@ -477,6 +504,53 @@ export const TENDER_LABELS: Record<Tender, string> = {
   card: "Card (POS terminal)",
   transfer: "Bank Transfer",
   online: "Paystack (online)",
+  deposit: "Deposits credited",
+};
+
+/**
+ * What happened to booking deposits during a day (issue 32 "the daily close shows deposits
+ * taken, applied, refunded and forfeited per tender"; decision 0296): taken (paid online that
+ * day), credited at the till, returned to the deposit by a void, refunded to the client, and
+ * forfeited (late cancel, no-show).
+ */
+export const DEPOSIT_MOVEMENTS = ["taken", "applied", "restored", "refunded", "forfeited"] as const;
+export type DepositMovement = (typeof DEPOSIT_MOVEMENTS)[number];
+export const DEPOSIT_MOVEMENT_LABELS: Record<DepositMovement, string> = {
+  taken: "Taken online",
+  applied: "Credited at the till",
+  restored: "Returned to the deposit (void)",
+  refunded: "Refunded to the client",
+  forfeited: "Forfeited (late cancel or no-show)",
+};
+
+/** How a deposit was paid (Paystack's channel, or the test dialog), for the close. */
+export const DEPOSIT_CHANNEL_LABELS: Record<string, string> = {
+  card: "Card (Paystack)",
+  bank_transfer: "Bank transfer (Paystack)",
+  ussd: "USSD (Paystack)",
+  test: "Test payment",
+  till: "At the till",
+};
+
+/** One row of the day's deposits: a movement by one tender (naira). */
+export type DepositDayRow = {
+  movement: DepositMovement;
+  /** The channel ('card', 'bank_transfer', 'ussd', 'test', …) or 'till' for the till's rows. */
+  tender: string;
+  label: string;
+  count: number;
+  amount: number;
+};
+
+/** The day's deposits (naira): each movement by tender, and each movement's total. */
+export type DepositDay = {
+  rows: DepositDayRow[];
+  totals: Record<DepositMovement, number>;
+  /**
+   * Of the deposits credited to the day's sales, the part above their sale's total: the
+   * clients' money, for the desk to return (decision 0296).
+   */
+  leftToReturn: number;
 };
 
 /** The naira notes the drawer is counted in (coins and smaller notes are one amount). */
@@ -747,6 +821,8 @@ export type CloseSheet = {
   tenders: TenderLine[];
   cash: CashDrawer;
   paystack: PaystackReconciliation;
+  /** Booking deposits of the day (always the live figures: each movement is dated when it happened). */
+  deposits: DepositDay;
 };
 
 /**
@@ -761,6 +837,11 @@ export type DailySales = {
     cash: CashMovementRow;
     other: CashMovementRow;
     giftCards: CashMovementRow;
+    /**
+     * Booking deposits credited at the till (collected) and returned to the deposit by a void
+     * (refunds): paid online before, so not in the totals (issue 32; decision 0296).
+     */
+    deposits: CashMovementRow;
     totalCollected: number;
     totalRefunds: number;
     /** Of which tips (included in collected). */
@@ -800,7 +881,15 @@ export type VisitCheckout = {
     /** ISO 8601 UTC. */
     startsAt: string;
   }>;
+  /**
+   * The paid booking deposits of these appointments (issue 32; decision 0296): the till credits
+   * them as the 'Deposit' tender, at most up to the sale's total.
+   */
+  deposits: VisitDeposit[];
 };
+
+/** A paid booking deposit the till credits (naira). */
+export type VisitDeposit = { appointmentId: number; reference: string; amount: number };
 
 /** A member the till may credit a line or a tip to (active staff, by name). */
 export type PosStaff = { id: number; name: string };

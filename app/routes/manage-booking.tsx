@@ -72,14 +72,15 @@ export default function ManageBooking() {
     setSlots(null);
     if (!booking?.service || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !clinicOpensOn(date)) return;
     let current = true;
-    const query = new URLSearchParams({ service: booking.service, date });
+    // The link's a and sig: the client's own time is not shown as taken.
+    const query = new URLSearchParams({ service: booking.service, date, a, sig });
     apiRequest<AvailabilityAnswer>("GET", `/api/bookings/availability?${query}`)
       .then((answer) => current && setSlots(answer.slots))
       .catch(() => current && setSlots(null));
     return () => {
       current = false;
     };
-  }, [booking?.service, date]);
+  }, [booking?.service, date, a, sig]);
 
   async function act(kind: "reschedule" | "cancel") {
     setBusy(true);

@@ -737,14 +737,16 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/admin/outbox": { tag: "Back office", summary: "Stored emails, newest first" },
   "GET /api/admin/settings": {
     tag: "Back office",
-    summary: "The clinic's settings (manager)",
-    returns: "{ reviewRequestOnComplete }",
+    summary: "The clinic's settings (manager): the review request, the booking deposit",
+    returns:
+      "{ reviewRequestOnComplete, deposit (naira), depositHoldMinutes, payAtClinicAllowed, depositFreeServiceIds }",
   },
   "PATCH /api/admin/settings": {
     tag: "Back office",
     summary: "Change the clinic's settings (manager), audited",
     body: clinicSettingsPatchSchema,
-    returns: "{ reviewRequestOnComplete }",
+    returns:
+      "{ reviewRequestOnComplete, deposit (naira), depositHoldMinutes, payAtClinicAllowed, depositFreeServiceIds }",
   },
   "GET /api/admin/audit": { tag: "Back office", summary: "The activity log, newest first" },
   "GET /api/admin/backup": {

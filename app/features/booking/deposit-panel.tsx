@@ -14,20 +14,9 @@ import {
 } from "#app/features/checkout/paystack-inline.ts";
 import { TestPaymentDialog } from "#app/features/checkout/test-payment-dialog.tsx";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
-import type { HoldAnswer } from "#common/deposits.ts";
+import type { DepositState, HoldAnswer } from "#common/deposits.ts";
 import { formatLagosAppointment, lagosTime } from "#common/lagos-time.ts";
 import { formatNaira } from "#common/money.ts";
-
-type DepositState = {
-  reference: string;
-  amount: number;
-  status: string;
-  mode: "paystack" | "test";
-  accessCode: string | null;
-  appointmentStatus: string | null;
-  heldUntil: string | null;
-  manageUrl: string | null;
-};
 
 /** The held booking's payment step and confirmation; `onPaid` runs once it is booked. */
 export default function DepositPanel({ hold, onPaid }: { hold: HoldAnswer; onPaid: () => void }) {

@@ -1,10 +1,12 @@
 /**
  * Booking deposits (issue 32; storefront spec §9 "Booking fee: ₦20,000 to secure an
  * appointment"): one row per online booking whose fee is due, tied to its appointment. Written
- * only by server/modules/bookings/deposits.ts. Money is integer kobo.
+ * only by server/modules/bookings/deposits.ts and deposit-settle.ts (forfeit, credit at the
+ * till). Money is integer kobo.
  *
  * Status: 'pending' (held, unpaid) → 'paid' (Paystack or the test provider confirmed it) →
- * 'applied' (credited to the visit's sale at the till) | 'refunded' (cancelled ≥ 24 h ahead) |
+ * 'applied' (credited to the visit's sale at the till; 'paid' again when that sale is voided,
+ * decision 0296) | 'refunded' (cancelled ≥ 24 h ahead) |
  * 'forfeited' (late cancel or no-show); 'expired' when the hold ran out unpaid; 'at_clinic' when
  * the client chose to pay at the clinic (nothing was taken online).
  */
@@ -41,6 +43,11 @@ export const bookingDeposits = pgTable(
     appliedSaleId: integer("applied_sale_id").references(() => sales.id, {
       onDelete: "set null",
     }),
+    /**
+     * The kobo credited to that sale: the whole amount, or the sale's total when that was less
+     * (the rest is the client's, returned by the desk; decision 0296). Null unless applied.
+     */
+    appliedKobo: kobo("applied_kobo"),
     /** When it left 'paid' (applied, refunded, forfeited) or the hold expired. */
     settledAt: timestamp("settled_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -52,5 +59,9 @@ export const bookingDeposits = pgTable(
     index("booking_deposits_settled_at_idx").on(t.settledAt),
     check("booking_deposits_status_valid", oneOf(t.status, DEPOSIT_STATUSES)),
     check("booking_deposits_amount_positive", sql`${t.amountKobo} > 0`),
+    check(
+      "booking_deposits_applied_within_amount",
+      sql`${t.appliedKobo} IS NULL OR (${t.appliedKobo} > 0 AND ${t.appliedKobo} <= ${t.amountKobo})`,
+    ),
   ],
 );

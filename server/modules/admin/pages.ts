@@ -65,7 +65,7 @@ export function adminPages(db: Db, identity: AdminIdentity, ops: AdminOps = {}):
     dashboard: area("dashboard", { get: () => dashboardFor(db, identity) }),
     reports: area("dashboard", reportsPages(db, identity)),
     catalog: area("products", catalogAdminPages(db)),
-    bookings: area("bookings", bookingsPages(db)),
+    bookings: area("bookings", bookingsPages(db, identity)),
     calendar: area("calendar", calendarPagesFor(db, identity)),
     clients: area("clients", clientsPagesFor(db, identity)),
     orders: area("orders", ordersPages(db)),

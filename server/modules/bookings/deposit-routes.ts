@@ -1,6 +1,7 @@
 /**
  * Public routes of online booking with a deposit (issue 32; deposits.ts has the rules):
- * - GET /api/bookings/availability?service=&date= → the 16 slots of the day, free or why not.
+ * - GET /api/bookings/availability?service=&date=[&a=&sig=] → the 16 slots of the day, free or
+ *   why not (with a manage link's a and sig, the client's own appointment is left out).
  * - POST /api/bookings/hold (the booking form's payload) → 201 the hold, 200 the same hold again.
  * - POST /api/bookings/deposits/{reference}/start | verify | test-payment | pay-at-clinic.
  * - GET /api/bookings/manage?a=&sig=, GET /api/bookings/manage/ics?a=&sig=,
@@ -40,6 +41,17 @@ export const availabilityQuery = z.object({
   date: z
     .string({ error: BOOKING_MESSAGES.date })
     .refine((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && isRealDate(d), BOOKING_MESSAGES.date),
+  /**
+   * The manage link's appointment and signature (both or neither): the client moving their own
+   * booking does not see its own time as taken.
+   */
+  a: z.coerce
+    .number({ error: "This link is not valid" })
+    .int()
+    .positive()
+    .max(2147483647)
+    .optional(),
+  sig: z.string({ error: "This link is not valid" }).min(1).max(64).optional(),
 });
 const referenceParam = z
   .string()
@@ -85,9 +97,14 @@ export function depositRouter(deps: {
   router.get(
     "/bookings/availability",
     handler(async (req, res) => {
-      const query = parse(availabilityQuery, req.query);
+      const { a, sig, ...query } = parse(availabilityQuery, req.query);
+      // A bad signature is a bad link (404), as on the manage page itself.
+      const own =
+        a !== undefined || sig !== undefined
+          ? verifyManageLink(deps.config.SESSION_SECRET, a ?? 0, sig ?? "")
+          : null;
       res.setHeader("Cache-Control", "no-store");
-      res.json(await availability(deps.db, query));
+      res.json(await availability(deps.db, { ...query, excludeAppointmentId: own }));
     }),
   );
   router.post(

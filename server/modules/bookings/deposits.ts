@@ -15,7 +15,8 @@
  * - Manage my booking: a signed link (`manageLink`) to see, reschedule or cancel within the
  *   policy; refunds ≥ 24 h ahead, forfeits later (or on a no-show).
  *
- * This module is the booking_deposits table's only writer. Money is kobo inside, naira out.
+ * This module writes booking_deposits with deposit-settle.ts (forfeit, and the credit at the
+ * till: decision 0296). Money is kobo inside, naira out.
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
@@ -32,6 +33,7 @@ import { CONSULTATION_PRICE, durationMinutes } from "#common/catalog.ts";
 import {
   type AvailabilityAnswer,
   CANCELLATION_NOTICE_HOURS,
+  type DepositState,
   type DepositStatus,
   type HoldAnswer,
   isAtLeastHoursAhead,
@@ -170,16 +172,23 @@ async function depositDue(
 // Availability and the requested time.
 
 /**
- * GET /api/bookings/availability?service=&date=: the 16 slots of the Lagos day for the service.
+ * GET /api/bookings/availability?service=&date=: the 16 slots of the Lagos day for the service;
+ * `excludeAppointmentId` (a verified manage link's) leaves the client's own booking out, so a
+ * reschedule offers its current time and the times it overlaps.
  * @throws HttpError 400 for an unknown service or a date that is not a real 'YYYY-MM-DD'.
  */
 export async function availability(
   db: Db,
-  query: { service: string; date: string },
+  query: { service: string; date: string; excludeAppointmentId?: number | null },
   now: Date = new Date(),
 ): Promise<AvailabilityAnswer> {
   const terms = await termsOf(db, query.service);
-  const slots = await dayAvailability(db, { date: query.date, minutes: terms.minutes, now });
+  const slots = await dayAvailability(db, {
+    date: query.date,
+    minutes: terms.minutes,
+    now,
+    excludeAppointmentId: query.excludeAppointmentId ?? null,
+  });
   return { service: query.service, date: query.date, slots };
 }
 
@@ -403,18 +412,6 @@ async function depositByReference(db: Db | Tx, reference: string): Promise<Depos
 }
 
 const NO_DEPOSIT = "No booking was held with this payment reference";
-
-/** The public state of a deposit and its appointment. */
-export type DepositState = {
-  reference: string;
-  amount: number;
-  status: DepositStatus;
-  mode: "paystack" | "test";
-  accessCode: string | null;
-  appointmentStatus: string | null;
-  heldUntil: string | null;
-  manageUrl: string | null;
-};
 
 async function stateOf(deps: DepositDeps, deposit: DepositRow): Promise<DepositState> {
   const [appointment] = deposit.appointmentId
@@ -925,44 +922,3 @@ export async function cancelManaged(
 
 /** The client's cancel met a deposit paid after it began (409): asked again, it refunds it. */
 const PAID_MEANWHILE = "Your payment has just been received. Please cancel again to get it back.";
-
-// ---------------------------------------------------------------------------------------------
-// The deposit after the visit's day: forfeit (late cancel, no-show) and credit at the till.
-
-/**
- * The paid deposit of appointments `ids` (kobo) the till may credit, with its reference; null
- * when none is paid and unapplied.
- */
-export async function creditableDeposit(
-  db: Db | Tx,
-  ids: readonly number[],
-): Promise<{ id: number; amountKobo: number; reference: string } | null> {
-  if (ids.length === 0) return null;
-  const [row] = await db
-    .select({
-      id: bookingDeposits.id,
-      amountKobo: bookingDeposits.amountKobo,
-      reference: bookingDeposits.reference,
-    })
-    .from(bookingDeposits)
-    .where(
-      and(inArray(bookingDeposits.appointmentId, [...ids]), eq(bookingDeposits.status, "paid")),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-/** In the sale's transaction: marks deposit `id` applied to `saleId` (once). */
-export async function applyDeposit(
-  tx: Tx,
-  id: number,
-  saleId: number,
-  now: Date,
-): Promise<boolean> {
-  const rows = await tx
-    .update(bookingDeposits)
-    .set({ status: "applied", appliedSaleId: saleId, settledAt: now, updatedAt: now })
-    .where(and(eq(bookingDeposits.id, id), eq(bookingDeposits.status, "paid")))
-    .returning({ id: bookingDeposits.id });
-  return rows.length > 0;
-}

@@ -7,11 +7,15 @@
  * terminal's end-of-day total and the bank statement), Paystack online (the day's online sales
  * and paid shop orders, matched by reference against Paystack's transactions with their fees,
  * and the settlement that paid each out; Paystack's refunds and chargebacks of the day matched to
- * their sale or order and taken off its figure, docs/decisions/0281). Kobo inside, naira in every answer; a day is a Lagos
- * calendar day.
+ * their sale or order and taken off its figure, docs/decisions/0281), and booking deposits
+ * (issue 32; docs/decisions/0296): those taken online that day count in the online tender (and
+ * are matched at Paystack by their 'GHD-' reference), those refunded to clients come off it,
+ * and those credited at the till are the 'deposit' tender, never new money in the drawer or on
+ * the terminal; the sheet lists taken, credited, returned by a void, refunded and forfeited by
+ * tender (deposit-day.ts). Kobo inside, naira in every answer; a day is a Lagos calendar day.
  */
 
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { nairaToKobo } from "#common/money.ts";
 import {
@@ -35,6 +39,7 @@ import {
   type TenderLine,
 } from "#common/sales.ts";
 import type { Db, Tx } from "#server/db/client.ts";
+import { bookingDeposits } from "#server/db/schema/deposits.ts";
 import { orders } from "#server/db/schema/orders.ts";
 import {
   type StoredPaystackMatch,
@@ -56,6 +61,7 @@ import type {
 } from "#server/integrations/paystack.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { assertDayOpen, lockDay } from "./day-lock.ts";
+import { type DepositDaySums, depositDayOf, depositDaySums } from "./deposit-day.ts";
 import { DAY_MS, naira, tillDayRange } from "./shared.ts";
 
 /** Shop orders that were paid and stand (admin spec §4 order statuses). */
@@ -75,6 +81,7 @@ type DaySums = {
   orders: { kobo: number; count: number };
   online: RecordedOnline[];
   movements: Array<typeof saleCashMovements.$inferSelect>;
+  deposits: DepositDaySums;
 };
 
 /** What Paystack reported for the day: its transactions and the settlements that paid them. */
@@ -98,7 +105,7 @@ type StoredPaystack = {
 async function daySums(db: Db | Tx, date: string): Promise<DaySums> {
   const { from, to } = tillDayRange(date);
   const soldOnDay = and(gte(sales.soldAt, from), lt(sales.soldAt, to));
-  const [payments, onlineSales, refunds, paidOrders, movements] = await Promise.all([
+  const [payments, onlineSales, refunds, paidOrders, movements, deposits] = await Promise.all([
     db
       .select({
         method: salePayments.method,
@@ -147,6 +154,7 @@ async function daySums(db: Db | Tx, date: string): Promise<DaySums> {
       .from(saleCashMovements)
       .where(eq(saleCashMovements.businessDate, date))
       .orderBy(asc(saleCashMovements.id)),
+    depositDaySums(db, { from, to }),
   ]);
   return {
     payments: new Map(payments.map((p) => [p.method, p])),
@@ -166,8 +174,14 @@ async function daySums(db: Db | Tx, date: string): Promise<DaySums> {
         recordedAs: `Order #${o.id}`,
         kobo: o.kobo,
       })),
+      ...deposits.taken.map((d) => ({
+        reference: d.reference,
+        recordedAs: `Booking deposit #${d.id}`,
+        kobo: d.kobo,
+      })),
     ],
     movements,
+    deposits,
   };
 }
 
@@ -195,19 +209,26 @@ function tendersOf(sums: DaySums, counted: Partial<Record<Tender, number | null>
   return TENDERS.map((tender) => {
     const paid = sums.payments.get(tender) ?? { kobo: 0, count: 0, withoutReference: 0 };
     const refunds = sums.refunds.get(tender) ?? 0;
+    // Deposits taken online that day are Paystack's money as orders are; refunded ones leave it.
+    const taken = sums.deposits.taken;
     const expectedKobo =
       tender === "cash"
         ? drawerKobo(sums).expected
         : tender === "online"
-          ? paid.kobo + sums.orders.kobo - refunds
+          ? paid.kobo +
+            sums.orders.kobo +
+            taken.reduce((s, d) => s + d.kobo, 0) -
+            refunds -
+            sums.deposits.refundedKobo
           : paid.kobo - refunds;
     return {
       tender,
       expectedKobo,
-      countedKobo: counted[tender] ?? null,
-      payments: paid.count + (tender === "online" ? sums.orders.count : 0),
+      // Nothing to count for credited deposits: they were taken (and counted) online before.
+      countedKobo: tender === "deposit" ? null : (counted[tender] ?? null),
+      payments: paid.count + (tender === "online" ? sums.orders.count + taken.length : 0),
       // Cash needs no reference.
-      withoutReference: tender === "cash" ? 0 : paid.withoutReference,
+      withoutReference: tender === "cash" || tender === "deposit" ? 0 : paid.withoutReference,
     };
   });
 }
@@ -310,21 +331,29 @@ function isDeducted(r: LedgerReversal): boolean {
 async function matchReversals(db: Db | Tx, day: LedgerDay): Promise<StoredPaystackReversal[]> {
   if (!day.configured || day.error || day.reversals.length === 0) return [];
   const references = [...new Set(day.reversals.map((r) => r.reference).filter(Boolean))];
-  const [saleRows, orderRows] =
+  const [saleRows, orderRows, depositRows] =
     references.length === 0
-      ? [[], []]
+      ? [[], [], []]
       : await Promise.all([
           db
             .select({ reference: salePayments.reference, saleNumber: sales.saleNumber })
             .from(salePayments)
             .innerJoin(sales, eq(sales.id, salePayments.saleId))
-            .where(inArray(salePayments.reference, references)),
+            // A deposit credited at the till carries its 'GHD-' reference: that is the deposit's.
+            .where(
+              and(inArray(salePayments.reference, references), ne(salePayments.method, "deposit")),
+            ),
           db
             .select({ reference: orders.paymentReference, id: orders.id })
             .from(orders)
             .where(inArray(orders.paymentReference, references)),
+          db
+            .select({ reference: bookingDeposits.reference, id: bookingDeposits.id })
+            .from(bookingDeposits)
+            .where(inArray(bookingDeposits.reference, references)),
         ]);
   const recorded = new Map<string, string>();
+  for (const d of depositRows) recorded.set(d.reference, `Booking deposit #${d.id}`);
   for (const o of orderRows) recorded.set(o.reference, `Order #${o.id}`);
   for (const p of saleRows) if (p.reference) recorded.set(p.reference, `Sale #${p.saleNumber}`);
   return day.reversals.map((r) => ({
@@ -485,6 +514,7 @@ export async function closeSheet(
       tenders: close.tenders,
       cash: { ...drawerOf(sums), expected: close.expectedCash },
       paystack: close.paystack ?? paystackOf(null),
+      deposits: depositDayOf(sums.deposits),
     };
   }
   const day = await readLedger(ledger, date);
@@ -501,6 +531,7 @@ export async function closeSheet(
     tenders: tendersOf(sums, { online: paystackCountedKobo(day) }).map(tenderLine),
     cash: drawerOf(sums),
     paystack: paystackOf(stored),
+    deposits: depositDayOf(sums.deposits),
   };
 }
 

@@ -7,6 +7,8 @@
 import { sql } from "drizzle-orm";
 import { type DailySales, TRANSACTION_TYPES, type TransactionRow } from "#common/sales.ts";
 import type { Db } from "#server/db/client.ts";
+import { appointments } from "#server/db/schema/calendar.ts";
+import { bookingDeposits } from "#server/db/schema/deposits.ts";
 import { orderItems, orders } from "#server/db/schema/orders.ts";
 import {
   type StoredTender,
@@ -26,16 +28,19 @@ const PAID_ORDER_STATUSES = ["processing", "shipped", "completed"];
  * GET /api/sales/daily/{date} (admin spec §3 "Daily sales response", §9): the Lagos day's POS
  * sales (every status: a refund or void is its own row on the day it was given) and paid shop
  * orders. Transaction summary: Services and Products (POS lines; products also the shop's order
- * lines), Shipping (orders with shipping), Gift cards, Memberships, Late cancellation fees and
- * No-show fees (not sold yet: 0), Refund amount (negative); refund qty are units given back that
- * day. Cash movement: collected (payments, tips included) and refunds by cash, other (card,
- * transfer, online, shop orders) and gift cards. Naira. One statement (daySums), whatever the
- * number of sales (docs/decisions/0235, 0280).
+ * lines), Shipping (orders with shipping), Gift cards, Memberships (not sold yet: 0), Late
+ * cancellation fees and No-show fees (booking deposits forfeited that day, by the appointment's
+ * status: issue 32, decision 0296), Refund amount (negative); refund qty are units given back
+ * that day. Cash movement: collected (payments, tips included) and refunds by cash, other
+ * (card, transfer, online, shop orders) and gift cards; booking deposits credited at the till
+ * (and returned to them by a void) on a row of their own, outside the totals: that money was
+ * taken online before. Naira. One statement (daySums), whatever the number of sales
+ * (docs/decisions/0235, 0280).
  * @throws HttpError 404 for a date that is not 'YYYY-MM-DD'.
  */
 export async function dailySales(db: Db, date: string): Promise<DailySales> {
-  const { pos, refunds, shop, close } = await daySums(db, date);
-  const { transactionSummary, totals } = summaryOf(pos, refunds, shop);
+  const { pos, refunds, shop, forfeits, close } = await daySums(db, date);
+  const { transactionSummary, totals } = summaryOf(pos, refunds, shop, forfeits);
   const movement = cashMovementOf(pos, refunds, shop);
   return {
     date,
@@ -72,6 +77,8 @@ type DayRow = {
   refund_units: Pair[];
   shop: [number, number, number, number, number];
   shop_units: number;
+  /** Forfeited deposits of the day: ['no-show' | 'late-cancel', count, kobo]. */
+  forfeits: Array<[string, number, number]>;
   close: Record<string, unknown> | null;
 };
 
@@ -112,6 +119,12 @@ async function daySums(db: Db, date: string) {
         from ${orders} o where ${paidOnDay}) as shop,
       (select coalesce(sum(i.quantity), 0)::int
         from ${orderItems} i join ${orders} o on o.id = i.order_id where ${paidOnDay}) as shop_units,
+      (select coalesce(json_agg(json_build_array(f.kind, f.qty, f.kobo)), '[]'::json)
+        from (select case when a.status = 'no-show' then 'no-show' else 'late-cancel' end as kind,
+                count(*) as qty, sum(d.amount_kobo) as kobo
+              from ${bookingDeposits} d left join ${appointments} a on a.id = d.appointment_id
+              where d.status = 'forfeited' and d.settled_at >= ${from} and d.settled_at < ${to}
+              group by 1) f) as forfeits,
       (select row_to_json(c) from ${saleDayCloses} c where c.business_date = ${date}) as close
   `);
   const row = (result as unknown as { rows: DayRow[] }).rows[0];
@@ -151,6 +164,11 @@ async function daySums(db: Db, date: string) {
       },
       units: Number(row.shop_units ?? 0),
     },
+    forfeits: row.forfeits.map(([kind, qty, kobo]) => ({
+      kind,
+      qty: Number(qty),
+      kobo: Number(kobo),
+    })),
     close: row.close ? dayCloseOf(date, closeRowOfJson(row.close)) : null,
   };
 }
@@ -175,13 +193,19 @@ type DaySums = Awaited<ReturnType<typeof daySums>>;
 type PosSums = DaySums["pos"];
 type RefundSums = DaySums["refunds"];
 type ShopSums = DaySums["shop"];
+type ForfeitSums = DaySums["forfeits"];
 
 /** The transaction summary's rows and their totals (units; gross in naira). */
 function summaryOf(
   pos: PosSums,
   refunds: RefundSums,
   shop: ShopSums,
+  forfeits: ForfeitSums,
 ): Pick<DailySales, "transactionSummary" | "totals"> {
+  const forfeit = (kind: string): [number, number, number] => {
+    const f = forfeits.find((x) => x.kind === kind);
+    return [f?.qty ?? 0, 0, f?.kobo ?? 0];
+  };
   const line = (type: string) => pos.lines.find((l) => l.type === type) ?? { qty: 0, gross: 0 };
   const refunded = (type: string) => refunds.units.find((r) => r.type === type)?.qty ?? 0;
   const kobo: Record<(typeof TRANSACTION_TYPES)[number], [number, number, number]> = {
@@ -194,8 +218,8 @@ function summaryOf(
     Shipping: [shop.order.shipped, 0, shop.order.shipping],
     "Gift cards": [0, 0, 0],
     Memberships: [0, 0, 0],
-    "Late cancellation fees": [0, 0, 0],
-    "No-show fees": [0, 0, 0],
+    "Late cancellation fees": forfeit("late-cancel"),
+    "No-show fees": forfeit("no-show"),
     // Never -0: the page renders it "-₦0.00" on the server and "₦0.00" after JSON (a hydration error).
     "Refund amount": [0, 0, -refunds.total || 0],
   };
@@ -234,6 +258,8 @@ function cashMovementOf(
   const cash = { collected: collected(["cash"]), refunds: refundsBy(["cash"]) };
   const other = { collected: collected(OTHER) + shop.order.total, refunds: refundsBy(OTHER) };
   const giftCards = { collected: collected(["gift_card"]), refunds: refundsBy(["gift_card"]) };
+  // Credited at the till, returned by a void: paid online before, so outside the totals.
+  const deposits = { collected: collected(["deposit"]), refunds: refundsBy(["deposit"]) };
   const tips = pos.payments.reduce((s, p) => s + p.tips, 0);
   const toNaira = (r: { collected: number; refunds: number }) => ({
     collected: naira(r.collected),
@@ -244,8 +270,9 @@ function cashMovementOf(
       cash: toNaira(cash),
       other: toNaira(other),
       giftCards: toNaira(giftCards),
+      deposits: toNaira(deposits),
       totalCollected: naira(cash.collected + other.collected + giftCards.collected),
-      totalRefunds: naira(refunds.total),
+      totalRefunds: naira(refunds.total - deposits.refunds),
       tips: naira(tips),
     },
     expectedCash: naira(cash.collected - cash.refunds),

@@ -34,5 +34,11 @@ export function dailyCsvRows(daily: DailySales, dayLabel: string): string[][] {
     ["Gift cards", amount(m.giftCards.collected), amount(m.giftCards.refunds)],
     ["Total", amount(m.totalCollected), amount(m.totalRefunds)],
     ["Of which tips", amount(m.tips), ""],
+    // Outside the totals: paid online before (issue 32; decision 0296).
+    [
+      "Deposits credited (paid online before)",
+      amount(m.deposits.collected),
+      amount(m.deposits.refunds),
+    ],
   ];
 }

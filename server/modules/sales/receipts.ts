@@ -48,8 +48,10 @@ export function receiptText(receipt: Receipt, when: string): string {
     ...s.surchargeLines.map((x) => `${x.name}: ${n(x.amount)}`),
     ...(s.discount > 0 ? [`Discount: -${n(s.discount)}`] : []),
     `Total: ${n(s.total)}`,
-    ...s.payments.map(
-      (p) => `Paid (${p.method}): ${n(p.amount)}${p.tip > 0 ? ` + tip ${n(p.tip)}` : ""}`,
+    ...s.payments.map((p) =>
+      p.method === "deposit"
+        ? `Deposit credited (${p.reference ?? "booking deposit"}): ${n(p.amount)}`
+        : `Paid (${p.method}): ${n(p.amount)}${p.tip > 0 ? ` + tip ${n(p.tip)}` : ""}`,
     ),
     ...(s.cashReceived !== null ? [`Cash received: ${n(s.cashReceived)}`] : []),
     `Change: ${n(s.change)}`,

@@ -2,9 +2,15 @@
  * Refunds and voids (admin spec §2 "Point of sale", §7 POST /api/sales/{id}/refund, /void):
  * they never delete: they are rows of their own, counted on the day they were given, and put
  * products back in stock. Money is kobo inside, naira in the answer.
+ *
+ * A sale that credited a booking deposit (issue 32; docs/decisions/0296): a void is a till
+ * mistake, so the deposit is paid again (free for the corrected sale) and the void gives back
+ * only what the till took, the deposit's part being a refund row of its own by 'deposit'; a
+ * refund is money back to the client for a visit that took place, by the desk's tender, and
+ * the deposit stays applied.
  */
 
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { lagosDate } from "#common/lagos-time.ts";
 import { lineShares, unitsShare } from "#common/sale-shares.ts";
@@ -19,6 +25,7 @@ import {
 } from "#server/db/schema/sales.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { restoreDeposits } from "#server/modules/bookings/deposit-settle.ts";
 import { returnStock } from "#server/modules/catalog/stock.ts";
 import { assertDayOpen } from "./day-lock.ts";
 import { getSale } from "./sale-detail.ts";
@@ -91,8 +98,10 @@ export async function refundSale(
       method: input.method ?? (await defaultRefundMethod(tx, saleId)),
       perLine,
       shares,
+      depositKobo: kind === "void" ? await depositsCredited(tx, saleId) : 0,
     };
     await writeRefund(tx, admin, sale, lines, given, input.reason);
+    if (given.depositKobo > 0) await restoreDeposits(tx, saleId, new Date());
     const status: SaleStatus = kind === "void" ? "voided" : nothingLeft ? "refunded" : "completed";
     await tx.update(sales).set({ status, updatedAt: new Date() }).where(eq(sales.id, saleId));
   });
@@ -110,6 +119,8 @@ type GivenBack = {
   method: PaymentMethod;
   perLine: Map<number, number>;
   shares: RefundShares;
+  /** Of `amount`, what goes back to booking deposits (a void of a sale that credited one). */
+  depositKobo: number;
 };
 
 /** Per refunded line its value, surcharge and discount shares; per surcharge its share (kobo). */
@@ -222,7 +233,8 @@ function unitsToGiveBack(
 
 /**
  * How money goes back when the desk names no method: cash if the sale took cash, else its first
- * payment's method.
+ * payment's method at the till (a booking deposit is never a refund's tender: decision 0296),
+ * else cash.
  */
 async function defaultRefundMethod(tx: Tx, saleId: number): Promise<PaymentMethod> {
   const payments = await tx
@@ -230,14 +242,26 @@ async function defaultRefundMethod(tx: Tx, saleId: number): Promise<PaymentMetho
     .from(salePayments)
     .where(eq(salePayments.saleId, saleId))
     .orderBy(asc(salePayments.id));
-  return payments.some((p) => p.method === "cash")
+  const atTill = payments.filter((p) => p.method !== "deposit");
+  return atTill.some((p) => p.method === "cash")
     ? "cash"
-    : ((payments[0]?.method as PaymentMethod | undefined) ?? "cash");
+    : ((atTill[0]?.method as PaymentMethod | undefined) ?? "cash");
+}
+
+/** The kobo of booking deposits sale `saleId` credited (its 'deposit' payments). */
+async function depositsCredited(tx: Tx, saleId: number): Promise<number> {
+  const [row] = await tx
+    .select({ kobo: sql<number>`coalesce(sum(${salePayments.amountKobo}), 0)`.mapWith(Number) })
+    .from(salePayments)
+    .where(and(eq(salePayments.saleId, saleId), eq(salePayments.method, "deposit")));
+  return row?.kobo ?? 0;
 }
 
 /**
  * Writes the refund row and its lines, counts the units refunded on the sale lines, puts the
- * products back in stock and audits it, in `tx`.
+ * products back in stock and audits it, in `tx`. The part given back to booking deposits (a
+ * void's) is a row of its own by 'deposit', so the day counts it apart from the till's money;
+ * the lines and shares go with the first row.
  */
 async function writeRefund(
   tx: Tx,
@@ -247,21 +271,33 @@ async function writeRefund(
   given: GivenBack,
   reason: string,
 ): Promise<void> {
+  const atTill = given.amount - given.depositKobo;
+  const parts: Array<{ method: PaymentMethod; amountKobo: number }> = [
+    ...(atTill > 0 || given.depositKobo === 0
+      ? [{ method: given.method, amountKobo: atTill }]
+      : []),
+    ...(given.depositKobo > 0
+      ? [{ method: "deposit" as const, amountKobo: given.depositKobo }]
+      : []),
+  ];
+  const rowOf = (p: (typeof parts)[number], first: boolean) => ({
+    saleId: sale.id,
+    kind: given.kind,
+    amountKobo: p.amountKobo,
+    method: p.method,
+    reason,
+    surchargeLines: first ? given.shares.surchargeLines : [],
+    discountKobo: first ? given.shares.discount : 0,
+    createdBy: admin.id,
+    createdByName: admin.username,
+  });
+  const [head, ...rest] = parts as [(typeof parts)[number], ...typeof parts];
   const [refund] = await tx
     .insert(saleRefunds)
-    .values({
-      saleId: sale.id,
-      kind: given.kind,
-      amountKobo: given.amount,
-      method: given.method,
-      reason,
-      surchargeLines: given.shares.surchargeLines,
-      discountKobo: given.shares.discount,
-      createdBy: admin.id,
-      createdByName: admin.username,
-    })
+    .values(rowOf(head, true))
     .returning({ id: saleRefunds.id });
   if (!refund) throw new Error("refund insert returned no row");
+  for (const p of rest) await tx.insert(saleRefunds).values(rowOf(p, false));
   await tx.insert(saleRefundLines).values(
     given.shares.lines.map((l) => ({
       refundId: refund.id,
@@ -292,6 +328,7 @@ async function writeRefund(
       saleNumber: sale.saleNumber,
       amount: naira(given.amount),
       method: given.method,
+      ...(given.depositKobo > 0 ? { toDeposit: naira(given.depositKobo) } : {}),
       reason,
       surcharges: given.shares.surchargeLines.map((s) => ({
         name: s.name,

@@ -8,7 +8,10 @@
  *   discount itself; figures the till sends (line prices, subtotal, total, change) are compared
  *   and a difference is a 409, never trusted.
  * - Payments must add up to the total (settlement.ts); only cash may exceed it, and the excess
- *   is the change.
+ *   is the change. A sale that checks out a visit credits the visit's paid booking deposits
+ *   first, as 'deposit' payments with their references, up to the total (issue 32; decision
+ *   0296); the till's payments settle what is left. Each deposit is marked applied in the
+ *   sale's transaction, once (bookings/deposit-settle.ts `applyDeposit`).
  * - A sale, its lines, its payments and the stock it takes are one transaction; the stock is
  *   taken by catalog/stock.ts `takeStock` (products locked in id order, units held by pending
  *   checkouts honoured, never below zero: 409 naming the product).
@@ -21,6 +24,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { ConsultationOverrideInput } from "#common/consultation.ts";
+import { depositCredits } from "#common/deposits.ts";
 import { lagosDate } from "#common/lagos-time.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import {
@@ -39,6 +43,12 @@ import { saleLines, salePayments, sales, surcharges } from "#server/db/schema/sa
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import {
+  appliedDeposits,
+  applyDeposit,
+  type CreditableDeposit,
+  creditableDeposits,
+} from "#server/modules/bookings/deposit-settle.ts";
 import { updateAppointment } from "#server/modules/calendar/appointments.ts";
 import { availableUnits, takeStock } from "#server/modules/catalog/stock.ts";
 import { clientExists } from "#server/modules/clients/service.ts";
@@ -54,7 +64,7 @@ import { creditLines, type LineCredit } from "./line-credit.ts";
 import { listSaleRecords } from "./records.ts";
 import { saleClient } from "./sale-client.ts";
 import { getSale } from "./sale-detail.ts";
-import { type Settlement, settle } from "./settlement.ts";
+import { type SettledPayment, type Settlement, settle } from "./settlement.ts";
 import { DAY_MS, money, naira } from "./shared.ts";
 import { addSaleToDay, storedTotalsOf } from "./stored-totals.ts";
 import { appointmentPrices, completeVisit } from "./visit-checkout.ts";
@@ -83,7 +93,8 @@ async function saleIdByKey(db: Db | Tx, key: string): Promise<number | null> {
  * @returns the sale (`replayed: true` when the key had already recorded it).
  * @throws HttpError 400 bad payments, discount or surcharge, a sale dated on a closed day; 409 a
  *   product short of stock (named),
- *   an item no longer sold, a price or total that differs from the server's, an inactive surcharge.
+ *   an item no longer sold, a price or total that differs from the server's, an inactive surcharge,
+ *   a deposit credit that differs or a deposit credited by another sale meanwhile.
  */
 export async function processSale(
   db: Db,
@@ -138,6 +149,8 @@ type CheckedSale = {
   consultation: ConsultationOverride;
   /** The service of the appointment the sale-level `appointmentId` checks out, if stored. */
   visitServiceId: number | null;
+  /** The visit's paid deposits the sale credits, each with its credit (kobo, > 0). */
+  deposits: Array<CreditableDeposit & { creditKobo: number }>;
 };
 
 /** The sale's idempotency key: the header's or the body's (400 when both are sent and differ). */
@@ -201,7 +214,8 @@ async function checkSale(db: Db, input: ParsedSaleInput, key: string | null): Pr
     nairaToKobo(input.discountAmount),
   );
   checkFigures(input, figures);
-  const settlement = settle(input, figures.totalKobo);
+  const deposits = await visitDeposits(db, input, priced, figures.totalKobo);
+  const settlement = settleWithDeposits(input, figures.totalKobo, deposits);
   if (
     settlement.paymentMethod === "cash" &&
     input.changeAmount !== undefined &&
@@ -227,7 +241,83 @@ async function checkSale(db: Db, input: ParsedSaleInput, key: string | null): Pr
     clientId,
     consultation: null,
     visitServiceId,
+    deposits,
   };
+}
+
+/**
+ * The paid booking deposits of the appointments the sale checks out (its lines' and the
+ * sale-level `appointmentId`), each credited up to what the total leaves (common/deposits.ts
+ * `depositCredits`); a deposit with nothing left to cover is not credited and stays paid.
+ * @throws HttpError 409 when the till's `depositCredit` differs from the server's.
+ */
+async function visitDeposits(
+  db: Db,
+  input: ParsedSaleInput,
+  priced: readonly PricedLine[],
+  totalKobo: number,
+): Promise<CheckedSale["deposits"]> {
+  const ids = new Set(priced.flatMap((l) => (l.appointmentId === null ? [] : [l.appointmentId])));
+  if (input.appointmentId && /^\d+$/.test(input.appointmentId))
+    ids.add(Number(input.appointmentId));
+  const paid = await creditableDeposits(db, [...ids]);
+  const credits = depositCredits(
+    paid.map((d) => d.amountKobo),
+    totalKobo,
+  );
+  const deposits = paid
+    .map((d, i) => ({ ...d, creditKobo: credits[i] ?? 0 }))
+    .filter((d) => d.creditKobo > 0);
+  const creditKobo = deposits.reduce((s, d) => s + d.creditKobo, 0);
+  if (input.depositCredit !== undefined && nairaToKobo(input.depositCredit) !== creditKobo) {
+    // The usual cause: another sale credited it since the till opened the visit.
+    const [taken] = await appliedDeposits(db, [...ids]);
+    const [other] = taken?.saleId
+      ? await db
+          .select({ saleNumber: sales.saleNumber })
+          .from(sales)
+          .where(eq(sales.id, taken.saleId))
+      : [];
+    const message =
+      taken && other && nairaToKobo(input.depositCredit) > creditKobo
+        ? `The deposit ${taken.reference} was already credited to Sale #${other.saleNumber}; please review the sale`
+        : `The deposit credited is ${money(creditKobo)}, not ${money(nairaToKobo(input.depositCredit))}; please review the sale`;
+    throw new HttpError(409, message, { depositCredit: message });
+  }
+  return deposits;
+}
+
+/**
+ * The sale's payments: the deposits' credits first ('deposit', with their references), then the
+ * till's payments of what is left (settlement.ts). When the deposits pay the whole total the
+ * till's method is moot: the sale is paid by 'deposit' (and a tip, having no payment to go
+ * with, is refused).
+ * @throws HttpError 400 as settle, or a tip on a sale the deposits pay in full.
+ */
+function settleWithDeposits(
+  input: ParsedSaleInput,
+  totalKobo: number,
+  deposits: CheckedSale["deposits"],
+): Settlement {
+  const creditKobo = deposits.reduce((s, d) => s + d.creditKobo, 0);
+  if (creditKobo === 0) return settle(input, totalKobo);
+  const credited: SettledPayment[] = deposits.map((d) => ({
+    method: "deposit",
+    amountKobo: d.creditKobo,
+    tipKobo: 0,
+    reference: d.reference,
+    payerName: null,
+  }));
+  const due = totalKobo - creditKobo;
+  if (due === 0) {
+    if (nairaToKobo(input.tipAmount) > 0) {
+      const message = "The deposit pays this sale in full, so there is no payment to add a tip to";
+      throw new HttpError(400, message, { tipAmount: message });
+    }
+    return { payments: credited, cashReceivedKobo: null, changeKobo: 0, paymentMethod: "deposit" };
+  }
+  const rest = settle(input, due, creditKobo);
+  return { ...rest, payments: [...credited, ...rest.payments] };
 }
 
 /** The service of the stored appointment a sale-level `appointmentId` names (not a request). */
@@ -486,6 +576,13 @@ async function writeSale(
     .returning({ id: sales.id, saleNumber: sales.saleNumber });
   if (!row) throw new Error("sale insert returned no row");
   await writeLinesAndPayments(tx, row.id, sale);
+  for (const d of sale.deposits) {
+    // Once: a second checkout (or a concurrent one) finds it applied and the sale rolls back.
+    if (!(await applyDeposit(tx, d.id, row.id, d.creditKobo, new Date()))) {
+      const message = `The deposit ${d.reference} was credited or settled meanwhile; please review the sale`;
+      throw new HttpError(409, message, { depositCredit: message });
+    }
+  }
   await recordAudit(tx, admin, {
     action: "sale.create",
     entity: "sale",
@@ -495,6 +592,14 @@ async function writeSale(
       total: naira(figures.totalKobo),
       paymentMethod: settlement.paymentMethod,
       ...(visitIds.length ? { appointmentsCompleted: visitIds } : {}),
+      ...(sale.deposits.length
+        ? {
+            depositsCredited: sale.deposits.map((d) => ({
+              reference: d.reference,
+              amount: naira(d.creditKobo),
+            })),
+          }
+        : {}),
     },
   });
   const short = await takeStock(

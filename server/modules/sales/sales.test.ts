@@ -462,6 +462,7 @@ describe.each(dbKinds)("point of sale API on %s", (kind) => {
       cash: { collected: 211700, refunds: 0 },
       other: { collected: 8000, refunds: 0 },
       giftCards: { collected: 0, refunds: 0 },
+      deposits: { collected: 0, refunds: 0 },
       totalCollected: 219700,
       totalRefunds: 0,
       tips: 2000,

@@ -30,9 +30,16 @@ export type Settlement = {
  * only cash parts may exceed it (change), and only when cash is still due after the other parts.
  * Each card, transfer or online payment keeps its reference (terminal, transfer, Paystack) and a
  * transfer its payer; cash carries none (decision 0230).
+ * @param totalKobo what the till's payments must cover: the sale's total, less the booking
+ *   deposits credited first (`creditKobo`, only named in the messages; decision 0296).
  * @throws HttpError 400 for payments that do not add up.
  */
-export function settle(input: ParsedSaleInput, totalKobo: number): Settlement {
+export function settle(input: ParsedSaleInput, totalKobo: number, creditKobo = 0): Settlement {
+  // With a deposit credited, the messages name what is due after it, not the sale's total.
+  const dueWords = (kobo: number) =>
+    creditKobo > 0
+      ? `the ${money(kobo)} due after the ${money(creditKobo)} deposit`
+      : `the total (${money(kobo)})`;
   const tipKobo = nairaToKobo(input.tipAmount);
   const single = (method: PaymentMethod): SettledPayment[] =>
     totalKobo + tipKobo > 0 && totalKobo > 0
@@ -55,7 +62,7 @@ export function settle(input: ParsedSaleInput, totalKobo: number): Settlement {
     const received = nairaToKobo(input.cashReceived);
     const due = totalKobo + tipKobo;
     if (received < due) {
-      const message = `Cash received (${money(received)}) is less than the total (${money(due)})`;
+      const message = `Cash received (${money(received)}) is less than ${dueWords(due)}`;
       throw new HttpError(400, message, { cashReceived: message });
     }
     return {
@@ -91,7 +98,10 @@ export function settle(input: ParsedSaleInput, totalKobo: number): Settlement {
   const cashDue = totalKobo - other;
   const addsUp = cashIn === 0 ? other === totalKobo : cashDue > 0 && cashIn >= cashDue;
   if (!addsUp) {
-    const message = `Payments add up to ${money(sum)} but the total is ${money(totalKobo)}`;
+    const message =
+      creditKobo > 0
+        ? `Payments add up to ${money(sum)} but ${money(totalKobo)} is due after the ${money(creditKobo)} deposit`
+        : `Payments add up to ${money(sum)} but the total is ${money(totalKobo)}`;
     throw new HttpError(400, message, { splitPayments: message });
   }
   const cashTips = parts.filter((p) => p.method === "cash").reduce((s, p) => s + p.tipKobo, 0);

@@ -13,6 +13,7 @@ import { appointments } from "#server/db/schema/calendar.ts";
 import { saleLines, sales } from "#server/db/schema/sales.ts";
 import { staff } from "#server/db/schema/staff.ts";
 import { HttpError } from "#server/http.ts";
+import { creditableDeposits } from "#server/modules/bookings/deposit-settle.ts";
 import {
   completeCheckedOutAppointments,
   lockAppointmentsForCheckout,
@@ -37,7 +38,8 @@ async function checkedOut(db: Db | Tx, ids: readonly number[]): Promise<Map<numb
  * What Start Checkout opens the till with (GET /api/pos/checkout/{appointmentId} and the POS
  * page's ?checkout=): the appointment and the same client's other appointments on its Lagos
  * day that are still open (scheduled, confirmed, pending) and not yet checked out, by start;
- * each with the appointment's price (else the catalogue's) and its therapist.
+ * each with the appointment's price (else the catalogue's) and its therapist; and their paid
+ * booking deposits, which the sale credits (issue 32; decision 0296).
  * @returns null when there is no such appointment.
  */
 export async function visitCheckout(db: Db, appointmentId: number): Promise<VisitCheckout | null> {
@@ -80,6 +82,13 @@ export async function visitCheckout(db: Db, appointmentId: number): Promise<Visi
     db,
     rows.map((r) => r.id),
   );
+  const open = rows.filter(
+    (r) => !done.has(r.id) && (r.id === appointmentId || OPEN_STATUSES.includes(r.status)),
+  );
+  const deposits = await creditableDeposits(
+    db,
+    open.map((r) => r.id),
+  );
   return {
     appointmentId,
     customer: {
@@ -88,19 +97,20 @@ export async function visitCheckout(db: Db, appointmentId: number): Promise<Visi
       email: first.customerEmail,
       phone: first.customerPhone,
     },
-    lines: rows
-      .filter(
-        (r) => !done.has(r.id) && (r.id === appointmentId || OPEN_STATUSES.includes(r.status)),
-      )
-      .map((r) => ({
-        appointmentId: r.id,
-        serviceId: r.serviceId,
-        serviceName: r.serviceName,
-        price: r.priceKobo === null ? null : naira(r.priceKobo),
-        staffId: r.staffId,
-        staffName: r.staffId === null ? null : `${r.staffFirst ?? ""} ${r.staffLast ?? ""}`.trim(),
-        startsAt: r.startsAt.toISOString(),
-      })),
+    lines: open.map((r) => ({
+      appointmentId: r.id,
+      serviceId: r.serviceId,
+      serviceName: r.serviceName,
+      price: r.priceKobo === null ? null : naira(r.priceKobo),
+      staffId: r.staffId,
+      staffName: r.staffId === null ? null : `${r.staffFirst ?? ""} ${r.staffLast ?? ""}`.trim(),
+      startsAt: r.startsAt.toISOString(),
+    })),
+    deposits: deposits.map((d) => ({
+      appointmentId: d.appointmentId,
+      reference: d.reference,
+      amount: naira(d.amountKobo),
+    })),
   };
 }
 

@@ -1,18 +1,22 @@
 /**
  * The clinic's settings (issue 28; docs/decisions/0241): one row, read by the writes that act on
  * them (completing a visit reads `reviewRequestOnComplete` in its own transaction) and changed by
- * a manager from the Reviews screen. This module is the `clinic_settings` table's only writer.
+ * a manager from the Reviews screen (the review request) and the Bookings screen (the booking
+ * deposit, issue 32). This module is the `clinic_settings` table's only writer.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import {
   type ClinicSettings,
   type ClinicSettingsPatch,
   DEFAULT_CLINIC_SETTINGS,
+  SETTINGS_TEXTS,
 } from "#common/settings.ts";
 import type { Db, Tx } from "#server/db/client.ts";
+import { services } from "#server/db/schema/catalog.ts";
 import { clinicSettings } from "#server/db/schema/settings.ts";
+import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 
 const ROW_ID = 1;
@@ -58,17 +62,32 @@ export async function readDepositSettings(db: Db | Tx): Promise<DepositSettings>
 
 /**
  * PATCH /api/admin/settings (a manager's, `settings.manage`): changes the settings `patch` names,
- * audited as `settings.update` with the values before and after, in one transaction.
+ * audited as `settings.update` with the values before and after, in one transaction. The
+ * services booked without a deposit must be in the catalogue (kept once each, by id).
  * @returns the settings now.
+ * @throws HttpError 400 an unknown service among `depositFreeServiceIds`.
  */
 export async function updateClinicSettings(
   db: Db,
   admin: AdminIdentity,
   patch: ClinicSettingsPatch,
 ): Promise<ClinicSettings> {
+  const checked = { ...patch };
+  if (patch.depositFreeServiceIds) {
+    const ids = [...new Set(patch.depositFreeServiceIds)].sort((a, b) => a - b);
+    const found = ids.length
+      ? await db.select({ id: services.id }).from(services).where(inArray(services.id, ids))
+      : [];
+    if (found.length !== ids.length) {
+      throw new HttpError(400, SETTINGS_TEXTS.unknownService, {
+        depositFreeServiceIds: SETTINGS_TEXTS.unknownService,
+      });
+    }
+    checked.depositFreeServiceIds = ids;
+  }
   return db.transaction(async (tx) => {
     const before = await readClinicSettings(tx);
-    const after: ClinicSettings = { ...before, ...definedOf(patch) };
+    const after: ClinicSettings = { ...before, ...definedOf(checked) };
     const { deposit, ...stored } = after;
     const values = { ...stored, depositKobo: nairaToKobo(deposit) };
     await tx

@@ -26,8 +26,10 @@ import {
 import { formatLagosDateTime } from "#common/lagos-time.ts";
 import type { MessageSummary } from "#common/outbox.ts";
 import type { Page } from "#common/paging.ts";
+import type { ClinicSettings } from "#common/settings.ts";
 import { BookingDialog, type ServiceOption } from "./booking-dialog.tsx";
 import { BookingMessages } from "./booking-messages.tsx";
+import { type DepositService, DepositSettings } from "./deposit-settings.tsx";
 import { ReviewLinkPanel } from "./review-link-panel.tsx";
 
 type Pending = { kind: "delete" | "no-show"; booking: BookingRecord } | null;
@@ -38,11 +40,17 @@ export function BookingsScreen({
   page,
   services,
   messages = {},
+  settings = null,
+  depositServices = [],
 }: {
   page: Page<BookingRecord>;
   services: readonly ServiceOption[];
   /** The messages of each booking's card, by booking id (issue 17). */
   messages?: Record<number, MessageSummary[]>;
+  /** The clinic's settings, for a manager (the booking deposit section); null otherwise. */
+  settings?: ClinicSettings | null;
+  /** The catalogue's services the deposit may apply to. */
+  depositServices?: readonly DepositService[];
 }) {
   const [dialog, setDialog] = useState<{ open: boolean; booking: BookingRecord | null }>({
     open: false,
@@ -116,6 +124,7 @@ export function BookingsScreen({
           Add Booking
         </button>
       </PageHeader>
+      {settings && <DepositSettings settings={settings} services={depositServices} />}
 
       <ListToolbar label="Find bookings">
         <SearchBox

@@ -10,6 +10,7 @@ import { longDayLabel } from "#common/sales.ts";
 import {
   addLine,
   addSplitPayment,
+  creditedDeposits,
   figuresOf,
   readAmount,
   remainingBalance,
@@ -94,5 +95,37 @@ describe("cart", () => {
     expect(longDayLabel("2026-11-23")).toBe("Monday, 23 Nov 2026");
     expect(shiftLagosDate("2026-03-01", -1)).toBe("2026-02-28");
     expect(shiftLagosDate("2026-12-31", 1)).toBe("2027-01-01");
+  });
+});
+
+describe("a visit's booking deposit at the till (issue 32)", () => {
+  const visitLine = { ...facial, price: 35000.5, quantity: 1, appointmentId: 41 };
+  const deposit = { appointmentId: 41, reference: "GHD-abc", amount: 20000 };
+
+  it("credits the deposits of the appointments the sale checks out, and only those", () => {
+    const other = { appointmentId: 99, reference: "GHD-other", amount: 20000 };
+    expect(creditedDeposits([deposit, other], [visitLine], null)).toEqual([deposit]);
+    expect(creditedDeposits([deposit, other], [], "99")).toEqual([other]);
+    expect(creditedDeposits([deposit], [{ ...visitLine, appointmentId: null }], null)).toEqual([]);
+  });
+
+  it("takes the deposit off what is due, in exact kobo, and gives cash change on the rest", () => {
+    const f = figuresOf([visitLine], [vat], 0, "cash", 20000, 0, [deposit]);
+    // 35,000.50 + 7.5% (2,625.04) = 37,625.54; less the 20,000 deposit: 17,625.54 due.
+    expect(f).toMatchObject({
+      total: 37625.54,
+      deposit: 20000,
+      due: 17625.54,
+      depositLines: [{ reference: "GHD-abc", amount: 20000 }],
+    });
+    expect(f.change).toBe(2374.46);
+    expect(remainingBalance(f.due, [])).toBe(17625.54);
+  });
+
+  it("credits a deposit above the total only up to the total", () => {
+    const cheap = { ...visitLine, price: 15000 };
+    const f = figuresOf([cheap], [], 1000, "card", 0, 0, [deposit]);
+    expect(f).toMatchObject({ total: 14000, deposit: 14000, due: 0, change: 0 });
+    expect(f.depositLines).toEqual([{ reference: "GHD-abc", amount: 14000 }]);
   });
 });

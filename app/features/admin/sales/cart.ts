@@ -2,8 +2,11 @@
  * The till's sale in the browser (admin spec §3 "Cart line", §4, §5, §9): lines, surcharges,
  * discount and payments, and the figures shown in the Current Sale panel and the Complete Sale
  * dialog. The server computes the same figures again (common/sales.ts `saleFigures`) and refuses
- * a sale whose figures differ, so both sides use one function, in kobo.
+ * a sale whose figures differ, so both sides use one function, in kobo. A visit's paid booking
+ * deposits are credited first, up to the total (common/deposits.ts `depositCredits`, issue 32),
+ * and the till's payments settle what is left ('Amount due').
  */
+import { depositCredits } from "#common/deposits.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
 import {
   MAX_SALE_QUANTITY,
@@ -11,6 +14,7 @@ import {
   type SaleInput,
   type Surcharge,
   saleFigures,
+  type VisitDeposit,
 } from "#common/sales.ts";
 
 export type CartLine = {
@@ -86,11 +90,35 @@ export type Figures = {
   surcharges: number;
   discount: number;
   total: number;
-  /** Cash received − total (− tip), floored at 0; only for cash (admin spec §9). */
+  /** The booking deposits credited (naira), each with its reference; none outside a visit. */
+  depositLines: Array<{ reference: string; amount: number }>;
+  deposit: number;
+  /** What the till's payments must cover: total − deposit (naira). */
+  due: number;
+  /** Cash received − amount due (− tip), floored at 0; only for cash (admin spec §9). */
   change: number;
 };
 
-/** The panel's figures in naira (admin spec §9: total = subtotal + surcharges − discount). */
+/**
+ * The deposits the sale credits: those of an appointment one of its lines checks out, or of
+ * the appointment the sale checks out (`appointmentId`), as the server chooses them.
+ */
+export function creditedDeposits(
+  deposits: readonly VisitDeposit[],
+  lines: readonly CartLine[],
+  appointmentId: string | null,
+): VisitDeposit[] {
+  return deposits.filter(
+    (d) =>
+      lines.some((l) => l.appointmentId === d.appointmentId) ||
+      appointmentId === String(d.appointmentId),
+  );
+}
+
+/**
+ * The panel's figures in naira (admin spec §9: total = subtotal + surcharges − discount; the
+ * visit's `deposits` credited, in order, up to the total).
+ */
 export function figuresOf(
   lines: CartLine[],
   applied: Surcharge[],
@@ -98,6 +126,7 @@ export function figuresOf(
   method: PosPaymentMethod,
   cashReceived: number,
   tip = 0,
+  deposits: readonly VisitDeposit[] = [],
 ): Figures {
   const f = saleFigures(
     lines.map((l) => ({ unitKobo: nairaToKobo(l.price), quantity: l.quantity })),
@@ -110,14 +139,27 @@ export function figuresOf(
     })),
     nairaToKobo(discount),
   );
+  const credits = depositCredits(
+    deposits.map((d) => nairaToKobo(d.amount)),
+    f.totalKobo,
+  );
+  const depositKobo = credits.reduce((s, c) => s + c, 0);
+  const dueKobo = f.totalKobo - depositKobo;
   const change =
-    method === "cash" ? Math.max(0, nairaToKobo(cashReceived) - f.totalKobo - nairaToKobo(tip)) : 0;
+    method === "cash" ? Math.max(0, nairaToKobo(cashReceived) - dueKobo - nairaToKobo(tip)) : 0;
   return {
     subtotal: koboToNaira(f.subtotalKobo),
     surchargeLines: f.surchargeLines.map((l) => ({ ...l, amount: koboToNaira(l.amountKobo) })),
     surcharges: koboToNaira(f.surchargesKobo),
     discount: koboToNaira(f.discountKobo),
     total: koboToNaira(f.totalKobo),
+    depositLines: deposits.flatMap((d, i) =>
+      (credits[i] ?? 0) > 0
+        ? [{ reference: d.reference, amount: koboToNaira(credits[i] ?? 0) }]
+        : [],
+    ),
+    deposit: koboToNaira(depositKobo),
+    due: koboToNaira(dueKobo),
     change: koboToNaira(change),
   };
 }
@@ -210,6 +252,11 @@ export function salePayload(input: {
     payerName: input.method === "transfer" ? input.payerName?.trim() || null : null,
     tipAmount: input.tip,
     tipStaffId: input.tip > 0 ? (input.tipStaffId ?? null) : null,
+    // A visit's checkout names the deposit it shows, for the server to compare (issue 32).
+    depositCredit:
+      input.appointmentId || input.lines.some((l) => l.appointmentId)
+        ? input.figures.deposit
+        : undefined,
     idempotencyKey: input.key,
     appointmentId: input.appointmentId,
     soldAt: input.soldAt,

@@ -64,7 +64,8 @@ export function CompleteSaleDialog({
   onManageSurcharges: () => void;
 }) {
   const active = surcharges.filter((s) => s.isActive);
-  const left = remainingBalance(figures.total, sale.splits);
+  // The till's payments cover what the visit's deposit leaves (issue 32).
+  const left = remainingBalance(figures.due, sale.splits);
   const methodGroup = useId();
   const [errors, setErrors] = useState<Partial<Record<PaymentField, string>>>({});
   useEffect(() => {
@@ -143,6 +144,13 @@ export function CompleteSaleDialog({
 
       <fieldset>
         <legend className="text-sm font-semibold text-ink">Payment Method</legend>
+        {figures.deposit > 0 && (
+          <p className="mt-1 text-sm text-gray-700" data-testid="deposit-note">
+            {figures.due > 0
+              ? `The booking deposit (${formatNairaWithKobo(figures.deposit)}, paid online) is credited; take ${formatNairaWithKobo(figures.due)} here.`
+              : `The booking deposit (paid online) pays this sale in full: nothing to take here.`}
+          </p>
+        )}
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {POS_PAYMENT_METHODS.map((m) => (
             <label
@@ -169,7 +177,7 @@ export function CompleteSaleDialog({
             value={sale.cashReceived}
             error={errors.cashReceived}
             onChange={(e) => sale.setCashReceived(e.target.value)}
-            hint={`Total due ${formatNairaWithKobo(figures.total + sale.tipNaira)}`}
+            hint={`Total due ${formatNairaWithKobo(figures.due + sale.tipNaira)}`}
           />
         )}
         {(sale.method === "card" || sale.method === "transfer") && (
@@ -277,7 +285,7 @@ export function CompleteSaleDialog({
                 type="button"
                 className={adminButton.outline}
                 onClick={() =>
-                  sale.setSplits(addSplitPayment(figures.total, sale.splits, Date.now()))
+                  sale.setSplits(addSplitPayment(figures.due, sale.splits, Date.now()))
                 }
               >
                 Add Payment
@@ -366,6 +374,10 @@ export function CompleteSaleDialog({
         <Row label="Discount" value={-figures.discount} />
         {sale.tipNaira > 0 && <Row label="Tip" value={sale.tipNaira} />}
         <Row label="Total" value={figures.total} strong />
+        {figures.depositLines.map((d) => (
+          <Row key={d.reference} label={`Deposit (${d.reference})`} value={-d.amount} />
+        ))}
+        {figures.deposit > 0 && <Row label="Amount due" value={figures.due} strong />}
         {sale.method === "cash" && <Row label="Change" value={figures.change} />}
       </dl>
       <ConsultationOverride state={sale.consultation} />
@@ -375,9 +387,11 @@ export function CompleteSaleDialog({
 
 function Row({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
   return (
-    <div className={`flex justify-between ${strong ? "text-base font-semibold text-ink" : ""}`}>
-      <dt>{label}</dt>
-      <dd>
+    <div
+      className={`flex justify-between gap-3 ${strong ? "text-base font-semibold text-ink" : ""}`}
+    >
+      <dt className="min-w-0 break-words">{label}</dt>
+      <dd className="whitespace-nowrap">
         {value < 0 ? "-" : ""}
         {formatNairaWithKobo(Math.abs(value))}
       </dd>

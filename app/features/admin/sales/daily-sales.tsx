@@ -167,6 +167,14 @@ export function DailySalesTab({
               },
             ]}
           />
+          {(m.deposits.collected > 0 || m.deposits.refunds > 0) && (
+            // Issue 32: credited at the till, taken online before: not in the totals above.
+            <p className="mt-2 text-xs text-gray-700" data-testid="deposits-credited">
+              Booking deposits credited at the till {money(m.deposits.collected)}
+              {m.deposits.refunds > 0 && `, returned by voids ${money(m.deposits.refunds)}`} (paid
+              online before, not in these totals)
+            </p>
+          )}
         </div>
       </div>
 

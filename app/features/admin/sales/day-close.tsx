@@ -26,6 +26,8 @@ import {
   cashCountKobo,
   type DailySales,
   type DayClose,
+  DEPOSIT_MOVEMENT_LABELS,
+  type DepositDay,
   longDayLabel,
   type PaystackMatchStatus,
   type PaystackReconciliation,
@@ -131,7 +133,11 @@ function Figure({ label, value, tone }: { label: string; value: string; tone?: s
 const varianceTone = (v: number | null) =>
   v === null || v === 0 ? undefined : v > 0 ? "text-amber-800" : "text-red-700";
 
-/** Each tender as a card: expected, counted or matched, variance; references missing. */
+/**
+ * Each tender as a card: expected, counted or matched, variance; references missing. Booking
+ * deposits credited at the till (issue 32) are a card of their own with nothing to count: they
+ * were taken online before.
+ */
 function TenderCards({ tenders }: { tenders: TenderLine[] }) {
   return (
     <ul className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-label="Tenders">
@@ -143,21 +149,82 @@ function TenderCards({ tenders }: { tenders: TenderLine[] }) {
           data-tender={t.tender}
         >
           <p className="font-medium text-ink">{t.label}</p>
-          <dl className="mt-2 grid grid-cols-3 gap-2">
-            <Figure label="Expected" value={money(t.expected)} />
-            <Figure
-              label={t.tender === "online" ? "Matched" : "Counted"}
-              value={t.counted === null ? "—" : money(t.counted)}
-            />
-            <Figure label="Variance" value={signed(t.variance)} tone={varianceTone(t.variance)} />
-          </dl>
-          <p className="mt-2 text-xs text-gray-600">
-            {t.payments} payment{t.payments === 1 ? "" : "s"}
-            {t.withoutReference > 0 && ` · ${t.withoutReference} without a reference`}
-          </p>
+          {t.tender === "deposit" ? (
+            <>
+              <dl className="mt-2 grid grid-cols-1 gap-2">
+                <Figure label="Credited" value={money(t.expected)} />
+              </dl>
+              <p className="mt-2 text-xs text-gray-600">
+                {t.payments} credit{t.payments === 1 ? "" : "s"} · paid online before: not in the
+                drawer or on the terminal
+              </p>
+            </>
+          ) : (
+            <TenderFigures t={t} />
+          )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A counted tender's figures: expected, counted or matched, variance; references missing. */
+function TenderFigures({ t }: { t: TenderLine }) {
+  return (
+    <>
+      <dl className="mt-2 grid grid-cols-3 gap-2">
+        <Figure label="Expected" value={money(t.expected)} />
+        <Figure
+          label={t.tender === "online" ? "Matched" : "Counted"}
+          value={t.counted === null ? "—" : money(t.counted)}
+        />
+        <Figure label="Variance" value={signed(t.variance)} tone={varianceTone(t.variance)} />
+      </dl>
+      <p className="mt-2 text-xs text-gray-600">
+        {t.payments} payment{t.payments === 1 ? "" : "s"}
+        {t.withoutReference > 0 && ` · ${t.withoutReference} without a reference`}
+      </p>
+    </>
+  );
+}
+
+/**
+ * The day's booking deposits (issue 32 "the daily close shows deposits taken, applied, refunded
+ * and forfeited per tender"; decision 0296): each movement by tender as a short list, and what
+ * the desk owes clients where a deposit was more than its sale.
+ */
+function DepositsBlock({ deposits }: { deposits: DepositDay }) {
+  return (
+    <section aria-labelledby="day-deposits" className="min-w-0">
+      <h4 id="day-deposits" className="text-sm font-semibold text-ink">
+        Booking deposits
+      </h4>
+      {deposits.rows.length === 0 ? (
+        <p className="mt-1 text-sm text-gray-600">No deposit was taken, credited or settled.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-gray-100 text-sm" aria-label="Booking deposits">
+          {deposits.rows.map((r) => (
+            <li
+              key={`${r.movement}-${r.tender}`}
+              className="flex flex-wrap justify-between gap-x-3 py-1"
+              data-movement={r.movement}
+            >
+              <span className="min-w-0 break-words">
+                {DEPOSIT_MOVEMENT_LABELS[r.movement]} · {r.label}
+                <span className="text-gray-600"> ({r.count})</span>
+              </span>
+              <span className="font-medium">{money(r.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {deposits.leftToReturn > 0 && (
+        <p className="mt-2 text-sm text-amber-900">
+          {money(deposits.leftToReturn)} of deposits credited today was more than the sale: the
+          client's, to return.
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -251,6 +318,7 @@ function OpenDay({ sheet, onChange }: { sheet: CloseSheet; onChange: () => void 
         </div>
       </fieldset>
       <PaystackBlock paystack={sheet.paystack} />
+      <DepositsBlock deposits={sheet.deposits} />
       <form
         className="flex flex-wrap items-end gap-3"
         noValidate
@@ -510,6 +578,7 @@ function ClosedDay({
         recorded on this day.
       </p>
       <TenderCards tenders={close.tenders} />
+      <DepositsBlock deposits={sheet.deposits} />
       <dl className="grid grid-cols-3 gap-2">
         <Figure label="Counted cash" value={money(close.countedCash)} />
         <Figure label="Expected cash" value={money(close.expectedCash)} />

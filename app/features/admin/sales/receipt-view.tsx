@@ -95,7 +95,11 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <Row
               // biome-ignore lint/suspicious/noArrayIndexKey: payments have no id and never reorder
               key={i}
-              label={`Paid: ${PAYMENT_METHOD_LABELS[p.method] ?? p.method}`}
+              label={
+                p.method === "deposit"
+                  ? `Deposit credited (${p.reference ?? "booking deposit"})`
+                  : `Paid: ${PAYMENT_METHOD_LABELS[p.method] ?? p.method}`
+              }
               value={money(p.amount + p.tip)}
             />
           ))}
@@ -142,7 +146,11 @@ function RefundFigures({ refund, lines }: { refund: SaleRefund; lines: SaleLine[
         ))}
         {refund.discount > 0 && <Row label="Discount" value={`-${money(refund.discount)}`} />}
         <Row
-          label={`Returned (${PAYMENT_METHOD_LABELS[refund.method] ?? refund.method})`}
+          label={
+            refund.method === "deposit"
+              ? "Returned to the booking deposit"
+              : `Returned (${PAYMENT_METHOD_LABELS[refund.method] ?? refund.method})`
+          }
           value={money(refund.amount)}
           strong
         />
@@ -154,9 +162,9 @@ function RefundFigures({ refund, lines }: { refund: SaleRefund; lines: SaleLine[
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <div className={`flex justify-between ${strong ? "font-bold" : ""}`}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
+    <div className={`flex justify-between gap-2 ${strong ? "font-bold" : ""}`}>
+      <dt className="min-w-0 break-words">{label}</dt>
+      <dd className="text-right">{value}</dd>
     </div>
   );
 }

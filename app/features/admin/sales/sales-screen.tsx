@@ -56,7 +56,8 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
 
   /**
    * Puts a visit on the till (issue 29): each of its appointments as a service line at its
-   * price with its therapist, and the client; appointments without a price are left to add by hand.
+   * price with its therapist, and the client; appointments without a price are left to add by
+   * hand. Its paid booking deposits are credited as the 'Deposit' tender (issue 32).
    */
   function openVisit(v: VisitCheckout) {
     sale.clear();
@@ -78,6 +79,7 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
       });
     }
     sale.setCustomer({ ...v.customer, clientId: v.customer.clientId });
+    sale.setDeposits(v.deposits);
     const names = v.lines.map((l) => l.serviceName).join(" + ");
     sale.setAppointment({ id: String(v.appointmentId), label: `${v.customer.name}'s ${names}` });
     if (v.lines.length === 0 || unpriced.length > 0) {
@@ -369,6 +371,14 @@ function CurrentSale({
         <Line label="Surcharges" value={money(f.surcharges)} />
         <Line label="Discount" value={f.discount > 0 ? `-${money(f.discount)}` : money(0)} />
         <Line label="Total" value={money(f.total)} strong />
+        {f.depositLines.map((d) => (
+          <Line
+            key={d.reference}
+            label={`Deposit (${d.reference})`}
+            value={`-${money(d.amount)}`}
+          />
+        ))}
+        {f.deposit > 0 && <Line label="Amount due" value={money(f.due)} strong />}
         <Line label="Change" value={money(f.change)} />
       </dl>
       <button type="button" className={`${adminButton.primary} mt-4 w-full`} onClick={onCheckout}>
@@ -416,10 +426,11 @@ function LineStaff({
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <div
-      className={`flex justify-between ${strong ? "text-base font-semibold text-ink" : "text-gray-800"}`}
+      className={`flex justify-between gap-3 ${strong ? "text-base font-semibold text-ink" : "text-gray-800"}`}
     >
-      <dt>{label}</dt>
-      <dd>{value}</dd>
+      {/* A long label (a deposit's reference) wraps; the amount stays on one line. */}
+      <dt className="min-w-0 break-words">{label}</dt>
+      <dd className="whitespace-nowrap">{value}</dd>
     </div>
   );
 }

@@ -6,11 +6,12 @@
  * hook returns a stable `reset` that the till calls once a sale is recorded or queued.
  */
 import { useCallback, useMemo, useState } from "react";
-import type { PosPaymentMethod, Surcharge } from "#common/sales.ts";
+import type { PosPaymentMethod, Surcharge, VisitDeposit } from "#common/sales.ts";
 import {
   addLine,
   type CartLine,
   type Customer,
+  creditedDeposits,
   EMPTY_CUSTOMER,
   figuresOf,
   readAmount,
@@ -34,22 +35,35 @@ export function useCartLines() {
   };
 }
 
-/** The customer, and the appointment being checked out (its id and its label on the till). */
+/**
+ * The customer, the appointment being checked out (its id and its label on the till) and the
+ * visit's paid booking deposits (issue 32), as Start Checkout brought them.
+ */
 export function useSaleCustomer() {
   const [customer, setCustomer] = useState<Customer>(EMPTY_CUSTOMER);
   const [appointment, setAppointment] = useState<{ id: string; label: string } | null>(null);
+  const [deposits, setDeposits] = useState<VisitDeposit[]>([]);
   const reset = useCallback(() => {
     setCustomer(EMPTY_CUSTOMER);
     setAppointment(null);
+    setDeposits([]);
   }, []);
-  return { customer, setCustomer, appointment, setAppointment, reset };
+  return { customer, setCustomer, appointment, setAppointment, deposits, setDeposits, reset };
 }
 
 /**
  * The payment of the sale over `lines`: method (card by default), cash received, splits, tip,
- * discount and the surcharges applied (active ones only), with the figures they give (figuresOf).
+ * discount and the surcharges applied (active ones only), with the figures they give (figuresOf),
+ * the visit's deposits credited first (those of the appointments the sale checks out).
  */
-export function useSalePayment(surcharges: Surcharge[], lines: CartLine[]) {
+export function useSalePayment(
+  surcharges: Surcharge[],
+  lines: CartLine[],
+  visit: { deposits: readonly VisitDeposit[]; appointmentId: string | null } = {
+    deposits: [],
+    appointmentId: null,
+  },
+) {
   const [method, setMethod] = useState<PosPaymentMethod>("card");
   const [cashReceived, setCashReceived] = useState("");
   // A single card or transfer payment's reference and a transfer's payer (issue 29).
@@ -74,6 +88,7 @@ export function useSalePayment(surcharges: Surcharge[], lines: CartLine[]) {
     method,
     readAmount(cashReceived),
     tipNaira,
+    creditedDeposits(visit.deposits, lines, visit.appointmentId),
   );
   const reset = useCallback(() => {
     setMethod("card");

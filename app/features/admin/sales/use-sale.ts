@@ -28,7 +28,14 @@ export function useSale(surcharges: Surcharge[]) {
   const toast = useToast();
   const { reset: resetLines, ...cart } = useCartLines();
   const { reset: resetCustomer, appointment, ...buyer } = useSaleCustomer();
-  const { reset: resetPayment, applied, ...payment } = useSalePayment(surcharges, cart.lines);
+  const {
+    reset: resetPayment,
+    applied,
+    ...payment
+  } = useSalePayment(surcharges, cart.lines, {
+    deposits: buyer.deposits,
+    appointmentId: appointment?.id ?? null,
+  });
   const { keep, ...offline } = useOfflineSales();
   // One key per sale: kept across retries of the same sale, renewed once it is recorded.
   const [saleKey, setSaleKey] = useState(newSaleKey);
