@@ -25,7 +25,13 @@ describe("deferModuleScript", () => {
     expect(code).toContain(
       'await import("/assets/entry.client-C.js");\nawait nextTask();\nconst route0 = await import("/assets/root-A.js");\nawait nextTask();\nconst route1 = await import("/assets/contact-B.js");',
     );
-    expect(code).toContain("const nextTask = () => new Promise((go) => setTimeout(go));");
+    expect(code).toContain(
+      "const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise(",
+    );
+    // The modules' downloads are announced one per task, before the first import.
+    expect(code.indexOf("const nextTask")).toBeLessThan(code.indexOf('["/assets/forms-D.js"]'));
+    expect(code).toContain('rel: "modulepreload", href })); await nextTask(); }');
+    expect(code.indexOf('["/assets/forms-D.js"]')).toBeLessThan(code.indexOf("await import("));
     expect(code).toContain('["/assets/forms-D.js"]');
     expect(code).toContain(
       'window.__reactRouterRouteModules = {"root":route0,"routes/contact":route1};',
