@@ -149,6 +149,20 @@ export type CardProduct = Pick<
   "id" | "name" | "description" | "price" | "image" | "category" | "stock" | "rating"
 >;
 
+/** A product's card fields (CardProduct), for the loaders of pages that show only cards. */
+export function cardProduct({
+  id,
+  name,
+  description,
+  price,
+  image,
+  category,
+  stock,
+  rating,
+}: PublicProduct): CardProduct {
+  return { id, name, description, price, image, category, stock, rating };
+}
+
 /** A booking-form service option: a real service or a synthetic consultation entry. */
 export type BookableService = {
   id: string;

@@ -8,7 +8,12 @@ import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonClassName } from "#app/components/ui/button.tsx";
 import { useCenterActive } from "#app/lib/use-center-active.ts";
-import { type CardProduct, type PublicProduct, SHOP_CATEGORIES } from "#common/catalog.ts";
+import {
+  type CardProduct,
+  cardProduct,
+  type PublicProduct,
+  SHOP_CATEGORIES,
+} from "#common/catalog.ts";
 import { ProductCard } from "./product-card";
 
 /** Products the teaser shows per category (spec §9). */
@@ -20,18 +25,7 @@ export const SHOP_TEASER_SIZE = 4;
  * product so the page data sends a product listed under two pills once.
  */
 export function teaserProducts(products: readonly PublicProduct[]): Record<string, CardProduct[]> {
-  const cards = products.map(
-    ({ id, name, description, price, image, category, stock, rating }): CardProduct => ({
-      id,
-      name,
-      description,
-      price,
-      image,
-      category,
-      stock,
-      rating,
-    }),
-  );
+  const cards = products.map(cardProduct);
   const ordered = [...cards.filter((p) => p.stock > 0), ...cards.filter((p) => p.stock <= 0)];
   const result: Record<string, CardProduct[]> = {};
   for (const { id } of SHOP_CATEGORIES) {
