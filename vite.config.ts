@@ -15,14 +15,14 @@ const FRAMEWORK =
  */
 const STOREFRONT = new RegExp(
   [
-    String.raw`app[\/]features[\/](layout[\/](?!lazy-map)|consent[\/](?!meta-pixel)|seo[\/])`,
+    String.raw`app[\/]features[\/](layout[\/](?!lazy-map)|consent[\/](?!meta-pixel)|seo[\/](?!product-json-ld))`,
     String.raw`app[\/]features[\/]advisor[\/]advisor-launcher`,
     String.raw`app[\/]features[\/]cart[\/](cart-context|cart-store)`,
     String.raw`app[\/]features[\/]wishlist[\/]wishlist-store`,
     String.raw`app[\/]features[\/]catalog[\/]service-links`,
     String.raw`app[\/]components[\/]ui[\/](button|toast|section-heading|social-icons)\.`,
     String.raw`app[\/]lib[\/](money-text|scroll|storage-counts|text|tracking|use-)`,
-    String.raw`common[\/](catalog|money|business|page-context|payment-messages|shipping)\.`,
+    String.raw`common[\/](catalog|money|business|page-context)\.`,
     String.raw`node_modules[\/]clsx[\/]`,
   ].join("|"),
 );
@@ -32,12 +32,27 @@ const CATALOG =
 /**
  * The booking form's slots and its Lagos-date arithmetic (common/lagos-date.ts, the engine-free
  * part of lagos-time.ts): one small file for the pages with the booking form, not a piece of the
- * back office's lagos-time chunk nor of every page's storefront chunk.
+ * back office's lagos-time chunk nor of every page's storefront chunk. The deposit rule and the
+ * consultation price join them, so /contact loads one file where it loaded three.
  */
-const BOOKING_SLOTS = /common[/](booking-slots|lagos-date)\./;
+const BOOKING_SLOTS = /common[/](booking-slots|lagos-date|deposits|consultation-price)\./;
 /** The forms of /contact, /checkout and the home page: @mantine/form and its helpers. */
 const FORMS =
-  /node_modules[/](@mantine[/]form|klona|fast-deep-equal)[/]|app[/]components[/]ui[/]form-field\.|app[/]lib[/](api|public-form)\./;
+  /node_modules[/](@mantine[/]form|klona|fast-deep-equal)[/]|app[/]components[/]ui[/]form-field\.|app[/]lib[/]public-form\./;
+/**
+ * The browser's API client, on its own: the product page and the cart read live stock with it
+ * and have no form; grouped with the forms it brought @mantine/form (7 KB on the wire) into
+ * their first load (issue 33's 120 KB budget).
+ */
+const API = /app[/]lib[/](api|health-override)\./;
+/**
+ * What the cart, the checkout and the payment-success page share: delivery costs, the payment
+ * messages, the order payload and the stored success message, as one file on those pages rather
+ * than four small ones, and out of the shell the other public pages load. The checkout's lock
+ * icon too, which it shares only with the back office's calendar (a file of its own otherwise).
+ */
+const ORDERS =
+  /common[/](shipping|payment-messages|checkout-payload)\.|app[/]features[/]checkout[/]success-message\.|lucide-react[/]dist[/]esm[/]icons[/]lock\./;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -57,6 +72,8 @@ export default defineConfig({
             { name: "catalog", test: CATALOG, priority: 8 },
             { name: "booking-slots", test: BOOKING_SLOTS, priority: 6 },
             { name: "forms", test: FORMS, priority: 5 },
+            { name: "api", test: API, priority: 4 },
+            { name: "orders", test: ORDERS, priority: 3 },
           ],
         },
       },

@@ -47,7 +47,10 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
     replayEarlyTap();
   }, []);
-  // The browser hides nonce values from the DOM, so only the server render sets them.
+  // The browser hides nonce values from the DOM, so only the server render sets them. The head
+  // scripts' text likewise: hydration keeps what the server sent (React does not patch inner HTML
+  // while hydrating), and `import.meta.env.SSR` is a build-time constant, so the browser build
+  // leaves the strings out of every page's first-load JavaScript (issue 33's 120 KB budget).
   const nonce = typeof document === "undefined" ? data?.nonce : undefined;
   return (
     // The head script below and hydration add data-* attributes React does not render.
@@ -58,19 +61,19 @@ export function Layout({ children }: { children: ReactNode }) {
           nonce={nonce}
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this app, no user data
-          dangerouslySetInnerHTML={{ __html: CONSENT_ASK_SCRIPT }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? CONSENT_ASK_SCRIPT : "" }}
         />
         <script
           nonce={nonce}
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this app, no user data
-          dangerouslySetInnerHTML={{ __html: EARLY_TAP_SCRIPT }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? EARLY_TAP_SCRIPT : "" }}
         />
         <script
           nonce={nonce}
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this app, no user data
-          dangerouslySetInnerHTML={{ __html: FLOAT_CLEAR_SCRIPT }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? FLOAT_CLEAR_SCRIPT : "" }}
         />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#6f4823" />

@@ -139,6 +139,30 @@ export type PublicProduct = {
   benefits: string[];
 };
 
+/**
+ * The fields a product card shows and puts in the cart or wishlist (app/features/catalog/
+ * product-card.tsx): what the home page's shop teaser sends, without the product page's details,
+ * ingredients, directions and benefits (two thirds of its loader data, issue 33).
+ */
+export type CardProduct = Pick<
+  PublicProduct,
+  "id" | "name" | "description" | "price" | "image" | "category" | "stock" | "rating"
+>;
+
+/** A product's card fields (CardProduct), for the loaders of pages that show only cards. */
+export function cardProduct({
+  id,
+  name,
+  description,
+  price,
+  image,
+  category,
+  stock,
+  rating,
+}: PublicProduct): CardProduct {
+  return { id, name, description, price, image, category, stock, rating };
+}
+
 /** A booking-form service option: a real service or a synthetic consultation entry. */
 export type BookableService = {
   id: string;

@@ -4,8 +4,7 @@ import { databaseIdSchema } from "./ids.ts";
 import { listQuerySchema, oneOf, type Page } from "./paging.ts";
 import type { ClinicSettings } from "./settings.ts";
 
-/** Review star labels, index 0 = 1 star (admin spec §2, §9). */
-export const REVIEW_LABELS = ["Poor", "Fair", "Good", "Very Good", "Excellent"] as const;
+export { REVIEW_LABELS } from "./review-labels.ts";
 
 /** POST /api/reviews (admin spec §5 "Review"). */
 export const reviewSubmitSchema = z.object({

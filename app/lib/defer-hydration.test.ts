@@ -20,14 +20,23 @@ describe("deferModuleScript", () => {
     const code = deferModuleScript(MODULE_CODE, ["/assets/forms-D.js"]);
     expect(code).not.toMatch(/import \* as/);
     expect(code.indexOf('addEventListener("load"')).toBeLessThan(code.indexOf("import("));
+    // The entry (the framework) first, then each route module, each evaluated in a task of its
+    // own so no single long task blocks the page.
     expect(code).toContain(
-      'const [route0, route1] = await Promise.all([import("/assets/root-A.js"), import("/assets/contact-B.js")]);',
+      'await import("/assets/entry.client-C.js");\nawait nextTask();\nconst route0 = await import("/assets/root-A.js");\nawait nextTask();\nconst route1 = await import("/assets/contact-B.js");',
     );
+    expect(code).toContain(
+      "const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise(",
+    );
+    // The modules' downloads are announced one per task, before the first import.
+    expect(code.indexOf("const nextTask")).toBeLessThan(code.indexOf('["/assets/forms-D.js"]'));
+    expect(code).toContain('rel: "modulepreload", href })); await nextTask(); }');
+    expect(code.indexOf('["/assets/forms-D.js"]')).toBeLessThan(code.indexOf("await import("));
     expect(code).toContain('["/assets/forms-D.js"]');
     expect(code).toContain(
       'window.__reactRouterRouteModules = {"root":route0,"routes/contact":route1};',
     );
-    expect(code.indexOf('import("/assets/entry.client-C.js");')).toBeGreaterThan(
+    expect(code.lastIndexOf('import("/assets/entry.client-C.js");')).toBeGreaterThan(
       code.indexOf("window.__reactRouterRouteModules"),
     );
     expect(

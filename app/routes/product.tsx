@@ -7,11 +7,12 @@ import { data, Link } from "react-router";
 import { buttonClassName } from "#app/components/ui/button.tsx";
 import { ProductCard } from "#app/features/catalog/product-card.tsx";
 import { ProductDetails } from "#app/features/catalog/product-details.tsx";
-import { originFrom, pageMeta, productJsonLd } from "#app/features/seo/meta.ts";
+import { originFrom, pageMeta } from "#app/features/seo/meta.ts";
+import { productJsonLd } from "#app/features/seo/product-json-ld.ts";
 import { shareImage } from "#app/lib/responsive-image.ts";
 import { PRODUCT_META_DESCRIPTION_LENGTH } from "#app/lib/text.ts";
 import { track } from "#app/lib/tracking.ts";
-import type { PublicProduct } from "#common/catalog.ts";
+import { cardProduct, type PublicProduct } from "#common/catalog.ts";
 import { parseDatabaseId } from "#common/ids.ts";
 import { formatNaira } from "#common/money.ts";
 import { pageContext } from "#common/page-context.ts";
@@ -25,7 +26,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseDatabaseId(params.id);
   const product = id === null ? null : await catalog.product(id);
   if (!product) return data({ product: null, related: [], origin }, { status: 404 });
-  return { product, related: await catalog.related(product.id), origin };
+  // The related products as cards: their grid shows no more (issue 33, a lighter page to hydrate).
+  return { product, related: (await catalog.related(product.id)).map(cardProduct), origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -11,7 +11,7 @@ import { ShopFilters } from "#app/features/catalog/shop-filters.tsx";
 import { ShopPager } from "#app/features/catalog/shop-pager.tsx";
 import { ShopSearch } from "#app/features/catalog/shop-search.tsx";
 import { originFrom, pageMeta } from "#app/features/seo/meta.ts";
-import { SHOP_CATEGORIES, SHOP_PAGE_SIZE } from "#common/catalog.ts";
+import { cardProduct, SHOP_CATEGORIES, SHOP_PAGE_SIZE } from "#common/catalog.ts";
 import { pageContext } from "#common/page-context.ts";
 import {
   parseShopSort,
@@ -40,7 +40,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = Math.min(parsePage(params.get("page")), totalPages);
   const start = (page - 1) * SHOP_PAGE_SIZE;
   return {
-    products: matching.slice(start, start + SHOP_PAGE_SIZE),
+    // The cards' fields only: the grid shows no more (the product page's details stay there).
+    products: matching.slice(start, start + SHOP_PAGE_SIZE).map(cardProduct),
     category,
     q,
     sort,

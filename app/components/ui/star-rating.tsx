@@ -8,7 +8,7 @@
 import { clsx } from "clsx";
 import { Star, StarHalf } from "lucide-react";
 import { useState } from "react";
-import { REVIEW_LABELS } from "#common/reviews.ts";
+import { REVIEW_LABELS } from "#common/review-labels.ts";
 
 export type StarKind = "full" | "half" | "empty";
 

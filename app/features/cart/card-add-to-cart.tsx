@@ -6,11 +6,11 @@
  */
 import { ShoppingBag } from "lucide-react";
 import { useToast } from "#app/components/ui/toast.tsx";
-import type { PublicProduct } from "#common/catalog.ts";
+import type { CardProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
 import { cartFields } from "./cart-fields";
 
-export function CardAddToCart({ product }: { product: PublicProduct }) {
+export function CardAddToCart({ product }: { product: CardProduct }) {
   const { addItem } = useCartContext();
   const toast = useToast();
   if (product.stock <= 0) return null;

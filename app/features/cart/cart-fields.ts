@@ -3,10 +3,10 @@
  * item"). Its own module so the product cards' 'Add to Cart' does not pull the product page's
  * purchase controls (and their share menu) into every catalogue page (issue 15).
  */
-import type { PublicProduct } from "#common/catalog.ts";
+import type { CardProduct } from "#common/catalog.ts";
 
 /** The cart/wishlist line fields of a product (price in naira, as the public catalogue). */
-export function cartFields(product: PublicProduct) {
+export function cartFields(product: CardProduct) {
   return {
     id: product.id,
     name: product.name,

@@ -9,14 +9,14 @@ import { Link } from "react-router";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { CardAddToCart } from "#app/features/cart/card-add-to-cart.tsx";
 import { PRODUCT_CARD_DESCRIPTION_LENGTH, truncate } from "#app/lib/text.ts";
-import type { PublicProduct } from "#common/catalog.ts";
+import type { CardProduct } from "#common/catalog.ts";
 import { formatNaira } from "#common/money.ts";
 import { Rating } from "./rating";
 
 export const PRODUCT_PLACEHOLDER_IMAGE = "/images/placeholder-product.svg";
 
 type ProductCardProps = {
-  product: PublicProduct;
+  product: CardProduct;
   /** Load the image eagerly and first (first row above the fold: the LCP); lazily otherwise. */
   eager?: boolean;
   /** Heading level of the product name, to keep headings in order on each page. */

@@ -8,7 +8,12 @@ import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonClassName } from "#app/components/ui/button.tsx";
 import { useCenterActive } from "#app/lib/use-center-active.ts";
-import { type PublicProduct, SHOP_CATEGORIES } from "#common/catalog.ts";
+import {
+  type CardProduct,
+  cardProduct,
+  type PublicProduct,
+  SHOP_CATEGORIES,
+} from "#common/catalog.ts";
 import { ProductCard } from "./product-card";
 
 /** Products the teaser shows per category (spec §9). */
@@ -16,13 +21,13 @@ export const SHOP_TEASER_SIZE = 4;
 
 /**
  * Up to four products per shop category id, and under 'all': in-stock products first, each
- * group in catalogue order.
+ * group in catalogue order; each with the card's fields only (CardProduct), one object per
+ * product so the page data sends a product listed under two pills once.
  */
-export function teaserProducts(
-  products: readonly PublicProduct[],
-): Record<string, PublicProduct[]> {
-  const ordered = [...products.filter((p) => p.stock > 0), ...products.filter((p) => p.stock <= 0)];
-  const result: Record<string, PublicProduct[]> = {};
+export function teaserProducts(products: readonly PublicProduct[]): Record<string, CardProduct[]> {
+  const cards = products.map(cardProduct);
+  const ordered = [...cards.filter((p) => p.stock > 0), ...cards.filter((p) => p.stock <= 0)];
+  const result: Record<string, CardProduct[]> = {};
   for (const { id } of SHOP_CATEGORIES) {
     result[id] = ordered
       .filter((p) => id === "all" || p.category === id)
@@ -32,7 +37,7 @@ export function teaserProducts(
 }
 
 /** Pills and the product grid of the chosen category. */
-export function ShopTeaser({ products }: { products: Record<string, PublicProduct[]> }) {
+export function ShopTeaser({ products }: { products: Record<string, CardProduct[]> }) {
   const [category, setCategory] = useState("all");
   const gridId = useId();
   const stripRef = useRef<HTMLFieldSetElement>(null);

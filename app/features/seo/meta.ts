@@ -6,7 +6,6 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { BUSINESS } from "#common/business.ts";
-import type { PublicProduct } from "#common/catalog.ts";
 
 /** Site name used in titles and og:site_name. */
 export const SITE_NAME = BUSINESS.name;
@@ -127,33 +126,6 @@ export function clinicJsonLd(origin: string): MetaDescriptor {
       },
       openingHoursSpecification: OPENING_HOURS_SPEC,
       sameAs: [BUSINESS.socialMedia.facebook, BUSINESS.socialMedia.instagram],
-    },
-  };
-}
-
-/** JSON-LD of a product with its offer in NGN (in stock or out of stock). */
-export function productJsonLd(origin: string, product: PublicProduct): MetaDescriptor {
-  const url = absoluteUrl(origin, `/product/${product.id}`);
-  return {
-    "script:ld+json": {
-      "@context": "https://schema.org",
-      "@type": "Product",
-      name: product.name,
-      description: product.description,
-      image: absoluteUrl(origin, product.image),
-      sku: String(product.id),
-      category: product.category,
-      url,
-      brand: { "@type": "Brand", name: BUSINESS.shortName },
-      offers: {
-        "@type": "Offer",
-        url,
-        price: product.price.toFixed(2),
-        priceCurrency: "NGN",
-        availability:
-          product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-        seller: { "@type": "Organization", name: BUSINESS.name },
-      },
     },
   };
 }
