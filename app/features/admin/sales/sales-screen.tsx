@@ -250,7 +250,8 @@ export function SalesScreen({ data, initialTab }: { data: PosScreen; initialTab:
             }
           >
             View sale ({sale.lines.reduce((n, l) => n + l.quantity, 0)}) ·{" "}
-            {money(sale.figures.total)}
+            {/* What is left to pay at the till once a visit's deposit is credited. */}
+            {money(sale.figures.due)}
           </button>
         </div>
       )}
