@@ -175,9 +175,11 @@ test.describe("a day offline", () => {
       await clockOut.getByRole("button", { name: "Clock Out" }).click();
       await waiting(page, ++queued);
 
-      // Back at the till, the network returns.
+      // Back at the till, the network returns. The top bar reads its count from the device
+      // after the page loads: see it first, or "no longer waiting" would hold before it shows.
       await page.goto("/admin/sales");
       await hydrated(page);
+      await waiting(page, queued);
       await context.setOffline(false);
       await waiting(page, 0);
       expect(errors).toEqual([]);
