@@ -46,6 +46,8 @@ export default [
     route("api", "routes/admin/api.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("records/:appointmentId", "routes/admin/treatment-record.tsx"),
+    route("forms", "routes/admin/forms.tsx"),
+    route("forms/:templateId", "routes/admin/form-template.tsx"),
   ]),
   route("review/:bookingId", "routes/review.tsx"),
   route("staff-invitation/:token", "routes/staff-invitation.tsx"),

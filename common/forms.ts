@@ -355,3 +355,76 @@ export type SignedFormDetail = SignedFormSummary & {
   userAgent: string;
   templateId: number;
 };
+
+// Templates (server/modules/forms/templates.ts; the manager's editor, decision 0304)
+
+/** A published version as the public form, the clinical view and the editor show it. */
+export type FormVersion = {
+  id: number;
+  templateId: number;
+  kind: FormKind;
+  category: string | null;
+  version: number;
+  body: FormBody;
+  /** The canonical text (`versionText`) and its hex SHA-256. */
+  text: string;
+  textSha256: string;
+  /** ISO 8601 UTC. */
+  publishedAt: string;
+};
+
+/** A template in the manager's list. Instants ISO 8601 UTC. */
+export type FormTemplateSummary = {
+  id: number;
+  kind: FormKind;
+  category: string | null;
+  categoryName: string | null;
+  title: string;
+  /** The latest published version number, null before the first publish. */
+  version: number | null;
+  publishedAt: string | null;
+  /** The draft differs from the latest version (something to publish). */
+  draftChanged: boolean;
+};
+
+/** A template with its draft and every published version (newest first). */
+export type FormTemplateDetail = FormTemplateSummary & {
+  draft: FormBody;
+  versions: Array<{
+    id: number;
+    version: number;
+    publishedAt: string;
+    publishedBy: string;
+    textSha256: string;
+  }>;
+};
+
+/** The Forms screens' reads (admin area 'forms', managers): the list and one template. */
+export type FormsPages = {
+  templates(): Promise<FormTemplateSummary[]>;
+  /** The template, or null for an unknown id. */
+  template(id: number): Promise<FormTemplateDetail | null>;
+};
+
+/** What a field type is called on the editor's screens. */
+export const FORM_FIELD_TYPE_LABELS: Record<FormFieldType, string> = {
+  info: "Text to read (no answer)",
+  text: "Short answer",
+  textarea: "Long answer",
+  yesno: "Yes or no",
+  checkbox: "Tick box",
+};
+
+/** What a health target is called on the editor's screens. */
+export const HEALTH_TARGET_LABELS: Record<HealthTarget, string> = {
+  allergy: "Allergy",
+  condition: "Medical condition",
+  medication: "Medication",
+  pregnancy: "Pregnancy or breastfeeding",
+};
+
+/** What a special consent is called on the editor's screens. */
+export const CONSENT_FLAG_LABELS: Record<ConsentFlag, string> = {
+  photography: "Clinical photos consent",
+  marketingPhotos: "Marketing photos consent",
+};

@@ -19,6 +19,7 @@ import type { CatalogAdminPages } from "./catalog-forms.ts";
 import type { ClientsPages } from "./clients.ts";
 import type { ConsentPages } from "./consent.ts";
 import type { DashboardPages } from "./dashboard.ts";
+import type { FormsPages } from "./forms.ts";
 import type { OperationsPages } from "./operations.ts";
 import type { OrderStatusPages } from "./order-status.ts";
 import type { OrdersPages } from "./orders.ts";
@@ -56,6 +57,8 @@ export type AdminPages = {
    * outside the area, 404 for an id that is not a positive integer.
    */
   records: { open(appointmentId: number): Promise<{ appointmentId: number }> };
+  /** Intake and consent form templates (issue 31): managers edit and publish them. */
+  forms: FormsPages;
 };
 
 export type PageServices = {

@@ -58,6 +58,8 @@ export const AREA_ROLES = {
   account: ANY_ROLE,
   /** Treatment records and photos (issue 31): clinical roles only. */
   records: CLINICAL_ROLES,
+  /** Intake and consent form templates (issue 31): the manager edits and publishes them. */
+  forms: MANAGER_ONLY,
 } as const satisfies Record<string, readonly AccessRole[]>;
 export type AdminArea = keyof typeof AREA_ROLES;
 
@@ -89,6 +91,7 @@ export function areaOfPath(pathname: string): AdminArea | null {
     api: "api",
     account: "account",
     records: "records",
+    forms: "forms",
   };
   return map[segment] ?? null;
 }

@@ -56,7 +56,7 @@ import { installOrderLinks } from "./modules/orders/status-links.ts";
 import { paystackWebhookRouter } from "./modules/orders/webhook.ts";
 import { outboxRouter } from "./modules/outbox/routes.ts";
 import { installAftercareLinks } from "./modules/records/aftercare.ts";
-import { diskPhotoStore } from "./modules/records/photo-store.ts";
+import { photoStoreFor } from "./modules/records/bucket-photo-store.ts";
 import { recordsRouter } from "./modules/records/routes.ts";
 import { reportsRouter } from "./modules/reports/routes.ts";
 import { installReviewLinks } from "./modules/reviews/on-completion.ts";
@@ -239,7 +239,7 @@ function apiRouter(
   api.use(salesRouter(db, config));
   api.use(reportsRouter(db));
   api.use(healthRouter(db));
-  const photoStore = diskPhotoStore(config.photoDir);
+  const photoStore = photoStoreFor(config);
   api.use(recordsRouter(db, photoStore, config.SESSION_SECRET));
   api.use(formsRouter(db, config));
   api.use(clientsRouter(db, config.dataDir, photoStore));

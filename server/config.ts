@@ -61,6 +61,21 @@ const envSchema = z
      */
     PHOTO_DIR: z.string().min(1).optional(),
     /**
+     * S3-compatible bucket for the treatment photos instead of PHOTO_DIR (issue 31; needed with
+     * several app instances): objects private, served only through the app (decision 0302).
+     * Empty = photos on disk. The other PHOTO_S3_* mean what their BACKUP_S3_* twins mean.
+     */
+    PHOTO_S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+    /** Key prefix inside the bucket; default "photos/". */
+    PHOTO_S3_PREFIX: z
+      .string()
+      .regex(/^[^/].*\/$/, "must end with / and not start with one, e.g. photos/")
+      .default("photos/"),
+    PHOTO_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+    PHOTO_S3_REGION: z.string().min(1).default("us-east-1"),
+    PHOTO_S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+    PHOTO_S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+    /**
      * S3-compatible bucket the daily backup is copied to (issue 34: backups off the host); empty =
      * backups stay in BACKUP_DIR only. With BACKUP_S3_ENDPOINT for stores other than AWS S3.
      */

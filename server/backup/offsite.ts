@@ -11,8 +11,8 @@
 import { createReadStream, createWriteStream, statSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "#server/config.ts";
+import { isNotFound, lazyS3 } from "#server/integrations/s3.ts";
 import { DAILY_KEEP, WEEKLY_KEEP } from "./retention.ts";
 
 /** The configuration the bucket needs (BACKUP_S3_*). */
@@ -48,40 +48,19 @@ export type BackupBucket = {
 /**
  * The bucket of `config`, or null when BACKUP_S3_BUCKET is unset (backups stay local).
  * Credentials: BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY, else the AWS SDK's own
- * chain (AWS_ACCESS_KEY_ID…, an instance role). A custom endpoint uses path-style addresses,
- * which every S3-compatible store accepts.
+ * chain (AWS_ACCESS_KEY_ID…, an instance role); the client is made by server/integrations/s3.ts
+ * (path-style for a custom endpoint, loaded on the first upload).
  */
 export function backupBucket(config: BucketConfig): BackupBucket | null {
   const bucket = config.BACKUP_S3_BUCKET;
   if (!bucket) return null;
   const prefix = config.BACKUP_S3_PREFIX;
-  // The SDK is loaded on the first upload, not at start-up: importing it costs seconds of a
-  // (re)start on a loaded machine (issue 34: a restart must serve within 5 s).
-  let loaded: Promise<{ sdk: typeof import("@aws-sdk/client-s3"); client: S3Client }> | undefined;
-  const s3 = () => {
-    loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({
-      sdk,
-      client: new sdk.S3Client({
-        region: config.BACKUP_S3_REGION,
-        ...(config.BACKUP_S3_ENDPOINT
-          ? { endpoint: config.BACKUP_S3_ENDPOINT, forcePathStyle: true }
-          : {}),
-        ...(config.BACKUP_S3_ACCESS_KEY_ID && config.BACKUP_S3_SECRET_ACCESS_KEY
-          ? {
-              credentials: {
-                accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID,
-                secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY,
-              },
-            }
-          : {}),
-        // Checksums only where the operation requires one: several S3-compatible stores refuse
-        // the SDK's newer default (a CRC32 trailer on every upload).
-        requestChecksumCalculation: "WHEN_REQUIRED",
-        responseChecksumValidation: "WHEN_REQUIRED",
-      }),
-    }));
-    return loaded;
-  };
+  const s3 = lazyS3({
+    endpoint: config.BACKUP_S3_ENDPOINT,
+    region: config.BACKUP_S3_REGION,
+    accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID,
+    secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY,
+  });
   return {
     where: `s3://${bucket}/${prefix}`,
     async upload(file, key) {
@@ -102,8 +81,7 @@ export function backupBucket(config: BucketConfig): BackupBucket | null {
         await client.send(new sdk.HeadObjectCommand({ Bucket: bucket, Key: prefix + key }));
         return true;
       } catch (err) {
-        if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
-          return false;
+        if (isNotFound(err)) return false;
         throw err;
       }
     },

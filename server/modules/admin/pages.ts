@@ -17,6 +17,7 @@ import { catalogAdminPages } from "#server/modules/catalog/pages.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
 import { clientsPagesFor } from "#server/modules/clients/pages.ts";
 import { clientScopeOf } from "#server/modules/clients/scope.ts";
+import { formsPages } from "#server/modules/forms/pages.ts";
 import { operationsPages } from "#server/modules/operations/pages.ts";
 import type { DefinedJob } from "#server/modules/operations/service.ts";
 import { ordersPages } from "#server/modules/orders/pages.ts";
@@ -78,5 +79,6 @@ export function adminPages(db: Db, identity: AdminIdentity, ops: AdminOps = {}):
     apiReference: area("api", apiReferencePages(ops.apiDocument ?? (() => ({})))),
     account: area("account", { security: () => accountSecurity(db, identity.id) }),
     records: area("records", { open: openRecordPage }),
+    forms: area("forms", formsPages(db)),
   };
 }

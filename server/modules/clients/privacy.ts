@@ -30,6 +30,7 @@ import { eraseChatsMentioning } from "#server/modules/advisor/client-records.ts"
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteClientBookings } from "#server/modules/bookings/client-records.ts";
 import { anonymiseClientAppointments } from "#server/modules/calendar/client-records.ts";
+import { exportedSignedForms, signedFormText } from "#server/modules/forms/client-records.ts";
 import { exportedHealthEntries } from "#server/modules/health/service.ts";
 import { eraseMessagesAbout } from "#server/modules/messages/client-records.ts";
 import type { PhotoStore } from "#server/modules/records/photo-store.ts";
@@ -124,10 +125,11 @@ export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
               sql`, `,
             )})`,
           );
-  const [client, health, clinical] = await Promise.all([
+  const [client, health, clinical, forms] = await Promise.all([
     getClientRecord(db, id, { withHealth: true }),
     exportedHealthEntries(db, id),
     exportedRecords(db, id),
+    exportedSignedForms(db, id),
   ]);
   // What left the clinic, by kind: the export carries health data, records and photos (NDPA).
   await recordAudit(db, admin, {
@@ -136,6 +138,7 @@ export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
     entityId: id,
     details: {
       healthEntries: health.length,
+      signedForms: forms.length,
       treatmentRecords: clinical.records.length,
       photos: clinical.photos.length,
     },
@@ -180,6 +183,12 @@ export async function exportClient(db: Db, admin: AdminIdentity, id: number) {
       email: s.email,
       consentAt: s.consentAt.toISOString(),
     })),
+    /**
+     * Intake and consent forms as signed (issue 31): version, the exact text and its SHA-256,
+     * answers, signature, time, IP and user agent. In the zip also as forms/{id}.txt (and the
+     * drawn signature as forms/{id}-signature.png).
+     */
+    signedForms: forms,
     /** Treatment records with their amendments (issue 31). */
     treatmentRecords: clinical.records,
     /** Before/after photos: the files are in the zip's photos/ folder under `file`. */
@@ -197,8 +206,10 @@ function photoFileName(p: { id: number; kind: string }): string {
 
 /**
  * GET /api/customers/{id}/export.zip: the client's export as a zip (fflate): `client.json` (the
- * same data as the JSON export, audited the same way), every photo's file under `photos/`, and
- * `README.txt` saying what the files are and what the clinic keeps after an erasure.
+ * same data as the JSON export, audited the same way), every signed form as `forms/{id}.txt`
+ * (the text signed, the answers and the signature's facts) with its drawn signature as
+ * `forms/{id}-signature.png`, every photo's file under `photos/`, and `README.txt` saying what
+ * the files are and what the clinic keeps after an erasure.
  * @throws HttpError 404 for an unknown id.
  */
 export async function exportClientZip(
@@ -213,7 +224,8 @@ export async function exportClientZip(
     "README.txt": strToU8(
       [
         `Your data held by ${BUSINESS.name}, exported ${data.exportedAt}.`,
-        "client.json: your record, health profile, notes, bookings, appointments, sales, orders, reviews, newsletter sign-up and treatment records.",
+        "client.json: your record, health profile, notes, bookings, appointments, sales, orders, reviews, newsletter sign-up, signed forms and treatment records.",
+        "forms/: each intake or consent form you signed, as signed (version, the text, its SHA-256, your answers, the time, IP address and browser), and your drawn signature as an image.",
         "photos/: your before/after photos (JPEG, as stored: resized, without location or other metadata).",
         "",
         data.retention,
@@ -222,6 +234,11 @@ export async function exportClientZip(
       ].join("\n"),
     ),
   };
+  for (const form of data.signedForms) {
+    files[`forms/${form.id}.txt`] = strToU8(signedFormText(form));
+    const png = form.signature?.match(/^data:image\/png;base64,(.+)$/)?.[1];
+    if (png) files[`forms/${form.id}-signature.png`] = [Buffer.from(png, "base64"), { level: 0 }];
+  }
   const { photos } = await exportedRecords(db, id);
   for (const p of photos) {
     const bytes = await store.get(p.storageKey);

@@ -9,7 +9,15 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { findServiceCategory } from "#common/catalog.ts";
-import { FORM_MESSAGES, type FormBody, type FormKind, versionText } from "#common/forms.ts";
+import {
+  FORM_MESSAGES,
+  type FormBody,
+  type FormKind,
+  type FormTemplateDetail,
+  type FormTemplateSummary,
+  type FormVersion,
+  versionText,
+} from "#common/forms.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { formTemplates, formTemplateVersions } from "#server/db/schema/forms.ts";
 import { HttpError } from "#server/http.ts";
@@ -20,33 +28,6 @@ import { DEFAULT_CONSENTS, DEFAULT_INTAKE } from "./default-templates.ts";
 export function sha256Hex(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
-
-/** A published version as the public form and the clinical view show it. */
-export type FormVersion = {
-  id: number;
-  templateId: number;
-  kind: FormKind;
-  category: string | null;
-  version: number;
-  body: FormBody;
-  text: string;
-  textSha256: string;
-  publishedAt: string;
-};
-
-/** A template in the manager's list. */
-export type FormTemplateSummary = {
-  id: number;
-  kind: FormKind;
-  category: string | null;
-  categoryName: string | null;
-  title: string;
-  /** The latest published version number, null before the first publish. */
-  version: number | null;
-  publishedAt: string | null;
-  /** The draft differs from the latest version (something to publish). */
-  draftChanged: boolean;
-};
 
 async function insertVersion(
   tx: Db | Tx,
@@ -200,18 +181,6 @@ export async function listTemplates(db: Db): Promise<FormTemplateSummary[]> {
     };
   });
 }
-
-/** A template with its draft and every published version (newest first). */
-export type FormTemplateDetail = FormTemplateSummary & {
-  draft: FormBody;
-  versions: Array<{
-    id: number;
-    version: number;
-    publishedAt: string;
-    publishedBy: string;
-    textSha256: string;
-  }>;
-};
 
 /**
  * GET /api/admin/forms/templates/{id}.

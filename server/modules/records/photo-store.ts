@@ -2,8 +2,8 @@
  * Where treatment photos live (issue 31): behind one small interface so a bucket can replace the
  * disk. The disk driver keeps files under PHOTO_DIR (default DATA_DIR/photos), outside every
  * public folder, readable by the server's user only; the app serves them to clinical roles
- * through GET /api/treatment-photos/{id}. No S3 client is installed: docs/decisions/
- * 0271-treatment-photos-private-files-behind-the-app.md says why and how a bucket driver plugs in.
+ * through GET /api/treatment-photos/{id}. The bucket driver (PHOTO_S3_BUCKET) is
+ * bucket-photo-store.ts (decisions 0271 and 0302).
  *
  * `preparePhoto` turns an upload into what is stored: auto-rotated, at most 2048 px on its long
  * side, re-encoded as JPEG with every metadata block (EXIF with GPS location, XMP, IPTC, ICC

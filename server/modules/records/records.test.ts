@@ -406,10 +406,13 @@ describe.each(dbKinds)("treatment records, photos and aftercare on %s", (kind) =
       .expect(200);
     expect(zip.headers["content-type"]).toBe("application/zip");
     const files = unzipSync(new Uint8Array(zip.body as Buffer));
-    expect(Object.keys(files).sort()).toEqual(
-      ["README.txt", "client.json", `photos/${photo.body.id}-after.jpg`].sort(),
-    );
     const data = JSON.parse(strFromU8(files["client.json"] as Uint8Array));
+    // The signed consent is there too (server/modules/clients/export-forms.test.ts checks it).
+    const forms = (data.signedForms as Array<{ id: number }>).map((f) => `forms/${f.id}.txt`);
+    expect(forms).toHaveLength(1);
+    expect(Object.keys(files).sort()).toEqual(
+      ["README.txt", "client.json", ...forms, `photos/${photo.body.id}-after.jpg`].sort(),
+    );
     expect(data.treatmentRecords).toHaveLength(2);
     expect(data.photos[0]).toMatchObject({ id: photo.body.id, kind: "after" });
     expect(strFromU8(files["README.txt"] as Uint8Array)).toContain("Signed treatment records");

@@ -2,7 +2,9 @@
  * The customer detail dialog (admin spec §2 "Customer detail dialog", §5, §8): on the left the
  * initial avatar, name, email and the tabs Overview, Sales (with its count), Reviews and Notes,
  * each in its own file (customer-overview.tsx, customer-sales.tsx, customer-reviews.tsx,
- * customer-notes.tsx).
+ * customer-notes.tsx). Clinical roles (records.read) also get Records: treatment records, signed
+ * forms and photos, fetched only when that tab is opened (app/features/admin/records/
+ * client-records.tsx; issue 31); the front desk neither sees the tab nor fetches anything of it.
  */
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
@@ -12,6 +14,8 @@ import {
   DialogRoot,
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
+import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
+import { ClientRecordsPanel } from "#app/features/admin/records/client-records.tsx";
 import type { CalendarStaff } from "#common/calendar.ts";
 import type { ClientDetail } from "#common/clients.ts";
 import { NotesTab } from "./customer-notes.tsx";
@@ -47,6 +51,8 @@ export function CustomerDialog({
   onOpenClient: (id: number) => void;
 }) {
   const [tab, setTab] = useState("overview");
+  const can = useCapabilities();
+  const clinical = can("records.read");
   useEffect(() => {
     if (!open) setTab("overview");
   }, [open]);
@@ -104,6 +110,11 @@ export function CustomerDialog({
                 <Tabs.Trigger value="notes" className={tabClass}>
                   Notes
                 </Tabs.Trigger>
+                {clinical && (
+                  <Tabs.Trigger value="records" className={tabClass}>
+                    Records
+                  </Tabs.Trigger>
+                )}
               </Tabs.List>
             </div>
             <div className="min-w-0 p-5 sm:p-6">
@@ -126,6 +137,11 @@ export function CustomerDialog({
               <Tabs.Content value="notes">
                 <NotesTab email={detail.client.email} note={detail.notes} />
               </Tabs.Content>
+              {clinical && (
+                <Tabs.Content value="records">
+                  <ClientRecordsPanel clientId={detail.client.id} canDecide={can("health.edit")} />
+                </Tabs.Content>
+              )}
             </div>
           </Tabs.Root>
         )}

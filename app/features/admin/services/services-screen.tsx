@@ -2,7 +2,8 @@
  * Service management (admin spec §2, §5, §8): category filter buttons with counts, a search,
  * service cards newest first, paging, the add/edit dialog and delete with the spec's
  * confirmation and toasts. The list state is in the URL (category, q, page); the route loader
- * asks the server for the page (server/modules/catalog/service.ts `listServicesPage`).
+ * asks the server for the page (server/modules/catalog/service.ts `listServicesPage`). Managers
+ * also open each treatment's aftercare template from its card (aftercare-dialog.tsx, issue 31).
  */
 import { clsx } from "clsx";
 import { Plus } from "lucide-react";
@@ -13,10 +14,12 @@ import { ListToolbar, SearchBox } from "#app/features/admin/kit/list-toolbar.tsx
 import { PageHeader } from "#app/features/admin/kit/page-header.tsx";
 import { PagedList } from "#app/features/admin/kit/paged-list.tsx";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
+import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
 import { useListParams } from "#app/features/admin/kit/use-list-params.ts";
 import { apiRequest } from "#app/lib/api.ts";
 import { type PublicService, servicePriceLabel } from "#common/catalog.ts";
 import type { ServicesPage } from "#common/catalog-forms.ts";
+import { AftercareDialog } from "./aftercare-dialog.tsx";
 import { categoryLabel, ServiceDialog } from "./service-dialog.tsx";
 
 function CategoryFilter({ page }: { page: ServicesPage }) {
@@ -53,6 +56,8 @@ export function ServicesScreen({ page }: { page: ServicesPage }) {
     service: null,
   });
   const [deleting, setDeleting] = useState<PublicService | null>(null);
+  const [aftercare, setAftercare] = useState<PublicService | null>(null);
+  const can = useCapabilities();
   const remove = useAdminMutation({
     success: { title: "Service deleted successfully!" },
     failure: "Failed to delete service",
@@ -104,7 +109,7 @@ export function ServicesScreen({ page }: { page: ServicesPage }) {
                     Needs a consultation first
                   </p>
                 )}
-                <div className="mt-3 flex gap-2">
+                <div className="mt-3 flex flex-wrap gap-2">
                   <button
                     type="button"
                     className={adminButton.outline}
@@ -122,6 +127,16 @@ export function ServicesScreen({ page }: { page: ServicesPage }) {
                   >
                     Delete
                   </button>
+                  {can("aftercare.manage") && (
+                    <button
+                      type="button"
+                      className={adminButton.outline}
+                      aria-label={`Aftercare for ${s.name}`}
+                      onClick={() => setAftercare(s)}
+                    >
+                      Aftercare
+                    </button>
+                  )}
                 </div>
               </li>
             ))}
@@ -133,6 +148,7 @@ export function ServicesScreen({ page }: { page: ServicesPage }) {
         onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
         service={dialog.service}
       />
+      <AftercareDialog service={aftercare} onClose={() => setAftercare(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,6 +1,8 @@
 /**
  * The admin sidebar (admin spec §2 "Shell and sidebar"): three sections, every entry and badge.
- * Analytics shows the dashboard, Tasks the bookings and My Profile the clients view.
+ * Analytics shows the dashboard, Tasks the bookings and My Profile the clients view. Entries the
+ * spec does not list sit under SETTINGS: Forms (intake and consent templates, issue 31),
+ * Operations and the API reference.
  */
 export type NavEntry = {
   label: string;
@@ -36,6 +38,7 @@ export const ADMIN_NAV: ReadonlyArray<{ title: string; entries: readonly NavEntr
     title: "SETTINGS",
     entries: [
       { label: "My Profile", to: "/admin/profile" },
+      { label: "Forms", to: "/admin/forms" },
       { label: "Operations", to: "/admin/operations" },
       { label: "API reference", to: "/admin/api" },
     ],

@@ -5,6 +5,7 @@ import {
   Calendar,
   CalendarCheck,
   ClipboardList,
+  FileSignature,
   LayoutDashboard,
   type LucideIcon,
   Package,
@@ -32,6 +33,7 @@ const ICONS: Record<string, LucideIcon> = {
   Calendar: Calendar,
   Tasks: ClipboardList,
   "My Profile": User,
+  Forms: FileSignature,
 };
 
 /** Whether `role` may open the screen at `to` (common/roles.ts AREA_ROLES). */
