@@ -32,8 +32,15 @@ export function runBuild({ skipCommitted = false } = {}): void {
     const [file, args] = first.endsWith(".ts")
       ? [process.execPath, [first, ...rest]]
       : [first, rest];
-    execFileSync(file, args, { cwd: root, stdio: "inherit" });
+    // Always a production build: run from a test (NODE_ENV=test) it would otherwise bundle
+    // React's development build, which the e2e and the benchmarks would then serve.
+    execFileSync(file, args, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
 }
 
-if (import.meta.main) runBuild();
+// `node scripts/build.ts [--skip-committed]`
+if (import.meta.main) runBuild({ skipCommitted: process.argv.includes("--skip-committed") });

@@ -13,11 +13,14 @@ import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
-/** Builds the app (`npm run build`) when there is no build at all. */
+/**
+ * Builds the app when there is no build at all: `npm run build`'s steps (scripts/build.ts), a
+ * production build even under Vitest's NODE_ENV=test.
+ */
 export function ensureBuilt(): void {
   if (existsSync(path.join(root, "build/server/index.js"))) return;
   console.log("No build found: running `npm run build`…");
-  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
+  execFileSync(process.execPath, ["scripts/build.ts", "--skip-committed"], {
     cwd: root,
     stdio: "inherit",
   });
