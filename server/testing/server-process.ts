@@ -14,15 +14,17 @@ import path from "node:path";
 export const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * Builds the app when there is no build at all: `npm run build`'s steps (scripts/build.ts), a
- * production build even under Vitest's NODE_ENV=test.
+ * Builds the app (`react-router build`) when there is no build at all: a production build even
+ * under Vitest's NODE_ENV=test, which would otherwise bundle React's development build into
+ * build/ for whatever serves it next (an e2e run beside the tests, a benchmark).
  */
 export function ensureBuilt(): void {
   if (existsSync(path.join(root, "build/server/index.js"))) return;
-  console.log("No build found: running `npm run build`…");
-  execFileSync(process.execPath, ["scripts/build.ts", "--skip-committed"], {
+  console.log("No build found: running `react-router build`…");
+  execFileSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
     cwd: root,
     stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
   });
 }
 
