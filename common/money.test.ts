@@ -3,6 +3,7 @@ import {
   formatNaira,
   formatNairaExact,
   formatNairaWithKobo,
+  hasAtMostTwoDecimals,
   koboToNairaText,
   nairaToKobo,
 } from "./money.ts";
@@ -66,5 +67,16 @@ describe("kobo and naira", () => {
   it("converts naira to whole kobo and kobo to the admin API's numeric text", () => {
     expect(nairaToKobo(12.345)).toBe(1235);
     expect(koboToNairaText(18000000)).toBe("180000.00");
+  });
+});
+
+describe("amounts in whole kobo", () => {
+  it("accepts at most 2 decimals despite float error, and refuses a third", () => {
+    for (const n of [0, 20000, 0.29, 8500.5, 637.5, 19.99, 1_000_000_000]) {
+      expect(hasAtMostTwoDecimals(n), String(n)).toBe(true);
+    }
+    for (const n of [0.001, 1.005, 20000.125, 1 / 3]) {
+      expect(hasAtMostTwoDecimals(n), String(n)).toBe(false);
+    }
   });
 });

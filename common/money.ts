@@ -41,6 +41,14 @@ function formatNairaDigits(naira: number, fractionDigits: 0 | 2): string {
  */
 export const MAX_NAIRA = 1_000_000_000;
 
+/**
+ * Whether `n` has at most 2 decimals (a naira amount in whole kobo, a rate to the hundredth),
+ * allowing binary floating point's error on e.g. 0.29 * 100.
+ */
+export function hasAtMostTwoDecimals(n: number): boolean {
+  return Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+}
+
 /** Naira amount → kobo integer (rounds half away from zero to the nearest kobo). */
 export function nairaToKobo(naira: number): number {
   return Math.round(naira * 100);

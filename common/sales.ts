@@ -11,7 +11,7 @@ import { emailField, NAME_MAX_LENGTH, PHONE_MAX_LENGTH } from "./contact.ts";
 import { healthOverrideFields } from "./health.ts";
 import { databaseIdSchema } from "./ids.ts";
 import { isRealDate } from "./lagos-time.ts";
-import { MAX_NAIRA } from "./money.ts";
+import { hasAtMostTwoDecimals, MAX_NAIRA } from "./money.ts";
 
 /** Sale statuses: created completed; refunded and voided are displayed states (admin spec §4). */
 export const SALE_STATUSES = ["completed", "refunded", "voided"] as const;
@@ -154,7 +154,7 @@ export const nairaAmount = z
   .finite(POS_MESSAGES.amount)
   .min(0, POS_MESSAGES.amount)
   .max(MAX_SALE_AMOUNT, POS_MESSAGES.amount)
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, POS_MESSAGES.amount);
+  .refine(hasAtMostTwoDecimals, POS_MESSAGES.amount);
 
 /** A naira amount that may arrive as a number or numeric text (the spec's string prices). */
 const nairaInput = z.preprocess(

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { DEPOSIT_DEFAULTS } from "./deposits.ts";
-import { MAX_NAIRA } from "./money.ts";
+import { hasAtMostTwoDecimals, MAX_NAIRA } from "./money.ts";
 
 export type ClinicSettings = {
   /** Completing a visit queues its booking's review request by itself (default off). */
@@ -64,7 +64,7 @@ export const clinicSettingsPatchSchema = z
       .finite(SETTINGS_TEXTS.deposit)
       .min(0, SETTINGS_TEXTS.deposit)
       .max(MAX_NAIRA, SETTINGS_TEXTS.deposit)
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, SETTINGS_TEXTS.deposit),
+      .refine(hasAtMostTwoDecimals, SETTINGS_TEXTS.deposit),
     depositHoldMinutes: z
       .number({ error: SETTINGS_TEXTS.holdMinutes })
       .int(SETTINGS_TEXTS.holdMinutes)

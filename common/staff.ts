@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { emailField, PHONE_MAX_LENGTH, personNameField } from "./contact.ts";
 import { databaseIdSchema } from "./ids.ts";
+import { hasAtMostTwoDecimals } from "./money.ts";
 import { ACCESS_ROLES, type AccessRole } from "./roles.ts";
 
 /** Job roles; display labels only, they grant nothing (admin spec §6). */
@@ -423,7 +424,7 @@ export const commissionRatesSchema = z.object({
           .min(1, COMMISSION_RATE_MESSAGES.category)
           .max(100, COMMISSION_RATE_MESSAGES.category),
         rate: staffFields.commissionRate.refine(
-          (n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+          hasAtMostTwoDecimals,
           STAFF_MESSAGES.commissionRate,
         ),
       }),

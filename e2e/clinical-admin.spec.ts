@@ -11,8 +11,9 @@
  * the tab.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { signAllForms } from "./clinical-helpers";
 import { expect, signIn, test } from "./fixtures";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -39,52 +40,6 @@ async function shot(page: Page, name: string) {
 
 /** Today's Lagos date. */
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-
-type OutboxRow = { toAddress: string; textBody: string };
-async function outboxRows(api: APIRequestContext, q: string): Promise<OutboxRow[]> {
-  const body = await (
-    await api.get(`/api/admin/outbox?pageSize=100&q=${encodeURIComponent(q)}`)
-  ).json();
-  return (Array.isArray(body) ? body : body.rows) as OutboxRow[];
-}
-
-/** The client signs every form of the appointment's link (boxes ticked, photography too). */
-async function signForms(api: APIRequestContext, appointmentId: number, email: string) {
-  const sent = await api.post(`/api/appointments/${appointmentId}/forms/send`);
-  expect(sent.status(), await sent.text()).toBeLessThan(300);
-  const link = (await outboxRows(api, email))
-    .map((m) => /\/forms\/([A-Za-z0-9._~-]+)/.exec(m.textBody)?.[1])
-    .find(Boolean);
-  expect(link).toBeTruthy();
-  const { forms } = (await (await api.get(`/api/forms/${link}`)).json()) as {
-    forms: Array<{
-      id: number;
-      version: number;
-      kind: string;
-      body: { sections: Array<{ fields: Array<{ id: string; type: string }> }> };
-    }>;
-  };
-  const signed = await api.post(`/api/forms/${link}/sign`, {
-    data: {
-      forms: forms.map((f) => ({
-        versionId: f.id,
-        answers: Object.fromEntries(
-          f.body.sections
-            .flatMap((s) => s.fields)
-            .filter((field) => field.type !== "info")
-            .map((field) => [
-              field.id,
-              field.type === "checkbox" ? true : field.type === "yesno" ? false : "None",
-            ]),
-        ),
-      })),
-      signerName: "Tola Clinical",
-      agree: true,
-    },
-  });
-  expect(signed.status(), await signed.text()).toBe(201);
-  return forms;
-}
 
 test("publishes a consent version, edits a treatment's aftercare products and reads a client's records", async ({
   page,
@@ -245,7 +200,7 @@ test("publishes a consent version, edits a treatment's aftercare products and re
   });
   expect(booked.status(), await booked.text()).toBe(201);
   const appointment = (await booked.json()) as { id: number; clientId: number };
-  const signed = await signForms(api, appointment.id, email);
+  const signed = await signAllForms(api, appointment.id, email, "Tola Clinical");
   expect(signed.find((f) => f.kind === "consent")?.version).toBe(next);
   const summaryText = `Glycolic 30% peel, full face (${tag}).`;
   const draft = await api.put(`/api/appointments/${appointment.id}/treatment-record`, {

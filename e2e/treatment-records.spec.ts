@@ -8,19 +8,12 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
+import { outboxRows, signAllForms } from "./clinical-helpers";
 import { ADMIN, expect, test } from "./fixtures";
 
 const PASSWORD = "therapist-password-123";
 /** Today's Lagos date. */
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-
-type OutboxRow = { toAddress: string; textBody: string; template?: string };
-async function outboxRows(manager: APIRequestContext, q: string): Promise<OutboxRow[]> {
-  const body = await (
-    await manager.get(`/api/admin/outbox?pageSize=100&q=${encodeURIComponent(q)}`)
-  ).json();
-  return (Array.isArray(body) ? body : body.rows) as OutboxRow[];
-}
 
 /** A new therapist, signed in on `page` (invitation accepted through the API). */
 async function signInTherapist(page: Page, manager: APIRequestContext, tag: string) {
@@ -42,43 +35,6 @@ async function signInTherapist(page: Page, manager: APIRequestContext, tag: stri
   });
   expect(accepted.status()).toBe(201);
   return id;
-}
-
-/** The client signs every form of the link: checkboxes ticked (photography too), no to yes/no. */
-async function signForms(manager: APIRequestContext, appointmentId: number, email: string) {
-  const sent = await manager.post(`/api/appointments/${appointmentId}/forms/send`);
-  expect(sent.status(), await sent.text()).toBeLessThan(300);
-  const link = (await outboxRows(manager, email))
-    .map((m) => /\/forms\/([A-Za-z0-9._~-]+)/.exec(m.textBody)?.[1])
-    .find(Boolean);
-  expect(link).toBeTruthy();
-  const open = await manager.get(`/api/forms/${link}`);
-  expect(open.status()).toBe(200);
-  const { forms } = (await open.json()) as {
-    forms: Array<{
-      id: number;
-      body: { sections: Array<{ fields: Array<{ id: string; type: string }> }> };
-    }>;
-  };
-  const signed = await manager.post(`/api/forms/${link}/sign`, {
-    data: {
-      forms: forms.map((f) => ({
-        versionId: f.id,
-        answers: Object.fromEntries(
-          f.body.sections
-            .flatMap((s) => s.fields)
-            .filter((field) => field.type !== "info")
-            .map((field) => [
-              field.id,
-              field.type === "checkbox" ? true : field.type === "yesno" ? false : "None",
-            ]),
-        ),
-      })),
-      signerName: "Kemi Records",
-      agree: true,
-    },
-  });
-  expect(signed.status(), await signed.text()).toBe(201);
 }
 
 test("the therapist writes the record with a photo and completes; the aftercare link fills the cart", async ({
@@ -143,7 +99,7 @@ test("the therapist writes the record with a photo and completes; the aftercare 
   });
   expect(booked.status(), await booked.text()).toBe(201);
   const appointmentId = ((await booked.json()) as { id: number }).id;
-  await signForms(manager, appointmentId, email);
+  await signAllForms(manager, appointmentId, email, "Kemi Records");
 
   // The therapist writes the record.
   await page.goto(`/admin/records/${appointmentId}`);
