@@ -607,7 +607,8 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
   "POST /api/forms/:token/sign": {
     tag: "Forms",
     summary: "Sign the link's forms: answers, typed name and drawn signature (public)",
-    description: "`?kiosk=1` when signed on the clinic's tablet (the channel is recorded).",
+    description:
+      "The channel recorded (link or the clinic's tablet) is the request's: a kiosk link is made by staff (POST /api/appointments/:id/forms/kiosk); `?kiosk=1` only tells the page to end on the locked screen.",
     body: signFormsSchema,
     status: 201,
   },

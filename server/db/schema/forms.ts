@@ -98,11 +98,17 @@ export const formRequests = pgTable(
     /** When the day-before reminder was queued; null until then. */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     createdBy: text("created_by").notNull(),
+    /**
+     * 'link' (sent to the client's phone) or 'kiosk' (opened on the clinic's tablet by staff):
+     * the signed form's channel is the request's, never what the signing browser says.
+     */
+    channel: text("channel").notNull().default("link"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("form_requests_status_valid", oneOf(t.status, ["pending", "signed", "cancelled"])),
+    check("form_requests_channel_valid", oneOf(t.channel, ["link", "kiosk"])),
     index("form_requests_client_idx").on(t.clientId, t.id),
     index("form_requests_appointment_idx").on(t.appointmentId),
   ],

@@ -159,7 +159,14 @@ export async function requestForAppointment(
   }
   const [row] = await tx
     .insert(formRequests)
-    .values({ clientId: a.clientId, appointmentId, templateIds, expiresAt, createdBy })
+    .values({
+      clientId: a.clientId,
+      appointmentId,
+      templateIds,
+      expiresAt,
+      createdBy,
+      channel: options.kiosk ? "kiosk" : "link",
+    })
     .returning({ id: formRequests.id });
   if (!row) throw new Error("form_requests insert returned no row");
   return { id: row.id, expiresAt, appointment: a };
@@ -299,8 +306,12 @@ export type SignInput = {
   signature: string | null;
 };
 
-/** Where the signature came from (the request's network facts). */
-export type SignContext = { ip: string; userAgent: string; channel: "link" | "kiosk" };
+/**
+ * Where the signature came from (the request's network facts). The channel is not here: it is
+ * the form request's (made by staff for the clinic's tablet, or sent as a link), so a client's
+ * browser cannot claim the tablet.
+ */
+export type SignContext = { ip: string; userAgent: string };
 
 /**
  * POST /api/forms/{token}/sign: signs every form of the request at once, in one transaction:
@@ -356,7 +367,7 @@ export async function signFormRequest(
           signedAt: now,
           ip: ctx.ip.slice(0, 100),
           userAgent: ctx.userAgent.slice(0, 500),
-          channel: ctx.channel,
+          channel: row.channel === "kiosk" ? "kiosk" : "link",
         })
         .returning({ id: signedForms.id });
       if (!signed) throw new Error("signed_forms insert returned no row");
@@ -368,7 +379,7 @@ export async function signFormRequest(
       .set({ status: "signed", updatedAt: now })
       .where(eq(formRequests.id, row.id));
     await recordAnonymousAudit(tx, {
-      username: `client (${ctx.channel === "kiosk" ? "clinic tablet" : "form link"})`,
+      username: `client (${row.channel === "kiosk" ? "clinic tablet" : "form link"})`,
       action: "form.sign",
       entity: "client",
       entityId: row.clientId,

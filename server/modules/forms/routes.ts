@@ -66,11 +66,9 @@ export function formsRouter(db: Db, config: Config): ExpressRouter {
     handler(async (req, res) => {
       noStore(res);
       const input = parse(signFormsSchema, req.body);
-      const kiosk = req.query.kiosk === "1";
       const result = await signFormRequest(db, secret, tokenOf(req), input, {
         ip: req.ip ?? "",
         userAgent: String(req.get("user-agent") ?? ""),
-        channel: kiosk ? "kiosk" : "link",
       });
       res.status(201).json(result);
     }),

@@ -1,0 +1,2 @@
+ALTER TABLE "form_requests" ADD COLUMN "channel" text DEFAULT 'link' NOT NULL;--> statement-breakpoint
+ALTER TABLE "form_requests" ADD CONSTRAINT "form_requests_channel_valid" CHECK ("form_requests"."channel" IN ('link', 'kiosk'));
