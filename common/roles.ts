@@ -189,7 +189,7 @@ export const CAPABILITIES = {
     own: ["therapist"],
     rule: "a therapist sees only the records of their own clients",
   },
-  /** Add and edit clients, Schedule Appointment, Export Data. */
+  /** Add and edit clients, Schedule Appointment. */
   "client.edit": {
     all: DESK_ROLES,
     own: [],
@@ -200,6 +200,16 @@ export const CAPABILITIES = {
     all: MANAGER_ONLY,
     own: [],
     rule: "only a manager deletes or erases clients",
+  },
+  /**
+   * Export Data: the client's whole record as JSON or a zip (GET /api/customers/{id}/export and
+   * export.zip), their answer to an NDPA access request. It holds health data, signed forms,
+   * treatment records and photos, so it goes with the other data-protection acts (decision 0319).
+   */
+  "client.export": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager exports a client's data",
   },
   /** Erase a client's personal data (POST /api/customers/{id}/erase). */
   "client.erase": {

@@ -207,6 +207,15 @@ describe.each(dbKinds)("role capabilities on %s", (kind) => {
       expect(row?.email).toBe(otherClient.email);
     });
 
+    it("is refused a client's export, which holds health data, with the rule", async () => {
+      for (const suffix of ["export", "export.zip"]) {
+        const res = await desk.get(`/api/customers/${otherClient.id}/${suffix}`).expect(403);
+        expect(res.body.error.message).toBe(
+          "Your role does not allow this: only a manager exports a client's data.",
+        );
+      }
+    });
+
     it("books and confirms but does not delete an appointment", async () => {
       const created = await desk
         .post("/api/appointments")

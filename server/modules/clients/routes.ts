@@ -83,7 +83,7 @@ function customerRoutes(
   );
   router.get(
     "/customers/:id/export",
-    requireRole(...DESK_ROLES),
+    requireCapability("client.export"),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Customer");
       const data = await exportClient(db, currentAdmin(req), id);
@@ -94,7 +94,7 @@ function customerRoutes(
   );
   router.get(
     "/customers/:id/export.zip",
-    requireRole(...DESK_ROLES),
+    requireCapability("client.export"),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Customer");
       if (!photoStore) throw new HttpError(404, "Not found");

@@ -109,14 +109,16 @@ function CustomerActions({
             >
               Schedule Appointment
             </button>
-            <a
-              className={adminButton.outline}
-              href={`/api/customers/${client.id}/export`}
-              download={`client-${client.id}.json`}
-            >
-              Export Data
-            </a>
           </>
+        )}
+        {can("client.export") && (
+          <a
+            className={adminButton.outline}
+            href={`/api/customers/${client.id}/export`}
+            download={`client-${client.id}.json`}
+          >
+            Export Data
+          </a>
         )}
         {can("client.erase") && (
           <button type="button" className={adminButton.danger} onClick={() => setConfirm("erase")}>
