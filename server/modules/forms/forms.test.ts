@@ -443,4 +443,57 @@ describe.each(dbKinds)("intake and consent forms on %s", (kind) => {
     expect(status.body.canRead).toBe(false);
     await desk.post(`/api/appointments/${visit.id}/check-in`).expect(200);
   });
+
+  it("keeps an erased client's signed forms detached, without their name, signature, IP and browser", async () => {
+    const email = "uche.erase@example.com";
+    const [client] = await t.db
+      .insert(clients)
+      .values({ email, firstName: "Uche", lastName: "Erase", phone: "08039876543" })
+      .returning();
+    const clientId = client?.id as number;
+    const visit = await insertAppointment(t.db, {
+      customerEmail: email,
+      serviceId: laser.id,
+      serviceName: laser.name,
+      clientId,
+      status: "confirmed",
+      startsAt: new Date(Date.now() - 10 * 60_000),
+    });
+    const kiosk = await desk.post(`/api/appointments/${visit.id}/forms/kiosk`).expect(201);
+    const token = (kiosk.body.url as string).slice("/forms/".length, -"?kiosk=1".length);
+    const opened = await request(t.app).get(`/api/forms/${token}`).expect(200);
+    const signature = `data:image/png;base64,${Buffer.from("uche").toString("base64")}`;
+    const signed = await request(t.app)
+      .post(`/api/forms/${token}/sign?kiosk=1`)
+      .set("user-agent", "Tablet/2.0")
+      .send({
+        forms: answersFor(opened.body.forms),
+        signerName: "Uche Erase",
+        signature,
+        agree: true,
+      })
+      .expect(201);
+    const ids = signed.body.signedFormIds as number[];
+    expect(ids).toHaveLength(2);
+
+    const erased = await manager.post(`/api/customers/${clientId}/erase`).expect(200);
+    expect(erased.body.kept.signedForms).toBe(2);
+    const kept = await t.db
+      .select()
+      .from(signedForms)
+      .where(eq(signedForms.formerClientId, clientId));
+    expect(kept.map((f) => f.id).sort()).toEqual([...ids].sort());
+    for (const form of kept) {
+      expect(form).toMatchObject({
+        clientId: null,
+        signerName: "Erased client",
+        signature: null,
+        ip: "",
+        userAgent: "",
+        channel: "kiosk",
+      });
+      expect(form.textSha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(form)).not.toMatch(/Uche|uche\.erase|08039876543/);
+    }
+  });
 });
