@@ -8,6 +8,7 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, or, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
+import type { Logger } from "pino";
 import type { AdminIdentity } from "#common/auth.ts";
 import { BUSINESS } from "#common/business.ts";
 import { CLIENT_MESSAGES } from "#common/clients.ts";
@@ -37,7 +38,7 @@ import {
 } from "#server/modules/forms/client-records.ts";
 import { exportedHealthEntries } from "#server/modules/health/service.ts";
 import { eraseMessagesAbout } from "#server/modules/messages/client-records.ts";
-import type { PhotoStore } from "#server/modules/records/photo-store.ts";
+import { type PhotoStore, removePhotoFiles } from "#server/modules/records/photo-store.ts";
 import { eraseClientRecords, exportedRecords } from "#server/modules/records/service.ts";
 import { listClientSales } from "#server/modules/sales/records.ts";
 import { getClientDetail, getClientRecord } from "./detail.ts";
@@ -267,6 +268,7 @@ export async function eraseClient(
   id: number,
   dataDir: string | null = null,
   photoStore: PhotoStore | null = null,
+  log?: Pick<Logger, "warn">,
 ): Promise<{
   erased: true;
   kept: { sales: number; orders: number; treatmentRecords: number; signedForms: number };
@@ -355,8 +357,8 @@ export async function eraseClient(
   });
   // Files cannot join the transaction: the exports are scrubbed once the erasure has committed.
   if (dataDir) await scrubExports(path.join(dataDir, "exports"), traces);
-  // The photo files of the deleted rows, likewise after the commit.
-  if (photoStore) for (const key of photoKeys) await photoStore.remove(key);
+  // The photo files of the deleted rows, likewise after the commit; a failure is logged only.
+  if (photoStore) await removePhotoFiles(photoStore, photoKeys, log);
   return result;
 }
 
