@@ -261,7 +261,8 @@ function holdAnswer(
  * deposit; with nothing due (a first-time client's consultation, a service without deposit)
  * the appointment is booked ('scheduled') and the client's confirmation queued at once.
  * The same email, service and slot again within 10 minutes, while its hold is active, answers
- * that hold (a double click). Consultation-first treatments are refused as POST /api/bookings
+ * that hold (a double click); one email's holds are made one at a time, so only one of several
+ * consultations asked for at once is the free first one. Consultation-first treatments are refused as POST /api/bookings
  * refuses them (issue 30).
  * @returns the hold and `created`.
  * @throws HttpError 400 (the spec's field messages), 409 the time's refusal (SLOT_MESSAGES:
@@ -282,8 +283,11 @@ export async function createHold(
   const settings = await readDepositSettings(deps.db);
   let created = true;
   const answer = await deps.db.transaction(async (tx) => {
-    const key = `booking-hold:${email}|${input.service}|${start.toISOString()}`;
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+    // One client's holds queue one after another (a lock per email, to the commit): a double
+    // click then finds the first hold (activeHoldOf), and two consultations asked for at once,
+    // at different times, cannot both see a first-time client and both go free (decision 0283:
+    // one free first consultation per client). Different clients never wait on each other.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`booking-hold:${email}`}))`);
     const repeat = await activeHoldOf(tx, email, input.service, start, now);
     if (repeat) {
       created = false;
@@ -413,9 +417,13 @@ async function depositByReference(db: Db | Tx, reference: string): Promise<Depos
 
 const NO_DEPOSIT = "No booking was held with this payment reference";
 
-async function stateOf(deps: DepositDeps, deposit: DepositRow): Promise<DepositState> {
+async function stateOf(
+  deps: DepositDeps,
+  deposit: DepositRow,
+  db: Db | Tx = deps.db,
+): Promise<DepositState> {
   const [appointment] = deposit.appointmentId
-    ? await deps.db
+    ? await db
         .select({ status: appointments.status, heldUntil: appointments.heldUntil })
         .from(appointments)
         .where(eq(appointments.id, deposit.appointmentId))
@@ -435,7 +443,11 @@ async function stateOf(deps: DepositDeps, deposit: DepositRow): Promise<DepositS
 /**
  * POST /api/bookings/deposits/{reference}/start: with Paystack keys, initialises the transaction
  * for the stored amount (kobo) with channels card, bank transfer and USSD, once (a retry resumes
- * the same access code); in test-payment mode there is nothing to start.
+ * the same access code); in test-payment mode there is nothing to start. Two starts at once (a
+ * double tap, two tabs) queue on the deposit's row lock: the first asks Paystack, the second
+ * answers the access code the first stored (Paystack refuses a reference initialised twice).
+ * The lock is on the deposit only, never its appointment, so the order appointment → deposit
+ * that the other writers take cannot deadlock with it.
  * @throws HttpError 404 unknown reference; 409 when the hold has ended; 502 Paystack refused.
  */
 export async function startDepositPayment(
@@ -443,38 +455,44 @@ export async function startDepositPayment(
   reference: string,
   now: Date = new Date(),
 ): Promise<DepositState> {
-  const deposit = await depositByReference(deps.db, reference);
-  if (!deposit) throw new HttpError(404, NO_DEPOSIT);
-  const state = await stateOf(deps, deposit);
-  if (deposit.status !== "pending") return state;
-  if (
-    state.appointmentStatus !== "pending" ||
-    (state.heldUntil && new Date(state.heldUntil) < now)
-  ) {
-    throw new HttpError(409, MANAGE_TEXTS.holdExpired);
-  }
-  if (deps.provider.mode !== "paystack" || deposit.accessCode) return state;
-  try {
-    const init = await deps.provider.initialize({
-      email: deposit.customerEmail,
-      amountKobo: deposit.amountKobo,
-      reference: deposit.reference,
-      metadata: { appointmentId: deposit.appointmentId, kind: "booking-deposit" },
-      channels: DEPOSIT_CHANNELS,
-    });
-    const accessCode = init?.accessCode ?? null;
-    if (accessCode) {
-      await deps.db
-        .update(bookingDeposits)
-        .set({ accessCode, updatedAt: new Date() })
-        .where(eq(bookingDeposits.id, deposit.id));
+  return deps.db.transaction(async (tx) => {
+    const [deposit] = await tx
+      .select()
+      .from(bookingDeposits)
+      .where(eq(bookingDeposits.reference, reference))
+      .for("update");
+    if (!deposit) throw new HttpError(404, NO_DEPOSIT);
+    const state = await stateOf(deps, deposit, tx);
+    if (deposit.status !== "pending") return state;
+    if (
+      state.appointmentStatus !== "pending" ||
+      (state.heldUntil && new Date(state.heldUntil) < now)
+    ) {
+      throw new HttpError(409, MANAGE_TEXTS.holdExpired);
     }
-    return { ...state, accessCode };
-  } catch (err) {
-    const reason = err instanceof PaystackError ? err.message : "payment provider error";
-    deps.logger.error({ reason, reference }, "Paystack initialize failed (deposit)");
-    throw new HttpError(502, `Failed to initialize payment: ${reason}`);
-  }
+    if (deps.provider.mode !== "paystack" || deposit.accessCode) return state;
+    try {
+      const init = await deps.provider.initialize({
+        email: deposit.customerEmail,
+        amountKobo: deposit.amountKobo,
+        reference: deposit.reference,
+        metadata: { appointmentId: deposit.appointmentId, kind: "booking-deposit" },
+        channels: DEPOSIT_CHANNELS,
+      });
+      const accessCode = init?.accessCode ?? null;
+      if (accessCode) {
+        await tx
+          .update(bookingDeposits)
+          .set({ accessCode, updatedAt: new Date() })
+          .where(eq(bookingDeposits.id, deposit.id));
+      }
+      return { ...state, accessCode };
+    } catch (err) {
+      const reason = err instanceof PaystackError ? err.message : "payment provider error";
+      deps.logger.error({ reason, reference }, "Paystack initialize failed (deposit)");
+      throw new HttpError(502, `Failed to initialize payment: ${reason}`);
+    }
+  });
 }
 
 /**
