@@ -11,6 +11,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_MESSAGES } from "#common/forms.ts";
 import { lagosDate, lagosWeekday } from "#common/lagos-time.ts";
+import { OVERRIDE_REASON_MAX, OVERRIDE_REASON_TOO_LONG } from "#common/override-reason.ts";
 import { refusalOf } from "#common/roles.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 import { clientHealthEntries, clients } from "#server/db/schema/clients.ts";
@@ -360,6 +361,12 @@ describe.each(dbKinds)("intake and consent forms on %s", (kind) => {
     expect(status.body.forms.find((f: { kind: string }) => f.kind === "consent")).toMatchObject({
       signed: false,
     });
+    // Every override's reason has one limit (common/override-reason.ts), as the other overrides.
+    const long = await therapist
+      .post(`/api/appointments/${visit.id}/check-in`)
+      .send({ healthOverrideReason: "x".repeat(OVERRIDE_REASON_MAX + 1) });
+    expect(long.status).toBe(400);
+    expect(long.body.error.fields).toEqual({ healthOverrideReason: OVERRIDE_REASON_TOO_LONG });
     await therapist
       .post(`/api/appointments/${visit.id}/check-in`)
       .send({ healthOverrideReason: "Verbal consent recorded; paper form signed" })

@@ -19,8 +19,6 @@ import { HttpError } from "#server/http.ts";
 
 /** The longest side of a stored photo, in pixels: enough to compare skin, small on a phone. */
 export const PHOTO_MAX_SIDE = 2048;
-/** The largest upload accepted, in bytes (a phone camera's JPEG or HEIC is 2-8 MB). */
-export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** The upload types a phone or tablet sends from `<input type=file accept="image/*">`. */
 export const PHOTO_UPLOAD_TYPES = [
   "image/jpeg",
