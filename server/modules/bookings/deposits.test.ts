@@ -26,7 +26,7 @@ import {
   startFakePaystack,
 } from "#server/testing/fake-paystack.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
-import { releaseExpiredHolds } from "./deposits.ts";
+import { releaseExpiredHolds } from "./deposit-payment.ts";
 
 /** A Lagos day `from`-`from+6` days ahead with the given weekday (0 Sunday … 6 Saturday). */
 function aheadOn(weekday: number, from = 3): string {
