@@ -6,6 +6,7 @@
  * and moves pending → paid once); `payAtClinic` where the clinic allows it; `releaseExpiredHolds`,
  * the scheduler's release of unpaid holds. Money is kobo inside, naira out.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq } from "drizzle-orm";
 import { type DepositState, type DepositStatus, MANAGE_TEXTS } from "#common/deposits.ts";
 import { koboToNaira } from "#common/money.ts";
@@ -47,13 +48,9 @@ async function depositByReference(db: Db | Tx, reference: string): Promise<Depos
 
 const NO_DEPOSIT = "No booking was held with this payment reference";
 
-async function stateOf(
-  deps: DepositDeps,
-  deposit: DepositRow,
-  db: Db | Tx = deps.db,
-): Promise<DepositState> {
+async function stateOf(deps: DepositDeps, deposit: DepositRow): Promise<DepositState> {
   const [appointment] = deposit.appointmentId
-    ? await db
+    ? await deps.db
         .select({ status: appointments.status, heldUntil: appointments.heldUntil })
         .from(appointments)
         .where(eq(appointments.id, deposit.appointmentId))
@@ -74,55 +71,68 @@ async function stateOf(
  * POST /api/bookings/deposits/{reference}/start: with Paystack keys, initialises the transaction
  * for the stored amount (kobo) with channels card, bank transfer and USSD, once (a retry resumes
  * the same access code); in test-payment mode there is nothing to start. Two starts at once (a
- * double tap, two tabs) queue on the deposit's row lock: the first asks Paystack, the second
- * answers the access code the first stored (Paystack refuses a reference initialised twice).
- * The lock is on the deposit only, never its appointment, so the order appointment → deposit
- * that the other writers take cannot deadlock with it.
- * @throws HttpError 404 unknown reference; 409 when the hold has ended; 502 Paystack refused.
+ * double tap, two tabs) both answer the one access code (decision 0317).
+ * @throws HttpError 404 unknown reference; 409 when the hold has ended, or another start of the
+ *   reference has not stored its access code within ~5 s; 502 Paystack refused or unreachable.
  */
 export async function startDepositPayment(
   deps: DepositDeps,
   reference: string,
   now: Date = new Date(),
 ): Promise<DepositState> {
-  return deps.db.transaction(async (tx) => {
-    const [deposit] = await tx
-      .select()
+  const deposit = await depositByReference(deps.db, reference);
+  if (!deposit) throw new HttpError(404, NO_DEPOSIT);
+  const state = await stateOf(deps, deposit);
+  if (deposit.status !== "pending") return state;
+  if (
+    state.appointmentStatus !== "pending" ||
+    (state.heldUntil && new Date(state.heldUntil) < now)
+  ) {
+    throw new HttpError(409, MANAGE_TEXTS.holdExpired);
+  }
+  if (deps.provider.mode !== "paystack" || deposit.accessCode) return state;
+  try {
+    const init = await deps.provider.initialize({
+      email: deposit.customerEmail,
+      amountKobo: deposit.amountKobo,
+      reference: deposit.reference,
+      metadata: { appointmentId: deposit.appointmentId, kind: "booking-deposit" },
+      channels: DEPOSIT_CHANNELS,
+    });
+    const accessCode = init?.accessCode ?? null;
+    if (accessCode) {
+      await deps.db
+        .update(bookingDeposits)
+        .set({ accessCode, updatedAt: new Date() })
+        .where(eq(bookingDeposits.id, deposit.id));
+    }
+    return { ...state, accessCode };
+  } catch (err) {
+    // Another start of this reference is initialising it right now (Paystack refuses a
+    // reference twice): wait for the access code it stores rather than hold a transaction over
+    // the Paystack call, which on PGlite would stop every other query meanwhile.
+    if (err instanceof PaystackError && /duplicate/i.test(err.message)) {
+      const accessCode = await awaitAccessCode(deps.db, deposit.id);
+      if (accessCode) return { ...state, accessCode };
+      throw new HttpError(409, MANAGE_TEXTS.paymentStarting);
+    }
+    const reason = err instanceof PaystackError ? err.message : "payment provider error";
+    deps.logger.error({ reason, reference }, "Paystack initialize failed (deposit)");
+    throw new HttpError(502, `Failed to initialize payment: ${reason}`);
+  }
+}
+
+/** The access code another start stores for deposit `id`, polled for up to ~5 s; or null. */
+async function awaitAccessCode(db: Db, id: number): Promise<string | null> {
+  for (let i = 0; i < 50; i++) {
+    const [row] = await db
+      .select({ accessCode: bookingDeposits.accessCode })
       .from(bookingDeposits)
-      .where(eq(bookingDeposits.reference, reference))
-      .for("update");
-    if (!deposit) throw new HttpError(404, NO_DEPOSIT);
-    const state = await stateOf(deps, deposit, tx);
-    if (deposit.status !== "pending") return state;
-    if (
-      state.appointmentStatus !== "pending" ||
-      (state.heldUntil && new Date(state.heldUntil) < now)
-    ) {
-      throw new HttpError(409, MANAGE_TEXTS.holdExpired);
-    }
-    if (deps.provider.mode !== "paystack" || deposit.accessCode) return state;
-    try {
-      const init = await deps.provider.initialize({
-        email: deposit.customerEmail,
-        amountKobo: deposit.amountKobo,
-        reference: deposit.reference,
-        metadata: { appointmentId: deposit.appointmentId, kind: "booking-deposit" },
-        channels: DEPOSIT_CHANNELS,
-      });
-      const accessCode = init?.accessCode ?? null;
-      if (accessCode) {
-        await tx
-          .update(bookingDeposits)
-          .set({ accessCode, updatedAt: new Date() })
-          .where(eq(bookingDeposits.id, deposit.id));
-      }
-      return { ...state, accessCode };
-    } catch (err) {
-      const reason = err instanceof PaystackError ? err.message : "payment provider error";
-      deps.logger.error({ reason, reference }, "Paystack initialize failed (deposit)");
-      throw new HttpError(502, `Failed to initialize payment: ${reason}`);
-    }
-  });
+      .where(eq(bookingDeposits.id, id));
+    if (row?.accessCode) return row.accessCode;
+    await sleep(100);
+  }
+  return null;
 }
 
 /**
