@@ -28,6 +28,7 @@ import {
   lagosWeekdayName,
   parseLagosDateTime,
 } from "./lagos-time.ts";
+import { overrideReasonText } from "./override-reason.ts";
 
 /** Appointment statuses: the same list as bookings' (admin spec §4 "Appointment and booking statuses"). */
 export const APPOINTMENT_STATUSES = BOOKING_STATUSES;
@@ -395,11 +396,7 @@ const overrideFields = {
   overrideWorkingHours: z
     .boolean({ error: "overrideWorkingHours must be true or false" })
     .optional(),
-  overrideReason: z
-    .string({ error: OVERRIDE_MESSAGES.reason })
-    .trim()
-    .max(300, "The reason must be at most 300 characters")
-    .optional(),
+  overrideReason: overrideReasonText(OVERRIDE_MESSAGES.reason).optional(),
   ...consultationOverrideFields,
 };
 /** The override part of a create or change. */

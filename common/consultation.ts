@@ -6,6 +6,7 @@
  * calendar, the bookings list, the till and their screens.
  */
 import { z } from "zod";
+import { overrideReasonText } from "./override-reason.ts";
 
 /** How long a completed consultation clears treatments after it: 12 months (decision 0225). */
 export const CONSULTATION_VALIDITY_MONTHS = 12;
@@ -46,11 +47,7 @@ export const consultationOverrideFields = {
   overrideConsultation: z
     .boolean({ error: "overrideConsultation must be true or false" })
     .optional(),
-  consultationOverrideReason: z
-    .string({ error: CONSULTATION_MESSAGES.reason })
-    .trim()
-    .max(300, "The reason must be at most 300 characters")
-    .optional(),
+  consultationOverrideReason: overrideReasonText(CONSULTATION_MESSAGES.reason).optional(),
 };
 
 /** The override part of a payload. */

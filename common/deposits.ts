@@ -142,6 +142,8 @@ export const MANAGE_TEXTS = {
   notPaid: "The booking fee has not been paid yet",
   payAtClinicRefused: "Paying at the clinic is not available for this treatment",
   holdExpired: "Your hold on this time has ended. Please choose a time again on the booking form.",
+  paymentStarting:
+    "Your payment is already being started in another window. Please wait a moment and try again.",
 } as const;
 
 /** Whether `start` is at least `hours` ahead of `now`. */

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { databaseIdSchema } from "./ids.ts";
+import { overrideReasonText } from "./override-reason.ts";
 
 /** What a template is for: the intake (medical history) or a treatment category's consent. */
 export const FORM_KINDS = ["intake", "consent"] as const;
@@ -60,7 +61,6 @@ export const FORM_LIMITS = {
   signerName: 120,
   /** A drawn signature as a PNG data URL (bytes of text). */
   signature: 200_000,
-  overrideReason: 500,
 } as const;
 
 /** Days a signed consent stays current for its category (decision 0266). */
@@ -253,7 +253,7 @@ export const proposalDecisionSchema = z
 /** The optional body of check-in: the clinician's reason to go ahead without a consent. */
 export const overrideReasonSchema = z
   .object({
-    healthOverrideReason: z.string().trim().max(FORM_LIMITS.overrideReason).nullish(),
+    healthOverrideReason: overrideReasonText(FORM_MESSAGES.overrideReason).nullish(),
   })
   .strip();
 

@@ -6,6 +6,7 @@
  * common/contraindications.ts (docs/decisions/0220-health-profile-and-contraindication-check.md).
  */
 import { z } from "zod";
+import { OVERRIDE_REASON_TOO_LONG, overrideReasonText } from "./override-reason.ts";
 
 /** What one entry records. 'skin' holds the Fitzpatrick type (one at a time). */
 export const HEALTH_ENTRY_KINDS = [
@@ -150,6 +151,9 @@ export function alertLabels(profile: HealthProfile): string[] {
   return [...labels];
 }
 
+/** The longest note of a health entry, in characters (typed on the record or from a form). */
+export const HEALTH_NOTE_MAX = 500;
+
 /**
  * GET /api/customers/{id}/health: what the viewer may see. `alerts` for everyone who may see the
  * client; `entries` (details) only for clinical roles (null otherwise), and that read is audited.
@@ -169,7 +173,7 @@ export const HEALTH_MESSAGES = {
   kind: "Choose what to record",
   code: "Choose one from the list",
   note: "Describe it (or pick one from the list)",
-  noteLength: "Must be at most 500 characters",
+  noteLength: `Must be at most ${HEALTH_NOTE_MAX} characters`,
   notFound: "Health entry not found",
 } as const;
 
@@ -205,7 +209,7 @@ export const healthEntryInputSchema = z
     note: z
       .string({ error: HEALTH_MESSAGES.note })
       .trim()
-      .max(500, HEALTH_MESSAGES.noteLength)
+      .max(HEALTH_NOTE_MAX, HEALTH_MESSAGES.noteLength)
       .nullish()
       .transform((v) => v ?? ""),
   })
@@ -269,7 +273,7 @@ export function profileOf(
 
 /** Messages of a health override (issue 30). */
 export const HEALTH_OVERRIDE_MESSAGES = {
-  reasonLength: "The reason must be at most 300 characters",
+  reasonLength: OVERRIDE_REASON_TOO_LONG,
 } as const;
 
 /**
@@ -278,9 +282,5 @@ export const HEALTH_OVERRIDE_MESSAGES = {
  * also needs a clinical role (capability health.override).
  */
 export const healthOverrideFields = {
-  healthOverrideReason: z
-    .string({ error: HEALTH_OVERRIDE_MESSAGES.reasonLength })
-    .trim()
-    .max(300, HEALTH_OVERRIDE_MESSAGES.reasonLength)
-    .optional(),
+  healthOverrideReason: overrideReasonText(HEALTH_OVERRIDE_MESSAGES.reasonLength).optional(),
 };

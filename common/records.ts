@@ -36,6 +36,12 @@ export const BODY_REGIONS = {
 } as const;
 export type BodyRegion = keyof typeof BODY_REGIONS;
 export const BODY_REGION_CODES = Object.keys(BODY_REGIONS) as [BodyRegion, ...BodyRegion[]];
+/**
+ * The largest photo upload accepted, in bytes (a phone camera's JPEG or HEIC is 2-8 MB): the
+ * server refuses a bigger body, the screen before sending it.
+ */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+
 /** The map's two groups, in the order the screen shows them. */
 export const FACE_REGIONS: readonly BodyRegion[] = BODY_REGION_CODES.slice(0, 14);
 export const BODY_ONLY_REGIONS: readonly BodyRegion[] = BODY_REGION_CODES.slice(14);
@@ -52,7 +58,7 @@ export const RECORD_MESSAGES = {
   photoNotFound: "Photo not found",
   photoConsent: "The client has not given photography consent: no photo can be taken or stored",
   photoType: "Upload a JPEG, PNG, WebP or HEIC image",
-  photoTooLarge: "The photo is larger than 15 MB",
+  photoTooLarge: `The photo is larger than ${PHOTO_MAX_BYTES / (1024 * 1024)} MB`,
   photoUnreadable: "The file is not an image that can be read",
   templateNotFound: "Aftercare template not found",
   serviceNotFound: "Service not found",

@@ -14,6 +14,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { signAllForms } from "./clinical-helpers";
+import { lagosToday } from "./dates";
 import { expect, signIn, test } from "./fixtures";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -39,8 +40,6 @@ async function shot(page: Page, name: string) {
 }
 
 /** Today's Lagos date. */
-const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-
 test("publishes a consent version, edits a treatment's aftercare products and reads a client's records", async ({
   page,
 }, info) => {

@@ -5,12 +5,11 @@
  * in the appointment's dialog, and check-in goes through without a consent prompt. At 1280 px
  * and 375 px (the client's page is the 375 px journey).
  */
+import { lagosToday } from "./dates";
 import { expect, signIn, test } from "./fixtures";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** Today's Lagos date: check-in is taken on the day of the visit only. */
-const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-
 test("the client signs the forms from the WhatsApp link; the therapist sees them at check-in", async ({
   page,
 }, info) => {

@@ -9,6 +9,7 @@
  * end; today is never closed here.
  */
 import type { Page } from "@playwright/test";
+import { lagosToday } from "./dates";
 import { ADMIN, expect, signIn, test } from "./fixtures";
 
 type Item = { id: number; name: string; price: number | string; stock?: number };
@@ -23,7 +24,7 @@ const naira = (n: number) =>
 
 /** The Lagos date `days` from today, and 11:00 Lagos time on it (ISO). */
 function lagosDay(days: number) {
-  const date = new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  const date = lagosToday(days);
   return { date, at: `${date}T10:00:00.000Z` };
 }
 

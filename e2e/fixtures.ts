@@ -3,6 +3,7 @@
  * (ARCHITECTURE.md "A test that logs an unexpected console error fails").
  */
 import { test as base, expect, type Page } from "@playwright/test";
+import { lagosDatePlus } from "./dates";
 
 export const ADMIN = { username: "admin", password: "e2e-admin-password" };
 
@@ -46,19 +47,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
-export { expect };
-
-/**
- * A date `days` ahead as 'YYYY-MM-DD' in Lagos time, or the Monday after when that is a Sunday:
- * the clinic is closed on Sundays and the calendar refuses them (issue 28 item 3), so a test's
- * "some day ahead" is always a day the clinic opens, whatever day the suite runs.
- */
-export function lagosDatePlus(days: number): string {
-  const day = 24 * 60 * 60 * 1000;
-  const lagos = new Date(Date.now() + 60 * 60 * 1000 + days * day);
-  const open = lagos.getUTCDay() === 0 ? new Date(lagos.getTime() + day) : lagos;
-  return open.toISOString().slice(0, 10);
-}
+// lagosDatePlus lives in ./dates with the other Lagos day helper; specs may import it here too.
+export { expect, lagosDatePlus };
 
 /**
  * Opens /contact#booking and fills the booking form for a HydraFacial (facial category) on the

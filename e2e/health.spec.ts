@@ -7,6 +7,7 @@
  * with one the manager goes ahead. At 1280 px (week view) and 375 px (day view).
  */
 import type { Page } from "@playwright/test";
+import { lagosToday } from "./dates";
 import { ADMIN, expect, test } from "./fixtures";
 
 async function signIn(page: Page) {
@@ -20,8 +21,6 @@ async function signIn(page: Page) {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Today's Lagos date: check-in is taken on the day of the visit only. */
-const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-
 test("records an allergy at check-in and sees the health alert at the till", async ({
   page,
 }, info) => {

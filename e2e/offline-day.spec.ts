@@ -21,6 +21,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, BrowserContext, Page, Route } from "@playwright/test";
+import { lagosToday } from "./dates";
 import { expect, test } from "./fixtures";
 import {
   hydrated,
@@ -37,10 +38,6 @@ import {
 } from "./offline-helpers";
 
 /** Today in Lagos (UTC+1, no daylight saving) as YYYY-MM-DD. */
-function lagosToday(): string {
-  return new Date(Date.now() + 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
 type Tender = "cash" | "card" | "transfer";
 type TenderLine = { tender: string; expected: number };
 type CloseSheet = { tenders: TenderLine[] };

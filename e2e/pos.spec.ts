@@ -9,7 +9,8 @@
  * With POS_SCREENSHOTS=dir the desktop run saves the till and the daily sales at 1280 px.
  */
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, lagosDatePlus, signIn, test } from "./fixtures";
+import { lagosDatePlus, lagosToday } from "./dates";
+import { ADMIN, expect, signIn, test } from "./fixtures";
 
 type Item = { id: number; name: string; price: number | string; stock?: number };
 
@@ -20,10 +21,6 @@ const naira = (n: number) =>
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(n);
-
-function lagosToday(): string {
-  return new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-}
 
 async function catalogue(page: Page) {
   const services: Item[] = await (await page.request.get("/api/services")).json();

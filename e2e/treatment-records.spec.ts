@@ -9,12 +9,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { outboxRows, signAllForms } from "./clinical-helpers";
+import { lagosToday } from "./dates";
 import { ADMIN, expect, test } from "./fixtures";
 
 const PASSWORD = "therapist-password-123";
 /** Today's Lagos date. */
-const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
-
 /** A new therapist, signed in on `page` (invitation accepted through the API). */
 async function signInTherapist(page: Page, manager: APIRequestContext, tag: string) {
   const email = `records.${tag}@example.com`;

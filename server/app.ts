@@ -245,7 +245,7 @@ function apiRouter(
   api.use(clientsRouter(db, config.dataDir, photoStore));
   api.use(reviewsRouter(db, config));
   api.use(settingsRouter(db));
-  api.use(adminRouter(db, config));
+  api.use(adminRouter(db, config, photoStore));
   api.use(auditRouter(db));
   api.use(backupRouter(db));
   api.use(consentRouter(db, config));

@@ -14,7 +14,7 @@ import type { Db } from "#server/db/client.ts";
 import { configuredOrigin } from "#server/http.ts";
 import type { EmailTransport } from "#server/integrations/smtp.ts";
 import { CHAT_RETENTION_DAYS, purgeIdleSessions } from "#server/modules/advisor/service.ts";
-import { releaseExpiredHolds } from "#server/modules/bookings/deposits.ts";
+import { releaseExpiredHolds } from "#server/modules/bookings/deposit-payment.ts";
 import { catalogueCache } from "#server/modules/catalog/cache.ts";
 import { queueFormReminders } from "#server/modules/forms/requests.ts";
 import { enqueueDueReminders } from "#server/modules/messages/reminders.ts";

@@ -21,6 +21,7 @@ import {
   type PublicFormRequest,
 } from "#common/forms.ts";
 import { formatLagosDateTime } from "#common/lagos-time.ts";
+import { FormView } from "./form-view.tsx";
 import { SignaturePad } from "./signature-pad.tsx";
 
 type Loaded =
@@ -182,34 +183,16 @@ function FormsToSign({
         Only the clinical team can read your answers.
       </p>
       {request.forms.map((form) => (
-        <section
+        <FormView
           key={form.id}
-          aria-labelledby={`form-${form.id}`}
-          className="grid gap-4 rounded-xl bg-white p-4 shadow sm:p-5"
-        >
-          <div>
-            <h2 id={`form-${form.id}`} className="text-xl font-semibold text-brand-900">
-              {form.body.title}
-            </h2>
-            <p className="text-xs text-gray-700">Version {form.version}</p>
-            {form.body.intro && <p className="mt-2 text-gray-800">{form.body.intro}</p>}
-          </div>
-          {form.body.sections.map((section) => (
-            <div key={section.title} className="grid gap-4">
-              <h3 className="text-lg font-semibold text-gray-900">{section.title}</h3>
-              {section.fields.map((field) => (
-                <Field
-                  key={field.id}
-                  field={field}
-                  errorKey={keyOf(form, field)}
-                  value={answers[form.id]?.[field.id]}
-                  error={errors[keyOf(form, field)]}
-                  onChange={(v) => set(form, field, v)}
-                />
-              ))}
-            </div>
-          ))}
-        </section>
+          body={form.body}
+          versionLabel={`Version ${form.version}`}
+          className="rounded-xl bg-white p-4 shadow sm:p-5"
+          answers={answers[form.id]}
+          errorOf={(field) => errors[keyOf(form, field)]}
+          errorKeyOf={(field) => keyOf(form, field)}
+          onAnswer={(field, v) => set(form, field, v)}
+        />
       ))}
       <section
         aria-labelledby="sign-heading"
@@ -275,103 +258,5 @@ function FormsToSign({
         </button>
       </section>
     </form>
-  );
-}
-
-function Field({
-  field,
-  errorKey,
-  value,
-  error,
-  onChange,
-}: {
-  field: FormField;
-  errorKey: string;
-  value: string | boolean | undefined;
-  error?: string;
-  onChange: (value: string | boolean) => void;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const errorText = error && (
-    <p id={errorId} className="text-sm text-red-700">
-      {error}
-    </p>
-  );
-  const label = `${field.label}${field.required ? " (required)" : ""}`;
-  if (field.type === "info") {
-    return (
-      <div className="rounded-md bg-brand-50 p-3">
-        <p className="font-medium text-gray-900">{field.label}</p>
-        {field.help && <p className="mt-1 text-gray-800">{field.help}</p>}
-      </div>
-    );
-  }
-  if (field.type === "checkbox") {
-    return (
-      <div>
-        <label className="flex items-start gap-3 text-gray-900">
-          <input
-            type="checkbox"
-            data-error-key={errorKey}
-            checked={value === true}
-            onChange={(e) => onChange(e.target.checked)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="mt-1 size-5 shrink-0"
-          />
-          <span>{label}</span>
-        </label>
-        {errorText}
-      </div>
-    );
-  }
-  if (field.type === "yesno") {
-    return (
-      <fieldset aria-describedby={error ? errorId : undefined}>
-        <legend className="font-medium text-gray-900">{label}</legend>
-        <div className="mt-2 flex gap-3">
-          {[
-            { v: true, t: "Yes" },
-            { v: false, t: "No" },
-          ].map((o, i) => (
-            <label
-              key={o.t}
-              className="flex min-w-24 items-center gap-2 rounded-md border border-gray-400 px-4 py-2.5 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
-            >
-              <input
-                type="radio"
-                name={id}
-                data-error-key={i === 0 ? errorKey : undefined}
-                checked={value === o.v}
-                onChange={() => onChange(o.v)}
-                className="size-5"
-              />
-              {o.t}
-            </label>
-          ))}
-        </div>
-        {errorText}
-      </fieldset>
-    );
-  }
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="font-medium text-gray-900">
-        {label}
-      </label>
-      {field.help && <p className="text-sm text-gray-700">{field.help}</p>}
-      <textarea
-        id={id}
-        data-error-key={errorKey}
-        rows={field.type === "textarea" ? 2 : 1}
-        value={typeof value === "string" ? value : ""}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={fieldInputClass}
-      />
-      {errorText}
-    </div>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * Booking deposits (issue 32; storefront spec §9 "Booking fee: ₦20,000 to secure an
  * appointment"): one row per online booking whose fee is due, tied to its appointment. Written
- * only by server/modules/bookings/deposits.ts and deposit-settle.ts (forfeit, credit at the
- * till). Money is integer kobo.
+ * only by server/modules/bookings/deposits.ts (the hold), deposit-payment.ts, deposit-manage.ts
+ * and deposit-settle.ts (forfeit, credit at the till). Money is integer kobo.
  *
  * Status: 'pending' (held, unpaid) → 'paid' (Paystack or the test provider confirmed it) →
  * 'applied' (credited to the visit's sale at the till; 'paid' again when that sale is voided,

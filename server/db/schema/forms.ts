@@ -123,9 +123,13 @@ export const signedForms = pgTable(
   "signed_forms",
   {
     id: serial("id").primaryKey(),
-    clientId: integer("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    /**
+     * Null once the client is deleted or erased: a signed form is a medical record the clinic
+     * keeps, like a signed treatment record (decisions 0272 and 0316).
+     */
+    clientId: integer("client_id").references(() => clients.id, { onDelete: "set null" }),
+    /** The erased client's id, so the audit log's 'client.erase' entry still leads here. */
+    formerClientId: integer("former_client_id"),
     requestId: integer("request_id").references(() => formRequests.id, { onDelete: "set null" }),
     appointmentId: integer("appointment_id").references(() => appointments.id, {
       onDelete: "set null",

@@ -4,9 +4,12 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Logger } from "pino";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { Db } from "#server/db/client.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
+import { type PhotoStore, removePhotoFiles } from "#server/modules/records/photo-store.ts";
+import { photoKeysOf } from "#server/modules/records/service.ts";
 import { CLEARABLE_TABLES } from "./registry.ts";
 
 /**
@@ -30,15 +33,19 @@ export type ClearResult = { success: true; cleared: string[]; message: string; b
 /**
  * Clears admin data (POST /api/admin/clear-data): first writes a full JSON export to
  * `{dataDir}/exports/`, then deletes the rows of CLEARABLE_TABLES and records the clear in the
- * audit log, all in one transaction.
+ * audit log, all in one transaction; then removes the treatment photos' files from `photoStore`.
  * @returns the cleared table names and the export's file name.
  */
 export async function clearAdminData(
   db: Db,
   admin: AdminIdentity,
   dataDir: string,
+  photoStore: PhotoStore | null = null,
+  log?: Pick<Logger, "warn">,
 ): Promise<ClearResult> {
-  return db.transaction(async (tx) => {
+  const { result, photoKeys } = await db.transaction(async (tx) => {
+    // Every client goes, and their treatment photos' rows with them (ON DELETE CASCADE).
+    const photoKeys = await photoKeysOf(tx, null);
     const snapshot = await exportAdminData(tx as unknown as Db);
     const dir = path.join(dataDir, "exports");
     await mkdir(dir, { recursive: true });
@@ -56,11 +63,15 @@ export async function clearAdminData(
       entity: "admin-data",
       details: { counts, backup: file },
     });
-    return {
+    const result: ClearResult = {
       success: true as const,
       cleared,
       message: `Admin data cleared. A copy was kept as ${file}.`,
       backup: file,
     };
+    return { result, photoKeys };
   });
+  // The photo files, once the clear has committed (files cannot join it); failures logged only.
+  if (photoStore) await removePhotoFiles(photoStore, photoKeys, log);
+  return result;
 }

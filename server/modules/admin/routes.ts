@@ -13,6 +13,7 @@ import { currentAdmin } from "#server/modules/auth/current-admin.ts";
 import { requireRole } from "#server/modules/auth/roles.ts";
 import { countClients } from "#server/modules/clients/back-office.ts";
 import { clientScopeOf } from "#server/modules/clients/scope.ts";
+import type { PhotoStore } from "#server/modules/records/photo-store.ts";
 import { dashboardFor } from "./dashboard-view.ts";
 import { clearAdminData, exportAdminData } from "./data-export.ts";
 import { searchAdmin } from "./search.ts";
@@ -21,7 +22,7 @@ export const searchQuery = z.object({
   q: z.string({ error: "q is required" }).max(100, "Search text is too long").default(""),
 });
 
-export function adminRouter(db: Db, config: Config): Router {
+export function adminRouter(db: Db, config: Config, photoStore: PhotoStore | null = null): Router {
   const router = Router();
 
   router.get(
@@ -63,7 +64,13 @@ export function adminRouter(db: Db, config: Config): Router {
     "/admin/clear-data",
     requireRole(...MANAGER_ONLY),
     handler(async (req, res) => {
-      const result = await clearAdminData(db, currentAdmin(req), config.dataDir);
+      const result = await clearAdminData(
+        db,
+        currentAdmin(req),
+        config.dataDir,
+        photoStore,
+        req.log,
+      );
       req.log?.warn({ cleared: result.cleared, backup: result.backup }, "admin data cleared");
       res.json(result);
     }),

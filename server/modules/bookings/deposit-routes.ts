@@ -1,12 +1,13 @@
 /**
- * Public routes of online booking with a deposit (issue 32; deposits.ts has the rules):
+ * Public routes of online booking with a deposit (issue 32; the rules are in deposits.ts,
+ * deposit-payment.ts and deposit-manage.ts):
  * - GET /api/bookings/availability?service=&date=[&a=&sig=] → the 16 slots of the day, free or
  *   why not (with a manage link's a and sig, the client's own appointment is left out).
  * - POST /api/bookings/hold (the booking form's payload) → 201 the hold, 200 the same hold again.
  * - POST /api/bookings/deposits/{reference}/start | verify | test-payment | pay-at-clinic.
  * - GET /api/bookings/manage?a=&sig=, GET /api/bookings/manage/ics?a=&sig=,
  *   POST /api/bookings/manage/reschedule {a, sig, date}, POST /api/bookings/manage/cancel {a, sig}.
- * Each parses its input with zod and calls one function of deposits.ts.
+ * Each parses its input with zod and calls one function of those files.
  */
 import { type Request, Router } from "express";
 import type { Logger } from "pino";
@@ -18,19 +19,18 @@ import type { Db } from "#server/db/client.ts";
 import { HttpError, handler, parse, siteOrigin } from "#server/http.ts";
 import type { CheckoutProvider } from "#server/modules/orders/payment.ts";
 import {
-  availability,
   cancelManaged,
-  createHold,
-  type DepositDeps,
   getManagedBooking,
   managedIcs,
+  rescheduleManaged,
+} from "./deposit-manage.ts";
+import {
   payAtClinic,
   recordDepositTestPayment,
-  rescheduleManaged,
   startDepositPayment,
   verifyDeposit,
-  verifyManageLink,
-} from "./deposits.ts";
+} from "./deposit-payment.ts";
+import { availability, createHold, type DepositDeps, verifyManageLink } from "./deposits.ts";
 
 export const availabilityQuery = z.object({
   service: z

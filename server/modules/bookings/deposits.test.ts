@@ -26,7 +26,7 @@ import {
   startFakePaystack,
 } from "#server/testing/fake-paystack.ts";
 import { createTestApp, dbKinds, TEST_ADMIN } from "#server/testing/test-app.ts";
-import { releaseExpiredHolds } from "./deposits.ts";
+import { releaseExpiredHolds } from "./deposit-payment.ts";
 
 /** A Lagos day `from`-`from+6` days ahead with the given weekday (0 Sunday … 6 Saturday). */
 function aheadOn(weekday: number, from = 3): string {
@@ -261,6 +261,22 @@ describe.each(dbKinds)("booking holds and deposits on %s", (kind) => {
     expect(second.body.deposit).toMatchObject({ amount: 20000, status: "pending" });
   });
 
+  it("gives a first-time client one free consultation when they ask for several at once", async () => {
+    const day = aheadOn(4, 17);
+    const answers = await Promise.all(
+      ["10:00 AM", "11:00 AM", "12:00 PM", "2:00 PM"].map((time) =>
+        hold("twice.free@example.com", day, time, "consultation-facial"),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    const free = answers.filter((a) => a.body.deposit === null);
+    expect(free).toHaveLength(1);
+    expect(free[0]?.body.status).toBe("scheduled");
+    for (const a of answers.filter((x) => x.body.deposit !== null)) {
+      expect(a.body.deposit).toMatchObject({ amount: 20000, status: "pending" });
+    }
+  });
+
   it("reschedules and cancels through the signed link, on the calendar and in the audit log", async () => {
     const day = aheadOn(2, 10);
     const held = await hold("mover@example.com", day, "10:00 AM").expect(201);
@@ -381,8 +397,14 @@ describe.each(dbKinds)("booking deposits paid through Paystack (fake) on %s", (k
       .expect(201);
     expect(held.body.deposit.mode).toBe("paystack");
     const ref = held.body.deposit.reference as string;
-    const started = await request(t.app).post(`/api/bookings/deposits/${ref}/start`).expect(200);
+    // Started twice at once (a double tap): both answer the same pending payment.
+    const [started, again] = await Promise.all([
+      request(t.app).post(`/api/bookings/deposits/${ref}/start`),
+      request(t.app).post(`/api/bookings/deposits/${ref}/start`),
+    ]);
+    expect([started.status, again.status]).toEqual([200, 200]);
     expect(started.body.accessCode).toBeTruthy();
+    expect(again.body).toMatchObject({ status: "pending", accessCode: started.body.accessCode });
     fake.pay(ref, { amount: 2_000_000 });
     const hook = fake.webhook(ref);
     for (let i = 0; i < 3; i++) {

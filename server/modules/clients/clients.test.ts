@@ -476,7 +476,10 @@ describe.each(dbKinds)("clients API on %s", (kind) => {
     const [row] = await list("?q=amaka");
     const id = Number(row?.id);
     const res = await agent.post(`/api/customers/${id}/erase`).expect(200);
-    expect(res.body).toEqual({ erased: true, kept: { sales: 2, orders: 0, treatmentRecords: 0 } });
+    expect(res.body).toEqual({
+      erased: true,
+      kept: { sales: 2, orders: 0, treatmentRecords: 0, signedForms: 0 },
+    });
     await agent.get(`/api/customers/${id}`).expect(404);
     expect(await list("?q=amaka")).toEqual([]);
     const kept = await t.db.select().from(sales);

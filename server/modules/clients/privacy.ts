@@ -8,6 +8,7 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, or, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
+import type { Logger } from "pino";
 import type { AdminIdentity } from "#common/auth.ts";
 import { BUSINESS } from "#common/business.ts";
 import { CLIENT_MESSAGES } from "#common/clients.ts";
@@ -30,10 +31,14 @@ import { eraseChatsMentioning } from "#server/modules/advisor/client-records.ts"
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { deleteClientBookings } from "#server/modules/bookings/client-records.ts";
 import { anonymiseClientAppointments } from "#server/modules/calendar/client-records.ts";
-import { exportedSignedForms, signedFormText } from "#server/modules/forms/client-records.ts";
+import {
+  eraseClientForms,
+  exportedSignedForms,
+  signedFormText,
+} from "#server/modules/forms/client-records.ts";
 import { exportedHealthEntries } from "#server/modules/health/service.ts";
 import { eraseMessagesAbout } from "#server/modules/messages/client-records.ts";
-import type { PhotoStore } from "#server/modules/records/photo-store.ts";
+import { type PhotoStore, removePhotoFiles } from "#server/modules/records/photo-store.ts";
 import { eraseClientRecords, exportedRecords } from "#server/modules/records/service.ts";
 import { listClientSales } from "#server/modules/sales/records.ts";
 import { getClientDetail, getClientRecord } from "./detail.ts";
@@ -50,7 +55,7 @@ export const BACKUP_RETENTION_NOTE =
  * export and on the privacy page's terms.
  */
 export const CLINICAL_RETENTION_NOTE =
-  "Signed treatment records (what was done, products with batch numbers, device settings, the clinician's notes and amendments) are medical records: after an erasure request the clinic keeps them, detached from your name and contact details, for as long as the law requires a clinic to keep medical records. Before/after photos and unsigned drafts are erased.";
+  "Signed treatment records (what was done, products with batch numbers, device settings, the clinician's notes and amendments) are medical records: after an erasure request the clinic keeps them, detached from your name and contact details, for as long as the law requires a clinic to keep medical records. Signed intake and consent forms are kept the same way, without your name, signature, IP address and browser. Before/after photos and unsigned drafts are erased.";
 
 /** What an erased person's name becomes on the records that are kept. */
 export const ERASED_NAME = "Erased client";
@@ -252,8 +257,9 @@ export async function exportClientZip(
  * Erases client `id` (POST /api/customers/{id}/erase), in one transaction: the client row with
  * its health record and notes, their booking requests, newsletter sign-up and the emails stored
  * for them go; appointments, sales, shop orders and reviews stay with name 'Erased client' and
- * no email, phone, address or free text. Recorded in the audit log as 'client.erase' with counts
- * only.
+ * no email, phone, address or free text; signed treatment records and signed forms stay detached
+ * from the person (decisions 0272 and 0316). Recorded in the audit log as 'client.erase' with
+ * counts only.
  * @throws HttpError 404 for an unknown id.
  */
 export async function eraseClient(
@@ -262,7 +268,11 @@ export async function eraseClient(
   id: number,
   dataDir: string | null = null,
   photoStore: PhotoStore | null = null,
-): Promise<{ erased: true; kept: { sales: number; orders: number; treatmentRecords: number } }> {
+  log?: Pick<Logger, "warn">,
+): Promise<{
+  erased: true;
+  kept: { sales: number; orders: number; treatmentRecords: number; signedForms: number };
+}> {
   const { result, traces, photoKeys } = await db.transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
     if (!client) throw new HttpError(404, CLIENT_MESSAGES.notFound);
@@ -308,6 +318,8 @@ export async function eraseClient(
     const messages = await eraseMessagesAbout(tx, traces);
     // Photos and drafts go; signed records stay detached (medical records; decision 0272).
     const clinical = await eraseClientRecords(tx, id);
+    // Signed forms likewise, without the signer's name, signature, IP and browser (0316).
+    const keptForms = await eraseClientForms(tx, id, ERASED_NAME);
     const chats = await eraseChatsMentioning(tx, traces);
     await tx.delete(clients).where(eq(clients.id, id));
     // Earlier audit records keep who did what and when, not the person's details.
@@ -326,12 +338,18 @@ export async function eraseClient(
         chats,
         photos: clinical.photos,
         keptTreatmentRecords: clinical.keptRecords,
+        keptSignedForms: keptForms,
       },
     });
     return {
       result: {
         erased: true as const,
-        kept: { sales: keptSales, orders: keptOrders, treatmentRecords: clinical.keptRecords },
+        kept: {
+          sales: keptSales,
+          orders: keptOrders,
+          treatmentRecords: clinical.keptRecords,
+          signedForms: keptForms,
+        },
       },
       traces,
       photoKeys: clinical.photoKeys,
@@ -339,8 +357,8 @@ export async function eraseClient(
   });
   // Files cannot join the transaction: the exports are scrubbed once the erasure has committed.
   if (dataDir) await scrubExports(path.join(dataDir, "exports"), traces);
-  // The photo files of the deleted rows, likewise after the commit.
-  if (photoStore) for (const key of photoKeys) await photoStore.remove(key);
+  // The photo files of the deleted rows, likewise after the commit; a failure is logged only.
+  if (photoStore) await removePhotoFiles(photoStore, photoKeys, log);
   return result;
 }
 

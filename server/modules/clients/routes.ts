@@ -110,7 +110,7 @@ function customerRoutes(
     requireCapability("client.erase"),
     handler(async (req, res) => {
       const id = parseId(req.params.id, "Customer");
-      res.json(await eraseClient(db, currentAdmin(req), id, dataDir, photoStore));
+      res.json(await eraseClient(db, currentAdmin(req), id, dataDir, photoStore, req.log));
     }),
   );
   router.get(
@@ -138,7 +138,8 @@ function customerRoutes(
     "/customers/:id",
     requireCapability("client.delete"),
     handler(async (req, res) => {
-      await deleteClient(db, currentAdmin(req), parseId(req.params.id, "Customer"));
+      const id = parseId(req.params.id, "Customer");
+      await deleteClient(db, currentAdmin(req), id, photoStore, req.log);
       res.json({ success: true, message: CLIENT_MESSAGES.deletedText });
     }),
   );

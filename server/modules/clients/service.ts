@@ -11,6 +11,7 @@
 
 import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Logger } from "pino";
 import type { AdminIdentity } from "#common/auth.ts";
 import {
   CLIENT_MESSAGES,
@@ -34,6 +35,8 @@ import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
 import { moveBookingsToEmail } from "#server/modules/bookings/client-records.ts";
 import { moveAppointmentsToEmail } from "#server/modules/calendar/client-records.ts";
+import { type PhotoStore, removePhotoFiles } from "#server/modules/records/photo-store.ts";
+import { photoKeysOf } from "#server/modules/records/service.ts";
 import { getClientRecord, notesOf } from "./detail.ts";
 
 /** The rows of a raw `db.execute` answer (both drivers, PGlite and node-postgres, give `rows`). */
@@ -298,20 +301,37 @@ async function moveHistory(tx: Tx, id: number, from: string, to: string) {
 }
 
 /**
- * DELETE /api/customers/{id} (admin spec §5): removes the client with its health record and
- * notes; bookings, appointments, sales and orders keep their copied name and email (client_id
- * set null). Audited.
+ * DELETE /api/customers/{id} (admin spec §5): removes the client with its health record, notes
+ * and treatment photos (the files too, from `photoStore`, after the commit); bookings,
+ * appointments, sales, orders, signed treatment records and signed forms keep their copies
+ * (client_id set null). Audited.
  * @throws HttpError 404 for an unknown id.
  */
-export async function deleteClient(db: Db, admin: AdminIdentity, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteClient(
+  db: Db,
+  admin: AdminIdentity,
+  id: number,
+  photoStore: PhotoStore | null = null,
+  log?: Pick<Logger, "warn">,
+): Promise<void> {
+  const photoKeys = await db.transaction(async (tx) => {
+    // Read before the delete: the photo rows go with the client row (ON DELETE CASCADE).
+    const keys = await photoKeysOf(tx, id);
     const deleted = await tx
       .delete(clients)
       .where(eq(clients.id, id))
       .returning({ id: clients.id });
     if (deleted.length === 0) throw new HttpError(404, CLIENT_MESSAGES.notFound);
-    await recordAudit(tx, admin, { action: "client.delete", entity: "client", entityId: id });
+    await recordAudit(tx, admin, {
+      action: "client.delete",
+      entity: "client",
+      entityId: id,
+      details: keys.length ? { photos: keys.length } : undefined,
+    });
+    return keys;
   });
+  // Files cannot join the transaction: removed once it has committed, a failure logged only.
+  if (photoStore) await removePhotoFiles(photoStore, photoKeys, log);
 }
 
 /** GET /api/customer-notes/{email}: the notes, '' and null when none (or no such client). */

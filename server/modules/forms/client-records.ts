@@ -108,3 +108,32 @@ export function signedFormText(form: ExportedSignedForm): string {
     form.text,
   ].join("\n");
 }
+
+/**
+ * Erasure of client `clientId`, in the erasure's transaction (decisions 0272 and 0316): their
+ * signed intake and consent forms are medical records the clinic keeps, like signed treatment
+ * records, so they stay detached from the person (client_id null, former_client_id kept) with
+ * what identifies the signer cleared: the typed name becomes `erasedName`, the drawn signature,
+ * IP address and browser go. The version signed, its hash, the answers and the time stay. Form
+ * requests and pending health proposals go with the client row (their foreign keys cascade).
+ * @returns how many signed forms were kept.
+ */
+export async function eraseClientForms(
+  tx: Tx,
+  clientId: number,
+  erasedName: string,
+): Promise<number> {
+  const kept = await tx
+    .update(signedForms)
+    .set({
+      clientId: null,
+      formerClientId: clientId,
+      signerName: erasedName,
+      signature: null,
+      ip: "",
+      userAgent: "",
+    })
+    .where(eq(signedForms.clientId, clientId))
+    .returning({ id: signedForms.id });
+  return kept.length;
+}

@@ -74,7 +74,8 @@ export async function currentConsent(
     .orderBy(desc(signedForms.signedAt), desc(signedForms.id))
     .limit(1);
   if (!row) return null;
-  return { ...row, category: row.category ?? category };
+  // The row matched `clientId`, so its client_id is that id.
+  return { ...row, clientId, category: row.category ?? category };
 }
 
 /**

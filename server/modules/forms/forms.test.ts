@@ -11,6 +11,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM_MESSAGES } from "#common/forms.ts";
 import { lagosDate, lagosWeekday } from "#common/lagos-time.ts";
+import { OVERRIDE_REASON_MAX, OVERRIDE_REASON_TOO_LONG } from "#common/override-reason.ts";
 import { refusalOf } from "#common/roles.ts";
 import { auditLog } from "#server/db/schema/access.ts";
 import { clientHealthEntries, clients } from "#server/db/schema/clients.ts";
@@ -361,6 +362,12 @@ describe.each(dbKinds)("intake and consent forms on %s", (kind) => {
     expect(status.body.forms.find((f: { kind: string }) => f.kind === "consent")).toMatchObject({
       signed: false,
     });
+    // Every override's reason has one limit (common/override-reason.ts), as the other overrides.
+    const long = await therapist
+      .post(`/api/appointments/${visit.id}/check-in`)
+      .send({ healthOverrideReason: "x".repeat(OVERRIDE_REASON_MAX + 1) });
+    expect(long.status).toBe(400);
+    expect(long.body.error.fields).toEqual({ healthOverrideReason: OVERRIDE_REASON_TOO_LONG });
     await therapist
       .post(`/api/appointments/${visit.id}/check-in`)
       .send({ healthOverrideReason: "Verbal consent recorded; paper form signed" })
@@ -443,5 +450,58 @@ describe.each(dbKinds)("intake and consent forms on %s", (kind) => {
     expect(status.body.forms.every((f: { signed: boolean }) => f.signed)).toBe(true);
     expect(status.body.canRead).toBe(false);
     await desk.post(`/api/appointments/${visit.id}/check-in`).expect(200);
+  });
+
+  it("keeps an erased client's signed forms detached, without their name, signature, IP and browser", async () => {
+    const email = "uche.erase@example.com";
+    const [client] = await t.db
+      .insert(clients)
+      .values({ email, firstName: "Uche", lastName: "Erase", phone: "08039876543" })
+      .returning();
+    const clientId = client?.id as number;
+    const visit = await insertAppointment(t.db, {
+      customerEmail: email,
+      serviceId: laser.id,
+      serviceName: laser.name,
+      clientId,
+      status: "confirmed",
+      startsAt: new Date(Date.now() - 10 * 60_000),
+    });
+    const kiosk = await desk.post(`/api/appointments/${visit.id}/forms/kiosk`).expect(201);
+    const token = (kiosk.body.url as string).slice("/forms/".length, -"?kiosk=1".length);
+    const opened = await request(t.app).get(`/api/forms/${token}`).expect(200);
+    const signature = `data:image/png;base64,${Buffer.from("uche").toString("base64")}`;
+    const signed = await request(t.app)
+      .post(`/api/forms/${token}/sign?kiosk=1`)
+      .set("user-agent", "Tablet/2.0")
+      .send({
+        forms: answersFor(opened.body.forms),
+        signerName: "Uche Erase",
+        signature,
+        agree: true,
+      })
+      .expect(201);
+    const ids = signed.body.signedFormIds as number[];
+    expect(ids).toHaveLength(2);
+
+    const erased = await manager.post(`/api/customers/${clientId}/erase`).expect(200);
+    expect(erased.body.kept.signedForms).toBe(2);
+    const kept = await t.db
+      .select()
+      .from(signedForms)
+      .where(eq(signedForms.formerClientId, clientId));
+    expect(kept.map((f) => f.id).sort()).toEqual([...ids].sort());
+    for (const form of kept) {
+      expect(form).toMatchObject({
+        clientId: null,
+        signerName: "Erased client",
+        signature: null,
+        ip: "",
+        userAgent: "",
+        channel: "kiosk",
+      });
+      expect(form.textSha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(form)).not.toMatch(/Uche|uche\.erase|08039876543/);
+    }
   });
 });

@@ -11,7 +11,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import { isConsultationName } from "#common/consultation.ts";
 import type { Finding } from "#common/contraindications.ts";
-import { FORM_LIMITS, FORM_MESSAGES } from "#common/forms.ts";
+import { FORM_MESSAGES } from "#common/forms.ts";
+import { OVERRIDE_REASON_MAX, OVERRIDE_REASON_TOO_LONG } from "#common/override-reason.ts";
 import { reachOf, refusalOf } from "#common/roles.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { services } from "#server/db/schema/catalog.ts";
@@ -94,7 +95,7 @@ export function consentFindings(missing: readonly MissingConsent[]): Finding[] {
  * Runs the gate in the caller's transaction `tx` (check-in, completion, the till's sale).
  * @throws HttpError 409 FORM_MESSAGES.consentMissing with `findings` and
  *   `fields.healthOverrideReason` when a consent is missing and no reason was given; 403 a
- *   reason from a role without consent.override; 400 a reason over FORM_LIMITS.overrideReason.
+ *   reason from a role without consent.override; 400 a reason over OVERRIDE_REASON_MAX.
  */
 export async function enforceConsentGate(
   tx: Db | Tx,
@@ -119,9 +120,10 @@ export async function enforceConsentGate(
       { findings },
     );
   }
-  if (reason.length > FORM_LIMITS.overrideReason) {
-    const message = `Please keep the reason under ${FORM_LIMITS.overrideReason} characters`;
-    throw new HttpError(400, message, { healthOverrideReason: message });
+  if (reason.length > OVERRIDE_REASON_MAX) {
+    throw new HttpError(400, OVERRIDE_REASON_TOO_LONG, {
+      healthOverrideReason: OVERRIDE_REASON_TOO_LONG,
+    });
   }
   if (reachOf(admin.role, "consent.override") !== "all") {
     throw new HttpError(403, refusalOf("consent.override"), undefined, { findings });

@@ -7,16 +7,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { AdminIdentity } from "#common/auth.ts";
 import type { FormAnswers, FormBody, HealthProposal, HealthTarget } from "#common/forms.ts";
-import { PREGNANCY_STATES } from "#common/health.ts";
+import { HEALTH_NOTE_MAX, PREGNANCY_STATES } from "#common/health.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { healthEntryProposals } from "#server/db/schema/forms.ts";
 import { HttpError } from "#server/http.ts";
 import { auditName, recordAudit } from "#server/modules/audit/service.ts";
 import { authorize } from "#server/modules/auth/roles.ts";
 import { mayOnClient, recordHealthEntryIn } from "#server/modules/health/service.ts";
-
-/** The longest note a health entry takes (common/health.ts healthEntryInputSchema). */
-const NOTE_MAX = 500;
 
 /**
  * Writes the proposals of one signed form's `answers` in `tx`: a non-empty text answer of a
@@ -40,7 +37,12 @@ export async function proposeHealthChanges(
           rows.push({ clientId, signedFormId, kind: "pregnancy", code: f.id, note: "" });
         }
       } else if (typeof a === "string") {
-        rows.push({ clientId, signedFormId, kind: f.healthTarget, note: a.slice(0, NOTE_MAX) });
+        rows.push({
+          clientId,
+          signedFormId,
+          kind: f.healthTarget,
+          note: a.slice(0, HEALTH_NOTE_MAX),
+        });
       }
     }
   }

@@ -12,7 +12,7 @@ import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { handler, signedWebhookEvent, siteOrigin } from "#server/http.ts";
 import { isValidWebhookSignature, paystackEventSchema } from "#server/integrations/paystack.ts";
-import { confirmDepositFromWebhook } from "#server/modules/bookings/deposits.ts";
+import { confirmDepositFromWebhook } from "#server/modules/bookings/deposit-payment.ts";
 import { type CheckoutProvider, completeFromWebhook, paymentProviderFor } from "./payment.ts";
 
 /**

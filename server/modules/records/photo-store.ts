@@ -12,14 +12,13 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Logger } from "pino";
 import sharp from "sharp";
 import { RECORD_MESSAGES } from "#common/records.ts";
 import { HttpError } from "#server/http.ts";
 
 /** The longest side of a stored photo, in pixels: enough to compare skin, small on a phone. */
 export const PHOTO_MAX_SIDE = 2048;
-/** The largest upload accepted, in bytes (a phone camera's JPEG or HEIC is 2-8 MB). */
-export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 /** The upload types a phone or tablet sends from `<input type=file accept="image/*">`. */
 export const PHOTO_UPLOAD_TYPES = [
   "image/jpeg",
@@ -37,6 +36,30 @@ export type PhotoStore = {
   /** Removes `key`; a missing file is not an error. */
   remove(key: string): Promise<void>;
 };
+
+/**
+ * Removes the files of photo rows already deleted (an erasure, a client's deletion, Clear Admin
+ * Data), called after their transaction commits since files cannot join it. A failure (bucket
+ * down, disk error) is logged with the key only and does not fail the caller: the rows are gone,
+ * so the file is unreachable; an operator can remove it by the logged key.
+ * @returns how many files could not be removed.
+ */
+export async function removePhotoFiles(
+  store: PhotoStore,
+  keys: readonly string[],
+  log?: Pick<Logger, "warn">,
+): Promise<number> {
+  let failed = 0;
+  for (const key of keys) {
+    try {
+      await store.remove(key);
+    } catch (err) {
+      failed++;
+      log?.warn({ err, key }, "photo file not removed");
+    }
+  }
+  return failed;
+}
 
 /** Keys are '{yyyy}/{uuid}.jpg': never a path from the request. */
 const KEY_PATTERN = /^\d{4}\/[0-9a-f-]{36}\.jpg$/;

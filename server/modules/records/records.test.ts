@@ -7,7 +7,7 @@
  * carries records and photos, and erasure removes photos and drafts but keeps signed records
  * detached from the person.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, like, sql } from "drizzle-orm";
@@ -444,5 +444,42 @@ describe.each(dbKinds)("treatment records, photos and aftercare on %s", (kind) =
       .where(eq(treatmentRecords.appointmentId, second.id));
     expect(drafts).toEqual([]);
     expect(readdirSync(path.dirname(file))).not.toContain(path.basename(file));
+  });
+
+  /** A client of the therapist's with one 'after' photo; its file's path on disk. */
+  async function clientWithPhoto(email: string) {
+    const { client, appointment } = await visit(email);
+    await signConsent(client.id, true);
+    const photo = await therapist
+      .post(`/api/appointments/${appointment.id}/photos?kind=after`)
+      .set("content-type", "image/jpeg")
+      .send(await phoneJpeg())
+      .expect(201);
+    const [row] = await t.db
+      .select()
+      .from(treatmentPhotos)
+      .where(eq(treatmentPhotos.id, photo.body.id));
+    const file = path.join(dataDir, "photos", row?.storageKey ?? "none");
+    expect(existsSync(file)).toBe(true);
+    return { client, file };
+  }
+
+  it("deleting a client removes their photo files too", async () => {
+    const { client, file } = await clientWithPhoto("delete.photos@example.com");
+    await manager.delete(`/api/customers/${client.id}`).expect(200);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("Clear Admin Data removes every photo file; a file that cannot be removed does not fail it", async () => {
+    const one = await clientWithPhoto("clear.one@example.com");
+    const two = await clientWithPhoto("clear.two@example.com");
+    // The second file's place taken by a folder with something in it: its removal fails.
+    rmSync(two.file);
+    mkdirSync(two.file);
+    writeFileSync(path.join(two.file, "stuck"), "x");
+    const cleared = await manager.post("/api/admin/clear-data").expect(200);
+    expect(cleared.body.success).toBe(true);
+    expect(existsSync(one.file)).toBe(false);
+    expect(await t.db.select().from(treatmentPhotos)).toEqual([]);
   });
 });

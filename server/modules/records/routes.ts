@@ -20,6 +20,7 @@ import {
   aftercareTemplateSchema,
   amendmentSchema,
   PHOTO_KINDS,
+  PHOTO_MAX_BYTES,
   RECORD_MESSAGES,
   recordFieldsSchema,
 } from "#common/records.ts";
@@ -33,7 +34,7 @@ import {
   readAftercareTemplate,
   saveAftercareTemplate,
 } from "./aftercare.ts";
-import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_TYPES, type PhotoStore } from "./photo-store.ts";
+import { PHOTO_UPLOAD_TYPES, type PhotoStore } from "./photo-store.ts";
 import {
   addPhoto,
   amendRecord,

@@ -538,6 +538,19 @@ export async function eraseClientRecords(
 }
 
 /**
+ * The storage keys of client `clientId`'s photos, or of every photo when `clientId` is null: what
+ * a client's deletion or Clear Admin Data removes from the photo store once it commits (the rows
+ * go through the foreign key's cascade).
+ */
+export async function photoKeysOf(db: Db | Tx, clientId: number | null): Promise<string[]> {
+  const rows = await db
+    .select({ key: treatmentPhotos.storageKey })
+    .from(treatmentPhotos)
+    .where(clientId === null ? undefined : eq(treatmentPhotos.clientId, clientId));
+  return rows.map((r) => r.key);
+}
+
+/**
  * A client merge: the merged client's records and photos follow the kept client (a photo would
  * otherwise go with the merged row). Returns the moved ids, for the undo.
  */

@@ -17,6 +17,7 @@ import { useCallback, useId, useMemo, useState } from "react";
 import { useCapabilities } from "#app/features/admin/kit/use-capabilities.ts";
 import { apiFieldErrors } from "#app/lib/api.ts";
 import { OVERRIDE_MESSAGES, workingTimeRefusalOf } from "#common/calendar.ts";
+import { OVERRIDE_REASON_MAX } from "#common/override-reason.ts";
 
 /** The override's state and its helpers; see the module's example. */
 export type OverrideControl = ReturnType<typeof useWorkingHoursOverride>;
@@ -105,7 +106,7 @@ export function WorkingHoursOverride({
           <input
             id={id}
             type="text"
-            maxLength={300}
+            maxLength={OVERRIDE_REASON_MAX}
             value={control.reason}
             onChange={(e) => control.setReason(e.target.value)}
             aria-invalid={control.error ? true : undefined}

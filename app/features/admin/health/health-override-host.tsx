@@ -16,6 +16,7 @@ import { adminButton } from "#app/features/admin/kit/buttons.ts";
 import { TextAreaField } from "#app/features/admin/kit/fields.tsx";
 import { setHealthOverridePrompt } from "#app/lib/health-override.ts";
 import type { Finding } from "#common/contraindications.ts";
+import { OVERRIDE_REASON_MAX } from "#common/override-reason.ts";
 
 const LEVEL_LABEL = { block: "Block", warn: "Warning", inform: "Note" } as const;
 const LEVEL_TONE = { block: "red", warn: "amber", inform: "gray" } as const;
@@ -84,7 +85,7 @@ export function HealthOverrideHost() {
             <TextAreaField
               label="Reason to go ahead"
               value={reason}
-              maxLength={300}
+              maxLength={OVERRIDE_REASON_MAX}
               error={error}
               onChange={(event) => setReason(event.target.value)}
             />

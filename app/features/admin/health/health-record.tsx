@@ -21,6 +21,7 @@ import {
   FITZPATRICK_TYPES,
   HEALTH_FLAG_CODES,
   HEALTH_FLAGS,
+  HEALTH_NOTE_MAX,
   type HealthEntryKind,
   type HealthRecordView,
   kindNeedsCode,
@@ -230,7 +231,7 @@ function AddEntryForm({ clientId, onAdded }: { clientId: number; onAdded: () => 
         <TextField
           label={kind === "allergy" ? "Details (optional with an ingredient)" : "Details"}
           value={note}
-          maxLength={500}
+          maxLength={HEALTH_NOTE_MAX}
           error={errors.note}
           onChange={(event) => setNote(event.target.value)}
         />

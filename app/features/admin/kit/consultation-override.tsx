@@ -11,6 +11,7 @@ import {
   type ConsultationOverrideInput,
   isConsultationRefusal,
 } from "#common/consultation.ts";
+import { OVERRIDE_REASON_MAX } from "#common/override-reason.ts";
 import { useCapabilities } from "./use-capabilities.ts";
 
 /**
@@ -88,7 +89,7 @@ export function ConsultationOverride({
               <textarea
                 id={reasonId}
                 required
-                maxLength={300}
+                maxLength={OVERRIDE_REASON_MAX}
                 rows={2}
                 className="w-full rounded-md border border-gray-300 p-2"
                 value={state.reason}

@@ -20,6 +20,7 @@ import {
   type BodyRegion,
   type DeviceSetting,
   FACE_REGIONS,
+  PHOTO_MAX_BYTES,
   type PhotoKind,
   RECORD_MESSAGES,
   type RecordFields,
@@ -458,6 +459,11 @@ function Photos({ view, onAdded }: { view: AppointmentRecordView; onAdded: () =>
   const kindId = useId();
   const fileId = useId();
   const upload = async (file: File) => {
+    // Refused before sending: no point spending the clinic's data on an upload the server refuses.
+    if (file.size > PHOTO_MAX_BYTES) {
+      setError(RECORD_MESSAGES.photoTooLarge);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
