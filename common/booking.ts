@@ -4,7 +4,9 @@
  * messages are the spec's (storefront spec §2 "Booking form", §3, §5, §9; admin spec §2 "Calendar").
  */
 
-import { startOfDay, startOfMonth, startOfWeek } from "date-fns";
+import { startOfDay } from "date-fns/startOfDay";
+import { startOfMonth } from "date-fns/startOfMonth";
+import { startOfWeek } from "date-fns/startOfWeek";
 import { z } from "zod";
 import {
   BOOKING_WINDOW_DAYS,

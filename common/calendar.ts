@@ -3,7 +3,10 @@
  * types only; the database builds its CHECK constraints from these lists
  * (server/db/schema/calendar.ts), so a value added here needs a migration.
  */
-import { addDays, addMonths, addWeeks, format } from "date-fns";
+import { addDays } from "date-fns/addDays";
+import { addMonths } from "date-fns/addMonths";
+import { addWeeks } from "date-fns/addWeeks";
+import { format } from "date-fns/format";
 import { z } from "zod";
 import { BOOKING_STATUSES } from "./booking.ts";
 import { OPENING_HOURS } from "./business.ts";

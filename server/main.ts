@@ -49,6 +49,9 @@ async function main() {
     return performance.now();
   };
   let since = performance.now();
+  // The app's bundle loads while the database opens: its module loading (seconds on a loaded
+  // machine) overlaps PGlite's start, the password check's scrypt and PostgreSQL's round trips.
+  const bundle = dev ? null : loadProductionBundle();
   // Migrations, the admin account and the demo seed under one advisory lock (server/startup.ts).
   const database = await startDatabase(config, logger).catch(exitOnDatabaseStartupError);
   since = lap("database", since);
@@ -66,7 +69,7 @@ async function main() {
   server.disable("x-powered-by");
   addProcessMiddleware(server, config);
   if (dev) await mountDevelopmentApp(server, deps);
-  else await mountProductionApp(server, deps);
+  else mountProductionApp(server, deps, await (bundle as ReturnType<typeof loadProductionBundle>));
   lap("app", since);
   startup.ready = Math.round(performance.now());
 
@@ -168,19 +171,32 @@ async function mountDevelopmentApp(server: express.Express, deps: AppDeps) {
   });
 }
 
+type ProductionBundle = { createServerApp: typeof createServerAppType };
+
 /**
- * The production build: static files (hashed assets cached a year, the rest an hour) and the
- * app from build/server/index.js. Without a build, prints how to make one and exits 1.
+ * Starts importing build/server/index.js; without a build, prints how to make one and exits 1.
+ * The promise is marked handled so a failing import waits for its `await` to be reported.
  */
-async function mountProductionApp(server: express.Express, deps: AppDeps) {
+function loadProductionBundle(): Promise<ProductionBundle> {
   const buildFile = path.join(root, "build/server/index.js");
   if (!existsSync(buildFile)) {
     console.error("No production build found. Run `npm run build` (npm start does it for you).");
     process.exit(1);
   }
-  const { createServerApp } = (await import(pathToFileURL(buildFile).href)) as {
-    createServerApp: typeof createServerAppType;
-  };
+  const loading = import(pathToFileURL(buildFile).href) as Promise<ProductionBundle>;
+  loading.catch(() => {});
+  return loading;
+}
+
+/**
+ * The production build: static files (hashed assets cached a year, the rest an hour) and the
+ * app from the loaded bundle (build/server/index.js).
+ */
+function mountProductionApp(
+  server: express.Express,
+  deps: AppDeps,
+  { createServerApp }: ProductionBundle,
+) {
   server.use(
     "/assets",
     express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }),

@@ -18,7 +18,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { inLagos } from "#common/lagos-time.ts";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";

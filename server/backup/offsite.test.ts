@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { asc } from "drizzle-orm";
 import pg from "pg";
 import S3rver from "s3rver";
