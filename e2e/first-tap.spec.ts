@@ -87,9 +87,13 @@ test("ADD TO CART on the shop grid answers before hydration, and adds once", asy
   await declineCookies(context);
   await slowPhone(page);
   await openUnhydrated(page, "/shop");
-  const add = page.getByRole("button", { name: /^ADD TO CART/ }).first();
+  const card = page
+    .locator("main article")
+    .filter({ has: page.getByRole("button", { name: /^ADD TO CART/ }) })
+    .first();
+  const add = card.getByRole("button", { name: /^ADD TO CART/ });
   // On a wide screen the button shows while the card is hovered (CSS, so before hydration too).
-  await page.locator("main article").filter({ has: add }).hover();
+  await card.hover();
   await notHydrated(page);
   await add.click();
   await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
