@@ -36,25 +36,6 @@ const TOAST_BOX =
  */
 export const EARLY_TAP_SCRIPT = `(function(){var d=document,w=window;function hydrated(){return d.documentElement.hasAttribute("data-hydrated")}function busy(r){if(w.__earlyReplay||!r.id)return;r.setAttribute("aria-busy","true");r.setAttribute("data-early-pending","");w.__earlyReplay=r.id}function toast(t){var old=d.getElementById("early-toast");if(old)old.remove();var v=d.createElement("div");v.id="early-toast";v.setAttribute("role","status");v.className=${JSON.stringify(TOAST_VIEWPORT)};var b=d.createElement("div");b.className=${JSON.stringify(TOAST_BOX)};var h=d.createElement("p");h.className="text-sm font-semibold";h.textContent=t.title;var p=d.createElement("p");p.className="text-sm opacity-90";p.textContent=t.description;b.append(h,p);v.append(b);d.body.append(v);setTimeout(function(){v.remove()},5000)}function add(a){var o=JSON.parse(a.getAttribute("data-early-add"));var raw=localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)});var items=raw?JSON.parse(raw):[];if(!Array.isArray(items))return false;var line=null;items.forEach(function(i){if(i&&i.id===o.line.id)line=i});var have=line&&typeof line.quantity==="number"?line.quantity:0;if(o.cap!==undefined&&have+1>o.cap)return false;if(line)line.quantity=Math.min(${MAX_LINE_QUANTITY},have+1);else{o.line.quantity=1;items.push(o.line)}localStorage.setItem(${JSON.stringify(CART_STORAGE_KEY)},JSON.stringify(items));dispatchEvent(new Event(${JSON.stringify(CART_UPDATED_EVENT)}));(w.__earlyAdds=w.__earlyAdds||[]).push(o.line);toast(o.toast);return true}d.addEventListener("click",function(e){if(hydrated())return;var t=e.target;if(!(t instanceof Element))return;var a=t.closest("[data-early-add]");if(a){var done=false;try{done=add(a)}catch(x){}if(!done)busy(a);e.preventDefault();e.stopImmediatePropagation();return}var b=t.closest("[data-early-toggle]");if(b){var m=d.getElementById(b.getAttribute("aria-controls"));if(!m)return;var open=m.hidden;m.hidden=!open;b.setAttribute("aria-expanded",String(open));b.setAttribute("aria-label",open?"Close menu":"Open menu");return}var r=t.closest("[data-early-replay]");if(r&&r.id){busy(r);e.preventDefault();return}var tab=t.closest('[role="tab"]');if(tab&&tab.id){var list=tab.closest('[role="tablist"]');if(list)list.querySelectorAll('[role="tab"]').forEach(function(o){o.setAttribute("aria-selected",String(o===tab));o.setAttribute("data-state",o===tab?"active":"inactive");var p=d.getElementById(o.getAttribute("aria-controls"));if(p){p.hidden=o!==tab;p.setAttribute("data-state",o===tab?"active":"inactive")}});w.__earlyTab=tab.id}},true);d.addEventListener("change",function(e){if(hydrated())return;var s=e.target;if(!(s instanceof HTMLSelectElement)||!s.id)return;var q=w.__earlyNarrow;if(q&&q[3]===s.id){q[2]=s.value;return}var n=d.getElementById(s.getAttribute("data-early-narrows")||"");if(!(n instanceof HTMLSelectElement))return;var c=s.value;n.value="";n.disabled=!c;Array.prototype.forEach.call(n.options,function(o){if(o.value)o.hidden=o.getAttribute("data-category")!==c;else if(o.hasAttribute("data-early-text"))o.textContent=c?o.getAttribute("data-early-text"):o.getAttribute("data-early-none")});w.__earlyNarrow=[s.id,c,"",n.id]},true)})()`;
 
-/**
- * The `data-early-add` attribute of an add-to-cart button: the cart line to store, the toast to
- * show (the texts React's handler shows, app/features/cart/cart-toasts.ts) and, where React refuses
- * more than the stock left (the product page), `cap`: the units the cart may hold in all.
- */
-export function earlyAdd(
-  line: {
-    id: number;
-    name: string;
-    description: string;
-    price: number;
-    image: string;
-    category: string;
-  },
-  toast: { title: string; description: string },
-  cap?: number,
-): string {
-  return JSON.stringify(cap === undefined ? { line, toast } : { line, toast, cap });
-}
 declare global {
   interface Window {
     __earlyTab?: string;
@@ -67,9 +48,8 @@ declare global {
 /**
  * Called once React has hydrated: selects through React the tab tapped before hydration (the
  * tab's click handler selects it), so React's state matches the panel already shown; opens
- * the dialog of a `data-early-replay` control tapped before hydration; and hands React a
- * category chosen before hydration in a select that narrows another (a change event on it), then
- * the narrowed select's choice once React has rendered its options.
+ * the dialog of a `data-early-replay` control tapped before hydration. (The cart context and the
+ * booking form take their own early answers: `__earlyAdds`, `__earlyNarrow`.)
  */
 export function replayEarlyTap(): void {
   const id = window.__earlyTab;
@@ -83,32 +63,4 @@ export function replayEarlyTap(): void {
     control?.removeAttribute("data-early-pending");
     control?.click();
   }
-  const narrow = window.__earlyNarrow;
-  window.__earlyNarrow = undefined;
-  const select = narrow ? document.getElementById(narrow[0]) : null;
-  if (narrow && select instanceof HTMLSelectElement) {
-    const [, value, chosen] = narrow;
-    const narrowedId = select.getAttribute("data-early-narrows") ?? "";
-    select.value = value;
-    select.dispatchEvent(new Event("change", { bubbles: true }));
-    if (chosen) {
-      // React renders the narrowed options (and may remount the select) after the change.
-      setTimeout(() => {
-        const narrowed = document.getElementById(narrowedId);
-        if (!(narrowed instanceof HTMLSelectElement)) return;
-        narrowed.value = chosen;
-        narrowed.dispatchEvent(new Event("change", { bubbles: true }));
-      });
-    }
-  }
-}
-
-/**
- * The cart lines the early-tap script added before hydration (each once): the cart context
- * reports them as React's own adds would (the add-to-cart event).
- */
-export function takeEarlyAdds(): { id: number; name: string; price: number }[] {
-  const adds = window.__earlyAdds ?? [];
-  window.__earlyAdds = undefined;
-  return adds;
 }

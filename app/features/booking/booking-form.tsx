@@ -116,6 +116,37 @@ function serviceOptionLabel(s: BookableService): string {
 }
 
 /**
+ * Hands React the category (and service) chosen before hydration, which the early-tap head
+ * script showed at once (app/lib/early-taps.ts, issue 33): change events on the selects, once
+ * `<html data-hydrated>` is set (the next task), so the script leaves them to React.
+ */
+function useEarlyNarrowing() {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const narrow = window.__earlyNarrow;
+      window.__earlyNarrow = undefined;
+      const select = narrow ? document.getElementById(narrow[0]) : null;
+      if (narrow && select instanceof HTMLSelectElement) {
+        const [, value, chosen] = narrow;
+        const narrowedId = select.getAttribute("data-early-narrows") ?? "";
+        select.value = value;
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+        if (chosen) {
+          // React renders the narrowed options (and may remount the select) after the change.
+          setTimeout(() => {
+            const narrowed = document.getElementById(narrowedId);
+            if (!(narrowed instanceof HTMLSelectElement)) return;
+            narrowed.value = chosen;
+            narrowed.dispatchEvent(new Event("change", { bubbles: true }));
+          });
+        }
+      }
+    });
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+/**
  * The booking form. `initialCategory` / `initialService` come from the address
  * (?category=&service=); `formName` names the form in the contact-form tracking event.
  */
@@ -177,6 +208,7 @@ export function BookingForm({
     [services],
   );
   const serviceFieldId = useId();
+  useEarlyNarrowing();
   const dateWindow = bookingWindow();
   const chosenService = form.useWatchValue("service");
   const needsConsultation = options.find((s) => s.id === chosenService && s.consultationFirst);

@@ -6,11 +6,10 @@
  */
 import { ShoppingBag } from "lucide-react";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { earlyAdd } from "#app/lib/early-taps.ts";
 import type { CardProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
 import { cartFields } from "./cart-fields";
-import { ADDED_TO_CART, cardAddedText } from "./cart-toasts";
+import { ADDED_TO_CART, cardAddedText, earlyAdd } from "./cart-toasts";
 
 export function CardAddToCart({ product }: { product: CardProduct }) {
   const { addItem } = useCartContext();

@@ -5,7 +5,6 @@
  */
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { takeEarlyAdds } from "#app/lib/early-taps.ts";
 import { track } from "#app/lib/tracking.ts";
 import {
   addToCart,
@@ -33,7 +32,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
   // Adds answered before hydration (app/lib/early-taps.ts) are reported as React's own are.
   useEffect(() => {
-    for (const item of takeEarlyAdds()) trackAdd(item, 1);
+    const adds = window.__earlyAdds ?? [];
+    window.__earlyAdds = undefined;
+    for (const item of adds) trackAdd(item, 1);
   }, []);
   const value = useMemo<CartContextValue>(
     () => ({

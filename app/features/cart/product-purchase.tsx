@@ -16,11 +16,10 @@ import {
   removeFromWishlist,
   useWishlist,
 } from "#app/features/wishlist/wishlist-store.ts";
-import { earlyAdd } from "#app/lib/early-taps.ts";
 import { MAX_LINE_QUANTITY, type PublicProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
 import { cartFields } from "./cart-fields";
-import { ADDED_TO_CART, productAddedText } from "./cart-toasts";
+import { ADDED_TO_CART, earlyAdd, productAddedText } from "./cart-toasts";
 import { roomLeft } from "./live-stock";
 import { QuantityStepper } from "./quantity-stepper";
 
