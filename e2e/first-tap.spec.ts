@@ -87,12 +87,13 @@ test("ADD TO CART on the shop grid answers before hydration, and adds once", asy
   await declineCookies(context);
   await slowPhone(page);
   await openUnhydrated(page, "/shop");
+  // On a wide screen the button is hidden until its card is hovered (CSS, so before hydration
+  // too): the card is found by the button's early-tap attribute, then hovered.
   const card = page
     .locator("main article")
-    .filter({ has: page.getByRole("button", { name: /^ADD TO CART/ }) })
+    .filter({ has: page.locator("[data-early-add]") })
     .first();
   const add = card.getByRole("button", { name: /^ADD TO CART/ });
-  // On a wide screen the button shows while the card is hovered (CSS, so before hydration too).
   await card.hover();
   await notHydrated(page);
   await add.click();
