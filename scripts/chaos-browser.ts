@@ -28,6 +28,15 @@ export type BrowserRounds = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A promise and the function that settles it. */
+function settleable(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
 /** Debian's full Chromium (the headless shell lacks some service-worker machinery), or the shell. */
 function chromiumPath(): string | undefined {
   for (const p of [
@@ -126,6 +135,8 @@ export async function browserSyncRounds(options: {
     let receipt = 0;
     let sends = 0;
     let dropAt = 0;
+    // Settled once the drop of this round is over (the device offline, the answer lost).
+    let dropped = settleable();
     const recorded = new Set<string>();
     await page.route("**/api/pos/process-sale", async (route) => {
       sends++;
@@ -142,6 +153,7 @@ export async function browserSyncRounds(options: {
       await context?.setOffline(true);
       outcome.drops++;
       await route.abort("internetdisconnected");
+      dropped.resolve();
     });
 
     for (let round = 1; round <= options.rounds; round++) {
@@ -184,9 +196,10 @@ export async function browserSyncRounds(options: {
       // Drop after the server records the 1st to the (n-1)th sale of this round.
       sends = 0;
       dropAt = 1 + Math.floor(Math.random() * (options.salesPerRound - 1));
+      dropped = settleable();
       await context.setOffline(false);
-      // Offline again once the drop happened; then back a second later.
-      for (let i = 0; i < 600 && context && sends < dropAt; i++) await sleep(50);
+      // The drop happens (offline again, the answer lost); the network is back a second later.
+      await Promise.race([dropped.promise, sleep(60_000)]);
       await sleep(1_000);
       await context.setOffline(false);
       // The till syncs on 'online' (and every 30 s): wait for the queue to empty.
