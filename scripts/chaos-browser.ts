@@ -138,7 +138,9 @@ export async function browserSyncRounds(options: {
     // Settled once the drop of this round is over (the device offline, the answer lost).
     let dropped = settleable();
     const recorded = new Set<string>();
-    await page.route("**/api/pos/process-sale", async (route) => {
+    // On the context, as e2e/offline-day.spec.ts does: it sees the requests the service worker
+    // lets through too.
+    await context.route("**/api/pos/process-sale", async (route) => {
       sends++;
       const sentKey = route.request().headers()["idempotency-key"] ?? "";
       if (recorded.has(sentKey)) outcome.resent++;
