@@ -92,3 +92,19 @@ export function offlineInstant(at: string | undefined, now: Date): Date {
   const oldest = now.getTime() - OFFLINE_MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
   return Number.isNaN(t) || t > now.getTime() || t < oldest ? now : new Date(t);
 }
+
+/**
+ * A receipt number printed offline (issue 35; decision 0314): the device's prefix ('D' and the
+ * server-issued number in base 36) and the device's own counter, e.g. 'D1F-0007'.
+ */
+export const OFFLINE_RECEIPT_PATTERN = /^D[0-9A-Z]{1,8}-\d{1,9}$/;
+
+/** The receipt number of the `counter`th sale a device with `prefix` printed offline. */
+export function offlineReceiptNumber(prefix: string, counter: number): string {
+  return `${prefix}-${String(counter).padStart(4, "0")}`;
+}
+
+/** The device prefix of receipt prefix row `id` (server/db/schema/sales.ts receiptPrefixes). */
+export function receiptPrefixOf(id: number): string {
+  return `D${id.toString(36).toUpperCase()}`;
+}

@@ -241,6 +241,12 @@ export const CAPABILITIES = {
     own: [],
     rule: "only a manager reopens a closed day",
   },
+  /** Mark an offline sale's oversell settled once the stock is counted (issue 35; 0314). */
+  "oversell.settle": {
+    all: MANAGER_ONLY,
+    own: [],
+    rule: "only a manager settles an oversell, after counting the shelf",
+  },
   /** Clinic revenue: the dashboard's sales figures, values and team revenue; reports. */
   "revenue.view": {
     all: MANAGER_ONLY,

@@ -12,6 +12,7 @@ import { healthOverrideFields } from "./health.ts";
 import { databaseIdSchema } from "./ids.ts";
 import { isRealDate } from "./lagos-time.ts";
 import { hasAtMostTwoDecimals, MAX_NAIRA } from "./money.ts";
+import { OFFLINE_RECEIPT_PATTERN } from "./offline.ts";
 
 /** Sale statuses: created completed; refunded and voided are displayed states (admin spec §4). */
 export const SALE_STATUSES = ["completed", "refunded", "voided"] as const;
@@ -278,6 +279,15 @@ export const saleInputSchema = z.object({
     .nullish(),
   /** When a sale taken offline was rung up (ISO 8601); the server dates it now otherwise. */
   soldAt: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * The receipt number the device printed for a sale it kept offline (OFFLINE_RECEIPT_PATTERN).
+   * It marks the sale as taken offline: short stock then records it and flags the oversell for
+   * the manager instead of refusing it (issue 35; decision 0314).
+   */
+  offlineReceipt: z
+    .string()
+    .regex(OFFLINE_RECEIPT_PATTERN, "The offline receipt number must look like D1F-0007")
+    .optional(),
   notes: z.string().trim().max(500).nullish(),
   /**
    * The visit's booking deposit credited as the till shows it (naira; issue 32, decision 0296).
@@ -371,6 +381,26 @@ export type SaleDetail = {
   refunds: SaleRefund[];
   appointmentId: number | null;
   createdBy: string | null;
+  /** The receipt number printed offline by the device that took the sale, or null. */
+  offlineReceipt: string | null;
+};
+
+/**
+ * A sale taken offline that sold more of a product than the stock held when it synced (issue 35;
+ * decision 0314): GET /api/sales/oversells. `soldAt` ISO 8601 UTC.
+ */
+export type StockOversell = {
+  id: number;
+  saleId: number;
+  saleNumber: number;
+  offlineReceipt: string | null;
+  soldAt: string;
+  productId: number | null;
+  productName: string;
+  unitsSold: number;
+  unitsShort: number;
+  /** The product's stock now. */
+  stockNow: number | null;
 };
 
 /** The answer of POST /api/pos/process-sale: the sale, and whether it was a replay of a key. */

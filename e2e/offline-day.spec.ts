@@ -7,8 +7,8 @@
  * day's close (GET /api/sales/daily/{date}/close) expects exactly those sales' takings per
  * tender. Then: the network drops in the middle of the sync (an answer lost after the server
  * recorded the sale) and returns — still exactly once; and the same last unit sold offline on
- * two devices — the second is kept on its device as a conflict with the server's reason (not
- * lost, not recorded twice, stock never below 0).
+ * two devices, each with its own receipt number — both recorded once, the stock at 0 and the
+ * oversell flagged for the manager on Daily Sales (decision 0314).
  *
  * Desktop only: each test drives its own persistent browser profiles (the fixture's page is not
  * used), so a second screen width would repeat the same journey at twice the machine time and
@@ -290,7 +290,7 @@ test.describe("a day offline", () => {
     }
   });
 
-  test("the last unit sold offline on two devices: the second is kept as a conflict, never recorded twice", async ({
+  test("the last unit sold offline on two devices: both recorded once, stock 0, the oversell flagged for the manager", async ({
     baseURL,
   }, info) => {
     test.setTimeout(180_000);
@@ -303,6 +303,7 @@ test.describe("a day offline", () => {
     try {
       // Two devices, each ready, each sells the last unit with the network off.
       const pages: Page[] = [];
+      const receipts: string[] = [];
       for (const [i, profile] of profiles.entries()) {
         const context = await launch(info.project.use.launchOptions, profile, origin);
         contexts.push(context);
@@ -321,8 +322,17 @@ test.describe("a day offline", () => {
           },
           1,
         );
+        // The receipt number it can print now: the device's prefix and its own counter.
+        const queue = page.getByRole("region", { name: "Offline sales" });
+        const text = (await queue.textContent()) ?? "";
+        const receipt = /Receipt (D[0-9A-Z]+-\d{4})/.exec(text)?.[1];
+        expect(receipt, text).toBeTruthy();
+        await expect(queue.getByRole("button", { name: `Print receipt ${receipt}` })).toBeVisible();
+        receipts.push(receipt as string);
         pages.push(page);
       }
+      // Two devices never print the same number.
+      expect(receipts[0]).not.toBe(receipts[1]);
       const [first, second] = pages as [Page, Page];
       const errors = [watchErrors(first), watchErrors(second)];
 
@@ -331,31 +341,97 @@ test.describe("a day offline", () => {
       await waiting(first, 0);
       expect(await salesOf(api, `device0.${tag}@example.com`)).toHaveLength(1);
 
-      // The second device syncs: refused for stock, kept on the device with the reason.
+      // The second device syncs: recorded too (never refused after the fact), once.
       await contexts[1]?.setOffline(false);
-      await expect(second.getByText("Sale Failed", { exact: true }).first()).toBeVisible({
-        timeout: 30_000,
-      });
-      const queue = second.getByRole("region", { name: "Offline sales" });
-      await expect(queue).toContainText("Device 1 Client");
-      await expect(queue).toContainText(`not recorded: ${product.name} is out of stock`);
-      await waiting(second, 1);
-      expect(await salesOf(api, `device1.${tag}@example.com`)).toHaveLength(0);
-      // A later sync (a reload) sends nothing again and keeps the conflict.
+      await waiting(second, 0);
+      await expect(second.getByText("Sale Failed", { exact: true })).toHaveCount(0);
+      const [kept] = await salesOf(api, `device1.${tag}@example.com`);
+      expect(kept).toBeTruthy();
+      const stored = (await (await api.get(`/api/sales/${kept?.saleId}`)).json()) as {
+        saleNumber: number;
+        offlineReceipt: string | null;
+      };
+      // The server keeps the number the device printed.
+      expect(stored.offlineReceipt).toBe(receipts[1]);
+      // A later sync (a reload) sends nothing again.
       await second.reload();
       await hydrated(second);
-      await expect(queue).toContainText("not recorded");
+      await waiting(second, 0);
       expect(await salesOf(api, `device0.${tag}@example.com`)).toHaveLength(1);
-      expect(await salesOf(api, `device1.${tag}@example.com`)).toHaveLength(0);
+      expect(await salesOf(api, `device1.${tag}@example.com`)).toHaveLength(1);
       const stock = (await (await api.get(`/api/products/${product.id}`)).json()) as {
         stock: number;
       };
       expect(stock.stock).toBe(0);
+
+      // The manager sees the oversell on Daily Sales, with what to do, and settles it.
+      await second.goto("/admin/sales?tab=daily-sales");
+      await hydrated(second);
+      const flag = second.getByRole("region", { name: "Oversold offline" });
+      await expect(flag).toContainText(`Sale #${stored.saleNumber}`);
+      await expect(flag).toContainText(`${product.name}: sold 1 unit, 1 unit short`);
+      await expect(flag).toContainText("Count the shelf");
+      const row = flag.getByRole("listitem").filter({ hasText: product.name });
+      await row.getByRole("button", { name: "Mark settled" }).click();
+      await expect(second.getByText("Oversell settled").first()).toBeVisible();
+      await expect(flag.getByText(product.name)).toHaveCount(0);
       expect(errors.flat()).toEqual([]);
     } finally {
       for (const context of contexts) await context.close();
       await api.dispose();
       for (const profile of profiles) rmSync(profile, { recursive: true, force: true });
+    }
+  });
+  test("client notes saved as the network drops wait on the device with their state, then arrive once", async ({
+    baseURL,
+  }, info) => {
+    test.setTimeout(120_000);
+    const origin = baseURL as string;
+    const tag = Date.now();
+    const api = await managerApi(origin);
+    const email = `notes.${tag}@example.com`;
+    const created = await api.post("/api/customers", {
+      data: { firstName: "Noted", lastName: `Client ${tag}`, email },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const profile = profileDir();
+    const context = await launch(info.project.use.launchOptions, profile, origin);
+    try {
+      const page = await openPage(context, "/admin");
+      await signInReady(page);
+      await page.goto(`/admin/clients?client=${id}`);
+      await hydrated(page);
+      const errors = watchErrors(page);
+      await page.getByRole("tab", { name: "Notes" }).click();
+      await page.getByRole("button", { name: "Edit Notes" }).click();
+      const text = `Prefers mornings ${tag}`;
+      await page.getByLabel("Customer notes").fill(text);
+      // The network drops as the member saves.
+      await context.setOffline(true);
+      await page.getByRole("button", { name: "Save Notes" }).click();
+      await expect(page.getByText("Saved offline", { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "waiting to sync" })).toBeVisible();
+      await expect(page.getByText(text)).toBeVisible();
+      await waiting(page, 1);
+      const before = (await (await api.get(`/api/customer-notes/${email}`)).json()) as {
+        notes: string;
+      };
+      expect(before.notes).toBe("");
+
+      // Online again: sent once, and the tab no longer says it waits.
+      await context.setOffline(false);
+      await waiting(page, 0);
+      await expect(page.getByText("waiting to sync")).toHaveCount(0);
+      const after = (await (await api.get(`/api/customer-notes/${email}`)).json()) as {
+        notes: string;
+      };
+      expect(after.notes).toBe(text);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await api.dispose();
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 });

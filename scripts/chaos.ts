@@ -9,6 +9,11 @@
  * 3. with `--db postgres`: terminates the app's connections (pg_terminate_backend) and takes the
  *    database away for 2 s (a proxy that drops every connection, as a server restart does),
  *    `--rounds` times, timing how long until the app serves again;
+ * 4. a browser client (Debian's Chromium through Playwright) whose till holds sales taken
+ *    offline: `--browser-rounds` times it comes online, and mid-sync, right after the server has
+ *    recorded one of the sales, its network drops (`context.setOffline`) and that answer is lost;
+ *    then it comes back and syncs the rest. Every sale must be recorded exactly once (issue 35:
+ *    0 lost, 0 duplicated);
  * With CHAOS_POOLER_URL (e.g. scripts/pgbouncer.sh's postgres://postgres@127.0.0.1:6432/x) the
  * server reaches the scratch database through that pooler, as behind a managed host's PgBouncer
  * (issue 34); the scratch database is still made, checked and dropped directly.
@@ -36,10 +41,12 @@ import {
   RequestFailure,
   requestJson,
   root,
+  SERVER_ADMIN,
   type ServerProcess,
   startServerProcess,
 } from "#server/testing/server-process.ts";
 import { TcpProxy } from "#server/testing/tcp-proxy.ts";
+import { browserSyncRounds } from "./chaos-browser.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -48,12 +55,16 @@ const { values: args } = parseArgs({
     db: { type: "string", default: "pglite" },
     port: { type: "string", default: "4750" },
     workers: { type: "string", default: "12" },
+    "browser-rounds": { type: "string", default: "5" },
   },
 });
 const ROUNDS = Number(args.rounds);
 const TERM_ROUNDS = Number(args["term-rounds"]);
 const PORT = Number(args.port);
 const WORKERS = Number(args.workers);
+const BROWSER_ROUNDS = Number(args["browser-rounds"]);
+/** Sales the browser's till holds offline at the start of each browser round. */
+const SALES_PER_BROWSER_ROUND = 8;
 const kind = args.db === "postgres" ? "postgres" : "pglite";
 const STOCK = 400;
 const PAID = ["processing", "shipped", "completed"];
@@ -127,7 +138,13 @@ let serving = false;
 
 async function startServer(): Promise<number> {
   const started = Date.now();
-  const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(PORT) };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    // The browser round's pages are on http://localhost (a secure context: the session cookie is
+    // Secure in production); their writes carry that Origin.
+    PUBLIC_URL: `http://localhost:${PORT}`,
+  };
   if (proxy && databaseUrl) {
     const url = new URL(databaseUrl);
     url.hostname = "127.0.0.1";
@@ -338,12 +355,24 @@ if (proxy) {
 
 stopLoad = true;
 await Promise.all(workers);
+
+const browser = server
+  ? await browserSyncRounds({
+      origin: `http://localhost:${PORT}`,
+      admin: SERVER_ADMIN,
+      productId: productIds[0] as number,
+      rounds: BROWSER_ROUNDS,
+      salesPerRound: SALES_PER_BROWSER_ROUND,
+    })
+  : null;
 if (server) await stop("SIGTERM");
 
 // ── invariants ─────────────────────────────────────────────────────────────────────────────────
 
 const violations: string[] = [];
 let lost = 0;
+let browserLost = 0;
+let browserDuplicated = 0;
 const database = await openDirect();
 try {
   const { db } = database;
@@ -406,9 +435,45 @@ try {
   );
   if (Number(empty[0]?.n)) violations.push(`${empty[0]?.n} orders without items`);
 
+  if (browser) {
+    // Each sale the browser held, by its idempotency key and its own customer's email.
+    const keys = browser.sales.map((x) => x.key);
+    const byKey = new Map<string, number>();
+    const byEmail = new Map<string, number>();
+    for (let i = 0; i < keys.length; i += 1_000) {
+      const rows = await rowsOf<{ key: string; email: string }>(
+        sql`select idempotency_key as key, customer_email as email from sales where idempotency_key in (${sql.join(
+          keys.slice(i, i + 1_000).map((k) => sql`${k}`),
+          sql`, `,
+        )}) or customer_email in (${sql.join(
+          browser.sales.slice(i, i + 1_000).map((x) => sql`${x.email}`),
+          sql`, `,
+        )})`,
+      );
+      for (const r of rows) {
+        byKey.set(r.key, (byKey.get(r.key) ?? 0) + 1);
+        byEmail.set(r.email, (byEmail.get(r.email) ?? 0) + 1);
+      }
+    }
+    browserLost = browser.sales.filter((x) => !byKey.has(x.key)).length;
+    browserDuplicated = browser.sales.reduce(
+      (n, x) => n + Math.max(0, (byEmail.get(x.email) ?? 0) - 1),
+      0,
+    );
+    if (browserLost) violations.push(`${browserLost} sales the browser held offline were lost`);
+    if (browserDuplicated) {
+      violations.push(`${browserDuplicated} sales the browser held offline were recorded twice`);
+    }
+    if (browser.leftOnDevice) {
+      violations.push(`${browser.leftOnDevice} sales still on the device after the last sync`);
+    }
+  }
+
   const sold = await rowsOf<{ id: number; stock: number; sold: number }>(
-    sql`select p.id, p.stock, coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
-         where i.product_id = p.id and o.status in ('processing', 'shipped', 'completed')), 0)::int as sold
+    sql`select p.id, p.stock, (coalesce((select sum(i.quantity) from order_items i join orders o on o.id = i.order_id
+         where i.product_id = p.id and o.status in ('processing', 'shipped', 'completed')), 0)
+        + coalesce((select sum(l.quantity) from sale_lines l join sales s on s.id = l.sale_id
+         where l.item_type = 'product' and l.item_id = p.id and s.status = 'completed'), 0))::int as sold
         from products p`,
   );
   for (const row of sold) {
@@ -441,6 +506,12 @@ const lines = [
         `serving after PG is back:       median ${Math.round(median(recoverMs))} ms, max ${Math.round(Math.max(...recoverMs))} ms`,
       ]
     : []),
+  ...(browser
+    ? [
+        `browser sync rounds:            ${browser.rounds}/${BROWSER_ROUNDS} (network dropped mid-sync ${browser.drops}×, each after the server recorded a sale)`,
+        `offline sales synced:           ${browser.sales.length} (answers lost ${browser.drops}, resent ${browser.resent}), lost ${browserLost}, duplicated ${browserDuplicated}`,
+      ]
+    : []),
   `writes acknowledged:            ${written} (${ack.bookings.size} bookings, ${ack.newsletter.size} sign-ups, ${ack.paid.size} paid orders)`,
   `writes lost:                    ${lost}`,
   `invariant violations:           ${violations.length}`,
@@ -452,5 +523,6 @@ const ok =
   failed === 0 &&
   survived === ROUNDS &&
   termSurvived === TERM_ROUNDS &&
-  (!proxy || pgSurvived === ROUNDS);
+  (!proxy || pgSurvived === ROUNDS) &&
+  (!browser || browser.rounds === BROWSER_ROUNDS);
 process.exit(ok ? 0 : 1);

@@ -10,10 +10,21 @@
  * different session's key arrives with nothing left to send.
  */
 import { type IDBPDatabase, openDB } from "idb";
-import { OFFLINE_MANIFEST_CACHE, OFFLINE_PAGE_CACHE, OFFLINE_VAULT_DB } from "#common/offline.ts";
+import {
+  OFFLINE_MANIFEST_CACHE,
+  OFFLINE_PAGE_CACHE,
+  OFFLINE_VAULT_DB,
+  offlineReceiptNumber,
+} from "#common/offline.ts";
 
 /** The answer of GET /api/auth/offline-key (server/modules/auth/offline-key.ts). */
-export type OfflineKeyAnswer = { key: string; keyId: string; expiresAt: string };
+export type OfflineKeyAnswer = {
+  key: string;
+  keyId: string;
+  expiresAt: string;
+  /** The session's prefix for receipts printed offline ('D1F'; decision 0314). */
+  receiptPrefix?: string;
+};
 
 /** The key as kept on the device. */
 export type VaultKey = { keyId: string; key: CryptoKey; expiresAt: string };
@@ -80,12 +91,41 @@ export async function currentKey(now: Date = new Date()): Promise<VaultKey | nul
   return record;
 }
 
+/** The vault's names of the session's receipt prefix and of the device's receipt counter. */
+export const RECEIPT_PREFIX = "receiptPrefix";
+export const RECEIPT_COUNTER = "receiptCounter";
+
+/**
+ * The number to print on the receipt of a sale kept offline ('D1F-0007': the session's prefix
+ * and this device's counter; decision 0314), or null when the device never got a prefix (the
+ * sale is then kept without one, and a short stock refuses it as an online sale).
+ */
+export async function nextOfflineReceipt(): Promise<string | null> {
+  if (typeof indexedDB === "undefined") return null;
+  const prefix = await vaultGet<string>(RECEIPT_PREFIX);
+  if (!prefix) return null;
+  return offlineReceiptNumber(prefix, await vaultNext(RECEIPT_COUNTER, prefix));
+}
+
 /** Another value kept in the vault (the device's receipt prefix, counters). */
 export async function vaultGet<T>(name: string): Promise<T | undefined> {
   return (await (await vault()).get(STORE, name)) as T | undefined;
 }
 export async function vaultPut(name: string, value: unknown): Promise<void> {
   await (await vault()).put(STORE, value, name);
+}
+
+/**
+ * The next number of counter `name` for `prefix` (1 for a prefix not seen before), read and
+ * written in one IndexedDB transaction, so two tabs of the device never get the same number.
+ */
+export async function vaultNext(name: string, prefix: string): Promise<number> {
+  const tx = (await vault()).transaction(STORE, "readwrite");
+  const last = (await tx.store.get(name)) as { prefix: string; n: number } | undefined;
+  const n = last?.prefix === prefix ? last.n + 1 : 1;
+  await tx.store.put({ prefix, n }, name);
+  await tx.done;
+  return n;
 }
 
 /** A sealed value: a fresh 12-byte IV and the AES-GCM ciphertext (with its tag). */

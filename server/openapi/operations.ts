@@ -533,6 +533,14 @@ export const API_OPERATIONS: Record<string, OperationDoc> = {
     body: cashMovementInputSchema,
     status: 201,
   },
+  "GET /api/sales/oversells": {
+    tag: "Point of sale",
+    summary: "Open oversells of sales taken offline, for the manager to settle (issue 35)",
+  },
+  "POST /api/sales/oversells/:id/settle": {
+    tag: "Point of sale",
+    summary: "Mark an oversell settled once the stock is counted and corrected (manager)",
+  },
   "POST /api/sales/:id/refund": {
     tag: "Point of sale",
     summary: "Refund a sale",

@@ -72,6 +72,12 @@ export const sales = pgTable(
      * key answers the stored sale instead of recording a second one. Null for sales without one.
      */
     idempotencyKey: text("idempotency_key"),
+    /**
+     * The receipt number a device printed for a sale taken offline ('D1F-0007': the device's
+     * prefix from `receipt_prefixes`, a dash, its own counter; issue 35, decision 0314). Null for
+     * a sale recorded online. Its presence marks the sale as taken offline.
+     */
+    offlineReceipt: text("offline_receipt"),
     /** The surcharges applied, as priced at sale time (for the receipt and the audit). */
     surchargeLines: jsonb("surcharge_lines")
       .$type<
@@ -113,6 +119,7 @@ export const sales = pgTable(
   (t) => [
     index("sales_sold_at_idx").on(t.soldAt),
     uniqueIndex("sales_idempotency_key_idx").on(t.idempotencyKey),
+    uniqueIndex("sales_offline_receipt_idx").on(t.offlineReceipt),
     index("sales_client_idx").on(t.clientId),
     index("sales_customer_email_idx").on(sql`lower(${t.customerEmail})`),
     check("sales_status_valid", oneOf(t.status, SALE_STATUSES)),
@@ -436,3 +443,46 @@ export const saleCashMovements = pgTable(
     check("sale_cash_movements_amount_positive", sql`${t.amountKobo} > 0`),
   ],
 );
+
+/**
+ * A sale taken offline that sold more units of a product than the stock had when it synced
+ * (issue 35 "an oversell is flagged for the manager"; decision 0314). The sale is recorded, the
+ * stock taken down to 0 (never below), and this row says how many units the records lacked,
+ * until a manager counts the shelf, corrects the stock and marks it settled.
+ */
+export const stockOversells = pgTable(
+  "stock_oversells",
+  {
+    id: serial("id").primaryKey(),
+    saleId: integer("sale_id")
+      .notNull()
+      .references(() => sales.id, { onDelete: "cascade" }),
+    /** Null once the product is deleted; the name stays. */
+    productId: integer("product_id"),
+    productName: text("product_name").notNull(),
+    /** The units the sale took of the product. */
+    unitsSold: integer("units_sold").notNull(),
+    /** The units the stock lacked when the sale synced (> 0). */
+    unitsShort: integer("units_short").notNull(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    settledBy: integer("settled_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stock_oversells_open_idx").on(t.settledAt),
+    uniqueIndex("stock_oversells_sale_product_idx").on(t.saleId, t.productId),
+    check("stock_oversells_units_positive", sql`${t.unitsShort} > 0 AND ${t.unitsSold} > 0`),
+  ],
+);
+
+/**
+ * The receipt prefixes handed to sessions for receipts printed offline (issue 35; decision
+ * 0314): one per session, its `id` in base 36 after a 'D' ('D1F'), never reused (rows are kept
+ * after the session ends), so two devices' numbers never collide.
+ */
+export const receiptPrefixes = pgTable("receipt_prefixes", {
+  id: serial("id").primaryKey(),
+  /** The session's id (the hash of its cookie token, as in `sessions.id`). */
+  sessionId: text("session_id").notNull().unique(),
+  createdAt: createdAt(),
+});

@@ -43,6 +43,10 @@ describe.each(dbKinds)("offline key on %s", (kind) => {
     const other = await manager.get("/api/auth/offline-key").expect(200);
     expect(other.body.key).not.toBe(first.body.key);
     expect(other.body.keyId).not.toBe(first.body.keyId);
+    // And a receipt prefix of its own (decision 0314): two devices never print the same number.
+    expect(first.body.receiptPrefix).toMatch(/^D[0-9A-Z]+$/);
+    expect(other.body.receiptPrefix).toMatch(/^D[0-9A-Z]+$/);
+    expect(other.body.receiptPrefix).not.toBe(first.body.receiptPrefix);
   });
 
   it("after sign-out or the manager ending the member's access, the old cookie is told its session ended", async () => {

@@ -11,12 +11,17 @@
  *   `X-Session-Ended: 1` (see `sessionEndedHeader`): the device then erases its offline data. A
  *   session that only went idle keeps its row (until its absolute expiry), so the member signs in
  *   again and the queued work is still sent.
+ * - With it comes the session's receipt prefix for receipts printed offline ('D1F'; decision
+ *   0314): issued once per session from `receipt_prefixes`, never reused, so two devices'
+ *   receipt numbers never collide.
  */
 import { createHash, createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { RequestHandler } from "express";
+import { receiptPrefixOf } from "#common/offline.ts";
 import type { Db } from "#server/db/client.ts";
 import { sessions } from "#server/db/schema/access.ts";
+import { receiptPrefixes } from "#server/db/schema/sales.ts";
 import { SESSION_COOKIE } from "./middleware.ts";
 
 /** The answer of GET /api/auth/offline-key. */
@@ -27,6 +32,8 @@ export type OfflineKey = {
   keyId: string;
   /** ISO 8601 UTC: the session's absolute expiry, after which the device erases the data. */
   expiresAt: string;
+  /** The prefix of the receipt numbers this session's device prints offline ('D1F'). */
+  receiptPrefix: string;
 };
 
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -52,6 +59,7 @@ export async function offlineKey(
     key: key.toString("base64url"),
     keyId: createHash("sha256").update(key).digest("hex").slice(0, 16),
     expiresAt: row.expiresAt.toISOString(),
+    receiptPrefix: receiptPrefixOf(await receiptPrefixId(db, id)),
   };
 }
 
@@ -75,4 +83,15 @@ export function sessionEndedHeader(db: Db): RequestHandler {
       })
       .catch(next);
   };
+}
+
+/** The receipt prefix row of session `sessionId`, made on its first request (unique per session). */
+async function receiptPrefixId(db: Db, sessionId: string): Promise<number> {
+  await db.insert(receiptPrefixes).values({ sessionId }).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: receiptPrefixes.id })
+    .from(receiptPrefixes)
+    .where(eq(receiptPrefixes.sessionId, sessionId));
+  if (!row) throw new Error("receipt prefix vanished after insert");
+  return row.id;
 }

@@ -108,3 +108,43 @@ export async function returnStock(tx: Tx, productId: number, quantity: number): 
     .set({ stock: sql`${products.stock} + ${quantity}`, updatedAt: new Date() })
     .where(eq(products.id, productId));
 }
+
+/** A product a sale taken offline took more of than was available (units, > 0 short). */
+export type StockOversold = { productId: number; name: string; sold: number; short: number };
+
+/**
+ * Takes the units of a sale taken offline inside `tx` (issue 35: "a sale is never refused after
+ * the fact"; decision 0314): locks the products in id order like `takeStock`, then takes every
+ * product's units, a short one down to 0 (stock never goes below 0: the shelf cannot hold fewer
+ * than none, and the manager corrects the count).
+ * @returns the products that were short (units sold and units the available stock lacked),
+ *   empty when every product had them. A product deleted meanwhile is skipped (nothing to take).
+ */
+export async function takeStockOffline(
+  tx: Tx,
+  requests: readonly StockRequest[],
+  options: StockOptions = {},
+): Promise<StockOversold[]> {
+  const wanted = mergeRequests(requests);
+  const ids = [...wanted.keys()];
+  await lockProducts(tx, ids);
+  const available = await availableUnits(tx, ids, options);
+  const oversold: StockOversold[] = [];
+  for (const [productId, quantity] of wanted) {
+    const product = available.get(productId);
+    if (!product) continue;
+    if (product.available < quantity) {
+      oversold.push({
+        productId,
+        name: product.name,
+        sold: quantity,
+        short: quantity - product.available,
+      });
+    }
+    await tx
+      .update(products)
+      .set({ stock: sql`greatest(${products.stock} - ${quantity}, 0)`, updatedAt: new Date() })
+      .where(eq(products.id, productId));
+  }
+  return oversold;
+}

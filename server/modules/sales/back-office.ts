@@ -19,10 +19,12 @@ import {
   saleRefundLines,
   saleRefunds,
   sales,
+  stockOversells,
 } from "#server/db/schema/sales.ts";
 
 /** Refunds, payments and lines before their sales. */
 export const salesClearable: ClearableTable[] = [
+  { name: "stock_oversells", table: stockOversells },
   { name: "sale_refund_lines", table: saleRefundLines },
   { name: "sale_refunds", table: saleRefunds },
   { name: "sale_payments", table: salePayments },

@@ -4,7 +4,8 @@
  * GET /api/pos/clients?q=&page=, GET /api/pos/checkout/{appointmentId}, POST /api/pos/process-sale; GET, POST /api/sales; GET /api/sales/daily/{date},
  * GET /api/sales/daily/{date}/export (CSV), GET, POST /api/sales/daily/{date}/close,
  * POST /api/sales/daily/{date}/reopen, POST /api/sales/daily/{date}/cash-movements;
- * GET /api/sales/{id}, POST /api/sales/{id}/refund, /void, /email-receipt.
+ * GET /api/sales/{id}, POST /api/sales/{id}/refund, /void, /email-receipt; GET
+ * /api/sales/oversells, POST /api/sales/oversells/{id}/settle (issue 35).
  */
 
 import { stringify } from "csv-stringify/sync";
@@ -37,6 +38,7 @@ import { requireCapability, requireRole } from "#server/modules/auth/roles.ts";
 import { closeDay, closeSheet, recordCashMovement, reopenDay } from "./close-sheet.ts";
 import { dailySales } from "./day-close.ts";
 import { dailyCsvRows } from "./exports.ts";
+import { listOpenOversells, settleOversell } from "./oversells.ts";
 import { emailReceipt } from "./receipts.ts";
 import { listSaleRecords } from "./records.ts";
 import { refundSale } from "./refunds.ts";
@@ -67,6 +69,7 @@ export function salesRouter(db: Db, config: Config): Router {
   const router = Router();
   tillRoutes(router, db);
   surchargeRoutes(router, db);
+  oversellRoutes(router, db);
   saleRoutes(router, db);
   dayRoutes(router, db);
   closeRoutes(router, db, paystackLedgerFor(config));
@@ -140,6 +143,29 @@ function surchargeRoutes(router: Router, db: Db): void {
       const id = parseId(req.params.id, "Surcharge");
       const patch = parse(surchargePatchSchema, req.body);
       res.json(await updateSurcharge(db, currentAdmin(req), id, patch));
+    }),
+  );
+}
+
+/**
+ * Oversells of sales taken offline (decision 0314): the desk sees them, a manager settles them.
+ * Before saleRoutes: '/sales/oversells' is not a sale id.
+ */
+function oversellRoutes(router: Router, db: Db): void {
+  router.get(
+    "/sales/oversells",
+    requireRole(...DESK_ROLES),
+    handler(async (_req, res) => {
+      res.set("Cache-Control", "no-store");
+      res.json(await listOpenOversells(db));
+    }),
+  );
+  router.post(
+    "/sales/oversells/:id/settle",
+    requireCapability("oversell.settle"),
+    handler(async (req, res) => {
+      await settleOversell(db, currentAdmin(req), parseId(req.params.id, "Oversell"));
+      res.json({ settled: true });
     }),
   );
 }

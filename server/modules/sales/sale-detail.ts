@@ -175,6 +175,7 @@ function toSaleDetail(r: SaleRow, parts: SaleParts): SaleDetail {
     })),
     appointmentId: r.appointmentId,
     createdBy: r.createdByName,
+    offlineReceipt: r.offlineReceipt,
   };
 }
 
@@ -196,6 +197,7 @@ function tableColumns() {
     status: sales.status,
     notes: sales.notes,
     idempotencyKey: sales.idempotencyKey,
+    offlineReceipt: sales.offlineReceipt,
     surchargeLines: sales.surchargeLines,
     appointmentId: sales.appointmentId,
     soldAt: sales.soldAt,

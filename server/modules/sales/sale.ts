@@ -15,6 +15,10 @@
  * - A sale, its lines, its payments and the stock it takes are one transaction; the stock is
  *   taken by catalog/stock.ts `takeStock` (products locked in id order, units held by pending
  *   checkouts honoured, never below zero: 409 naming the product).
+ * - A sale taken offline (it carries the receipt number its device printed, `offlineReceipt`) is
+ *   never refused for stock when it syncs (issue 35; decision 0314): the stock is taken down to
+ *   0 and each short product is flagged for the manager (`stock_oversells`, audited
+ *   'sale.oversell'). A sale rung up online keeps the 409.
  * - An idempotency key (header `Idempotency-Key` or field `idempotencyKey`) records one sale
  *   however often it is sent: an advisory lock on the key serialises concurrent attempts and the
  *   unique index is the last word; a repeat answers the stored sale (`replayed: true`).
@@ -39,7 +43,13 @@ import {
 } from "#common/sales.ts";
 import type { Db, Tx } from "#server/db/client.ts";
 import { products, services } from "#server/db/schema/catalog.ts";
-import { saleLines, salePayments, sales, surcharges } from "#server/db/schema/sales.ts";
+import {
+  saleLines,
+  salePayments,
+  sales,
+  stockOversells,
+  surcharges,
+} from "#server/db/schema/sales.ts";
 import { SQL_STATE, sqlState } from "#server/db/sql-state.ts";
 import { HttpError } from "#server/http.ts";
 import { recordAudit } from "#server/modules/audit/service.ts";
@@ -50,7 +60,12 @@ import {
   creditableDeposits,
 } from "#server/modules/bookings/deposit-settle.ts";
 import { updateAppointment } from "#server/modules/calendar/appointments.ts";
-import { availableUnits, takeStock } from "#server/modules/catalog/stock.ts";
+import {
+  availableUnits,
+  type StockOversold,
+  takeStock,
+  takeStockOffline,
+} from "#server/modules/catalog/stock.ts";
 import { clientExists } from "#server/modules/clients/service.ts";
 import {
   assertConsultationOnRecord,
@@ -92,7 +107,8 @@ async function saleIdByKey(db: Db | Tx, key: string): Promise<number | null> {
  * @param headerKey the `Idempotency-Key` header, if sent (the body's `idempotencyKey` otherwise).
  * @returns the sale (`replayed: true` when the key had already recorded it).
  * @throws HttpError 400 bad payments, discount or surcharge, a sale dated on a closed day; 409 a
- *   product short of stock (named),
+ *   product short of stock (named; not for a sale taken offline, which is flagged instead), an
+ *   offline receipt number already on another sale,
  *   an item no longer sold, a price or total that differs from the server's, an inactive surcharge,
  *   a deposit credit that differs or a deposit credited by another sale meanwhile.
  */
@@ -364,7 +380,7 @@ async function appliedSurcharges(db: Db, ids: readonly number[]): Promise<Surcha
 
 /**
  * Prices the cart from the catalogue (kobo) and checks, without a lock, that the products have
- * the units available (stock less live checkout reservations). The stock is taken at the end of
+ * the units available (stock less live checkout reservations; not for a sale taken offline). The stock is taken at the end of
  * the transaction (takeStock), so the product rows stay locked only until the commit.
  * @throws HttpError 409 an item no longer sold or without a price, a price that differs, a
  *   product short of stock.
@@ -415,7 +431,8 @@ async function priceCart(db: Db, input: ParsedSaleInput): Promise<PricedLine[]> 
         : found;
     return priceLine(line, i, item);
   });
-  const available = await availableUnits(db, productIds);
+  // A sale taken offline is recorded whatever the stock (flagged in writeSale).
+  const available = input.offlineReceipt ? new Map() : await availableUnits(db, productIds);
   for (const [productId, quantity] of productUnits(priced)) {
     const units = available.get(productId);
     if (units && quantity > units.available) {
@@ -508,6 +525,7 @@ async function writeSale(
   }
   // A sale dated on a closed day (an offline till syncing late, too) is refused: 400.
   await assertDayOpen(tx, lagosDate(sale.soldAt));
+  if (input.offlineReceipt) await assertReceiptFree(tx, input.offlineReceipt);
   const clientId = await saleClient(tx, sale.clientId, input.customerInfo);
   await assertConsultationOnRecord(tx, admin, {
     clientId,
@@ -560,6 +578,7 @@ async function writeSale(
       status: "completed",
       notes: input.notes ?? null,
       idempotencyKey: key,
+      offlineReceipt: input.offlineReceipt ?? null,
       surchargeLines: figures.surchargeLines.map((l) => {
         const s = sale.applied.find((a) => a.id === l.surchargeId) as SurchargeRow;
         return { ...l, type: s.type, rate: s.amount };
@@ -602,10 +621,14 @@ async function writeSale(
         : {}),
     },
   });
-  const short = await takeStock(
-    tx,
-    [...productUnits(sale.priced)].map(([productId, quantity]) => ({ productId, quantity })),
-  );
+  const units = [...productUnits(sale.priced)].map(([productId, quantity]) => ({
+    productId,
+    quantity,
+  }));
+  if (input.offlineReceipt) {
+    await flagOversells(tx, admin, row, await takeStockOffline(tx, units));
+  }
+  const short = input.offlineReceipt ? null : await takeStock(tx, units);
   if (short) {
     // A product deleted since the check has no name left in the catalogue: the line keeps it.
     const name = short.name || sale.priced.find((l) => l.itemId === short.productId)?.name || "";
@@ -617,6 +640,52 @@ async function writeSale(
     discountKobo: figures.discountKobo,
   });
   return row.id;
+}
+
+/**
+ * An offline receipt number is printed once: on another sale it is a 409 (a device's counter
+ * reset with its prefix kept, which the till never does).
+ */
+async function assertReceiptFree(tx: Tx, receipt: string): Promise<void> {
+  const [other] = await tx
+    .select({ saleNumber: sales.saleNumber })
+    .from(sales)
+    .where(eq(sales.offlineReceipt, receipt));
+  if (other) {
+    const message = `The offline receipt ${receipt} is already on Sale #${other.saleNumber}`;
+    throw new HttpError(409, message, { offlineReceipt: message });
+  }
+}
+
+/**
+ * Records the oversells of a sale taken offline (decision 0314): one row per short product, and
+ * one audit entry naming them, for the manager to count the shelf and correct the stock.
+ */
+async function flagOversells(
+  tx: Tx,
+  admin: AdminIdentity,
+  sale: { id: number; saleNumber: number },
+  oversold: readonly StockOversold[],
+): Promise<void> {
+  if (oversold.length === 0) return;
+  await tx.insert(stockOversells).values(
+    oversold.map((o) => ({
+      saleId: sale.id,
+      productId: o.productId,
+      productName: o.name,
+      unitsSold: o.sold,
+      unitsShort: o.short,
+    })),
+  );
+  await recordAudit(tx, admin, {
+    action: "sale.oversell",
+    entity: "sale",
+    entityId: sale.id,
+    details: {
+      saleNumber: sale.saleNumber,
+      oversold: oversold.map((o) => ({ product: o.name, sold: o.sold, short: o.short })),
+    },
+  });
 }
 
 /** The sale's lines and payments (kobo). */

@@ -1,15 +1,17 @@
 /**
  * The customer dialog's Notes tab (admin spec §2 "Customer detail dialog", §5): the staff's notes
  * on the client, edited in place → PUT /api/customer-notes/{email}, validated (trimmed) by the
- * shared `customerNotesSchema`, as on the server.
+ * shared `customerNotesSchema`, as on the server. Without a connection the notes are kept on the
+ * device and sent once when it returns (issue 35; decision 0277: the same Idempotency-Key rule as
+ * the other offline writes); the tab shows them with their state until they are sent.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import { sendOrQueue, useQueuedState } from "#app/features/admin/kit/offline-requests.ts";
 import { useAdminMutation } from "#app/features/admin/kit/use-admin-mutation.ts";
-import { apiRequest } from "#app/lib/api.ts";
 import { CLIENT_MESSAGES, type CustomerNote, customerNotesSchema } from "#common/clients.ts";
 import { formatLagosDayTime } from "#common/lagos-time.ts";
 import { SectionTitle } from "./customer-parts.tsx";
@@ -19,6 +21,9 @@ type NotesOutput = z.output<typeof customerNotesSchema>;
 
 export function NotesTab({ email, note }: { email: string; note: CustomerNote }) {
   const [editing, setEditing] = useState(false);
+  // Notes kept offline: their text and their key in the device's queue.
+  const [kept, setKept] = useState<{ key: string; notes: string } | null>(null);
+  const keptState = useQueuedState(kept?.key ?? null);
   const form = useForm<NotesInput, unknown, NotesOutput>({
     resolver: zodResolver(customerNotesSchema),
     defaultValues: { notes: note.notes },
@@ -27,8 +32,14 @@ export function NotesTab({ email, note }: { email: string; note: CustomerNote })
   useEffect(() => {
     if (!editing) reset({ notes: note.notes });
   }, [note, editing, reset]);
-  const save = useAdminMutation<CustomerNote, NotesInput>({
-    success: { title: CLIENT_MESSAGES.notesUpdated, description: CLIENT_MESSAGES.notesUpdatedText },
+  const save = useAdminMutation<{ queued: boolean }, NotesInput>({
+    success: (r) =>
+      r.queued
+        ? {
+            title: "Saved offline",
+            description: "No connection: the notes will be sent when the connection returns.",
+          }
+        : { title: CLIENT_MESSAGES.notesUpdated, description: CLIENT_MESSAGES.notesUpdatedText },
     failure: CLIENT_MESSAGES.notesFailed,
     form,
     formFields: ["notes"],
@@ -49,12 +60,19 @@ export function NotesTab({ email, note }: { email: string; note: CustomerNote })
         <form
           className="space-y-3"
           onSubmit={handleSubmit((values) =>
-            save.run(() =>
-              apiRequest<CustomerNote>(
-                "PUT",
-                `/api/customer-notes/${encodeURIComponent(email)}`,
-                values,
-              ),
+            save.run(
+              async () => {
+                const sent = await sendOrQueue({
+                  method: "PUT",
+                  url: `/api/customer-notes/${encodeURIComponent(email)}`,
+                  body: values,
+                  label: `Client notes: ${email}`,
+                });
+                setKept(sent.queued ? { key: sent.key, notes: values.notes } : null);
+                return { queued: sent.queued };
+              },
+              // Offline there is nothing to reload: the tab shows the kept notes.
+              navigator.onLine ? {} : { after: "none" },
             ),
           )}
         >
@@ -89,6 +107,17 @@ export function NotesTab({ email, note }: { email: string; note: CustomerNote })
             </button>
           </div>
         </form>
+      ) : kept && keptState ? (
+        <div className="space-y-1">
+          <p className="whitespace-pre-wrap rounded-md bg-amber-50 p-3 text-sm text-ink">
+            {kept.notes || "No notes"}
+          </p>
+          <p className="text-xs font-medium text-amber-900" role="status">
+            {keptState.status === "waiting"
+              ? "Saved on this device: waiting to sync"
+              : `Not saved: ${keptState.error}. Settle it, then Retry from the top bar; or Discard it.`}
+          </p>
+        </div>
       ) : note.notes ? (
         <p className="whitespace-pre-wrap rounded-md bg-gray-50 p-3 text-sm text-ink">
           {note.notes}

@@ -6,9 +6,16 @@
  * returns, oldest first, each exactly once; a refusal is kept as a conflict with the server's
  * message for the member to settle (retry or discard), never dropped.
  */
+import { useEffect, useState } from "react";
 import { ApiError, apiRequest } from "#app/lib/api.ts";
 import { currentKey, type Sealed, sealJson, unsealJson } from "#app/lib/offline-vault.ts";
-import { changed, database, isConnectionError, REQUEST_STORE } from "./offline-queue.ts";
+import {
+  changed,
+  database,
+  isConnectionError,
+  QUEUE_CHANGED_EVENT,
+  REQUEST_STORE,
+} from "./offline-queue.ts";
 
 /** A write kept for later. */
 export type QueuedRequest = {
@@ -57,7 +64,8 @@ async function keep(item: QueuedRequest): Promise<void> {
  * Sends a write now, or keeps it for later when the server cannot be reached.
  * @param write the request; `body` gets `at` (now, ISO) when `dated` (the server dates the work
  *   by it: a clock in or out done offline keeps its time).
- * @returns `{ queued: false, data }` when sent, `{ queued: true }` when kept.
+ * @returns `{ queued: false, data }` when sent, `{ queued: true, key }` when kept (`key` follows
+ *   it: useQueuedState).
  * @throws ApiError when the server refused it (shown to the member as usual).
  */
 export async function sendOrQueue(write: {
@@ -66,7 +74,7 @@ export async function sendOrQueue(write: {
   body: Record<string, unknown>;
   label: string;
   dated?: boolean;
-}): Promise<{ queued: true } | { queued: false; data: unknown }> {
+}): Promise<{ queued: true; key: string } | { queued: false; data: unknown }> {
   const body = write.dated ? { ...write.body, at: new Date().toISOString() } : write.body;
   const item = { key: newKey(), method: write.method, url: write.url, body };
   try {
@@ -79,7 +87,7 @@ export async function sendOrQueue(write: {
       queuedAt: new Date().toISOString(),
       status: "waiting",
     });
-    return { queued: true };
+    return { queued: true, key: item.key };
   }
 }
 
@@ -98,6 +106,41 @@ export async function queuedRequests(): Promise<QueuedRequest[]> {
     items.push({ ...rest, ...contents });
   }
   return items.sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+}
+
+/** What became of a kept write: still waiting, refused (with the server's message), or gone (sent or discarded). */
+export type QueuedState = { status: "waiting" } | { status: "conflict"; error: string } | null;
+
+/**
+ * The state of the kept write `key` (null key: none), followed as the queue changes, so the
+ * screen that kept it can say 'waiting to sync', show a refusal, or drop its note once sent.
+ */
+export function useQueuedState(key: string | null): QueuedState {
+  const [state, setState] = useState<QueuedState>(null);
+  useEffect(() => {
+    if (!key) {
+      setState(null);
+      return;
+    }
+    const read = () => {
+      queuedRequests()
+        .then((items) => {
+          const item = items.find((i) => i.key === key);
+          setState(
+            !item
+              ? null
+              : item.status === "conflict"
+                ? { status: "conflict", error: item.error ?? "The change was refused" }
+                : { status: "waiting" },
+          );
+        })
+        .catch(() => setState(null));
+    };
+    read();
+    window.addEventListener(QUEUE_CHANGED_EVENT, read);
+    return () => window.removeEventListener(QUEUE_CHANGED_EVENT, read);
+  }, [key]);
+  return state;
 }
 
 /** Removes a kept write (sent, or discarded by the member). */

@@ -21,7 +21,9 @@ import { syncQueuedRequests } from "#app/features/admin/kit/offline-requests.ts"
 import {
   currentKey,
   type OfflineKeyAnswer,
+  RECEIPT_PREFIX,
   storeKey,
+  vaultPut,
   wipeOfflineData,
 } from "#app/lib/offline-vault.ts";
 import {
@@ -41,6 +43,7 @@ async function refreshKey(): Promise<boolean> {
   }
   if (!res.ok) return false;
   const answer = (await res.json()) as OfflineKeyAnswer;
+  if (answer.receiptPrefix) await vaultPut(RECEIPT_PREFIX, answer.receiptPrefix);
   const previous = await currentKey();
   if (previous?.keyId === answer.keyId) return true;
   const next = await storeKey(answer);

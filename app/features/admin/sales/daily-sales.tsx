@@ -2,7 +2,8 @@
  * The daily-sales tab (admin spec §2 "Point of sale", §3 "Daily sales response"): the day
  * navigator (previous day, Today, next day; the long date), Export (the day's CSV), the
  * transaction summary and cash movement summary tables, the day close per tender (day-close.tsx)
- * and the day's sales with receipt, refund and void.
+ * and the day's sales with receipt, refund and void; above them, the open oversells of sales
+ * taken offline (oversells.tsx, issue 35).
  */
 import { ChevronLeft, ChevronRight, Download, Printer } from "lucide-react";
 import { useState } from "react";
@@ -26,6 +27,7 @@ import {
   type TransactionRow,
 } from "#common/sales.ts";
 import { DayCloseSection } from "./day-close.tsx";
+import { OversellNotice } from "./oversells.tsx";
 
 const money = formatNairaWithKobo;
 
@@ -62,6 +64,7 @@ export function DailySalesTab({
   const m = daily.cashMovement;
   return (
     <div className="space-y-6" aria-busy={loading}>
+      <OversellNotice refreshKey={daily} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <button

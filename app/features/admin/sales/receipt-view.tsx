@@ -6,6 +6,8 @@
 import { ArrowLeft, Printer } from "lucide-react";
 import { Link } from "react-router";
 import { adminButton } from "#app/features/admin/kit/buttons.ts";
+import type { QueuedSale } from "#app/features/admin/kit/offline-queue.ts";
+import { BUSINESS } from "#common/business.ts";
 import { lagosDateTime } from "#common/lagos-time.ts";
 import { formatNairaWithKobo } from "#common/money.ts";
 import {
@@ -55,6 +57,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <span>{lagosDateTime(s.soldAt)}</span>
         </p>
         <p>Customer: {s.customerName}</p>
+        {s.offlineReceipt && <p>Offline receipt {s.offlineReceipt}</p>}
         {s.status !== "completed" && <p className="font-bold uppercase">{s.status}</p>}
         <table className="mt-3 w-full">
           <thead>
@@ -165,6 +168,60 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
     <div className={`flex justify-between gap-2 ${strong ? "font-bold" : ""}`}>
       <dt className="min-w-0 break-words">{label}</dt>
       <dd className="text-right">{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * The receipt of a sale kept offline (issue 35; decision 0314), printed from the device's queue
+ * before the server has it: the offline receipt number (never the same on two devices), the
+ * Lagos date and time it was rung up, the lines and the till's figures (naira). Shown only when
+ * printing.
+ */
+export function OfflineReceiptView({ sale }: { sale: QueuedSale }) {
+  const p = sale.payload;
+  const total = p.totalAmount ?? sale.total;
+  return (
+    <div className="hidden print:block">
+      <style>{PRINT_RULES}</style>
+      <article id="receipt" className="font-mono text-sm text-ink">
+        <header className="text-center">
+          <p className="font-bold">{BUSINESS.name}</p>
+          <p>{BUSINESS.address}</p>
+          <p>{BUSINESS.phone}</p>
+        </header>
+        <p className="mt-4 flex justify-between">
+          <span>Receipt {p.offlineReceipt ?? "(offline)"}</span>
+          <span>{lagosDateTime(sale.queuedAt)}</span>
+        </p>
+        <p>Customer: {sale.customerName}</p>
+        <p>Taken offline: the sale number follows when it syncs.</p>
+        <table className="mt-3 w-full">
+          <tbody>
+            {p.cart.map((l, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the cart of a kept sale never changes
+              <tr key={i}>
+                <td>{l.name}</td>
+                <td className="text-right">{l.quantity ?? 1}</td>
+                <td className="text-right">
+                  {l.price === undefined ? "" : money(Number(l.price) * Number(l.quantity ?? 1))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="mt-3 border-t border-dashed border-gray-400 pt-2">
+          <Row label="Total" value={money(Number(total))} strong />
+          <Row
+            label={`Paid: ${PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod}`}
+            value={money(Number(total))}
+          />
+          {p.cashReceived != null && (
+            <Row label="Cash received" value={money(Number(p.cashReceived))} />
+          )}
+        </dl>
+        <p className="mt-4 text-center">Thank you for visiting {BUSINESS.name}.</p>
+      </article>
     </div>
   );
 }

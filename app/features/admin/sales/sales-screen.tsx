@@ -25,6 +25,7 @@ import {
 import { CompleteSaleDialog } from "./complete-sale-dialog.tsx";
 import { DailySalesTab } from "./daily-sales.tsx";
 import { CatalogTab, QuickSaleTab } from "./item-tabs.tsx";
+import { OfflineReceiptView } from "./receipt-view.tsx";
 import { SurchargesDialog } from "./surcharges-dialog.tsx";
 import { type SaleState, useSale } from "./use-sale.ts";
 
@@ -483,7 +484,19 @@ function LastSale({ sale }: { sale: NonNullable<SaleState["lastSale"]> }) {
   );
 }
 
+/**
+ * The sales kept on this device (issue 35): each with its offline receipt number, its state
+ * ('waiting to sync', or the server's refusal with Retry and Discard) and Print receipt.
+ */
 function OfflineBar({ sale }: { sale: SaleState }) {
+  const [printing, setPrinting] = useState<string | null>(null);
+  const toPrint = sale.queue.find((q) => q.key === printing) ?? null;
+  useEffect(() => {
+    if (!printing) return;
+    // The receipt is rendered (print-only) before the browser's print dialog opens.
+    window.print();
+    setPrinting(null);
+  }, [printing]);
   if (sale.online && sale.queue.length === 0) return null;
   return (
     <section
@@ -501,6 +514,7 @@ function OfflineBar({ sale }: { sale: SaleState }) {
           {sale.queue.map((q) => (
             <li key={q.key} className="flex flex-wrap items-center justify-between gap-2">
               <span>
+                {q.payload.offlineReceipt ? `Receipt ${q.payload.offlineReceipt} · ` : ""}
                 {q.customerName} · {money(q.total)} ·{" "}
                 {q.status === "waiting" ? (
                   <strong>waiting to sync</strong>
@@ -508,28 +522,40 @@ function OfflineBar({ sale }: { sale: SaleState }) {
                   <strong className="text-red-800">not recorded: {q.error}</strong>
                 )}
               </span>
-              {q.status === "conflict" && (
-                <span className="flex gap-2">
-                  <button
-                    type="button"
-                    className={adminButton.outline}
-                    onClick={() => sale.retryQueued(q.key)}
-                  >
-                    Retry
-                  </button>
-                  <button
-                    type="button"
-                    className={adminButton.danger}
-                    onClick={() => sale.discardQueued(q.key)}
-                  >
-                    Discard
-                  </button>
-                </span>
-              )}
+              <span className="flex gap-2">
+                <button
+                  type="button"
+                  className={adminButton.outline}
+                  aria-label={`Print receipt ${q.payload.offlineReceipt ?? q.customerName}`}
+                  onClick={() => setPrinting(q.key)}
+                >
+                  <Printer className="h-4 w-4" aria-hidden />
+                  Print
+                </button>
+                {q.status === "conflict" && (
+                  <span className="flex gap-2">
+                    <button
+                      type="button"
+                      className={adminButton.outline}
+                      onClick={() => sale.retryQueued(q.key)}
+                    >
+                      Retry
+                    </button>
+                    <button
+                      type="button"
+                      className={adminButton.danger}
+                      onClick={() => sale.discardQueued(q.key)}
+                    >
+                      Discard
+                    </button>
+                  </span>
+                )}
+              </span>
             </li>
           ))}
         </ul>
       )}
+      {toPrint && <OfflineReceiptView sale={toPrint} />}
     </section>
   );
 }

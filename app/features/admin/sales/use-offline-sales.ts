@@ -60,10 +60,10 @@ export function useOfflineSales() {
   const keep = async (sale: QueuedSale) => {
     await queueSale(sale);
     await refreshQueue();
+    const receipt = sale.payload.offlineReceipt;
     toast({
       title: "Saved offline",
-      description:
-        "No connection: the sale is waiting to sync and will be sent when the connection returns.",
+      description: `No connection: the sale is waiting to sync and will be sent when the connection returns.${receipt ? ` Receipt ${receipt}.` : ""}`,
     });
   };
 

@@ -10,6 +10,7 @@
 import { useCallback, useState } from "react";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useConsultationOverride } from "#app/features/admin/kit/consultation-override.tsx";
+import { nextOfflineReceipt } from "#app/lib/offline-vault.ts";
 import type { SaleInput, Surcharge } from "#common/sales.ts";
 import { newSaleKey, readAmount, salePayload } from "./cart.ts";
 import { useOfflineSales } from "./use-offline-sales.ts";
@@ -82,9 +83,11 @@ export function useSale(surcharges: Surcharge[]) {
     return send(payload, async () => {
       const queuedAt = payload.soldAt as string;
       const customerName = buyer.customer.name.trim();
+      // The number printed on its receipt, which also tells the server it was taken offline.
+      const offlineReceipt = await nextOfflineReceipt().catch(() => null);
       await keep({
         key: saleKey,
-        payload,
+        payload: offlineReceipt ? { ...payload, offlineReceipt } : payload,
         queuedAt,
         customerName,
         total: figures.total,
