@@ -395,7 +395,9 @@ describe.each(dbKinds)("treatment records, photos and aftercare on %s", (kind) =
     });
     await therapist.put(`/api/appointments/${second.id}/treatment-record`).send(record).expect(200);
 
-    const zip = await desk
+    // A manager's act (decision 0319): the front desk is refused it.
+    await desk.get(`/api/customers/${client.id}/export.zip`).expect(403);
+    const zip = await manager
       .get(`/api/customers/${client.id}/export.zip`)
       .buffer(true)
       .parse((res, cb) => {
