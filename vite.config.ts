@@ -20,7 +20,7 @@ const STOREFRONT = new RegExp(
     String.raw`app[\/]features[\/]cart[\/](cart-context|cart-store)`,
     String.raw`app[\/]features[\/]wishlist[\/]wishlist-store`,
     String.raw`app[\/]features[\/]catalog[\/]service-links`,
-    String.raw`app[\/]components[\/]ui[\/](button|toast|section-heading|social-icons|hydration-piece)\.`,
+    String.raw`app[\/]components[\/]ui[\/](button|toast|section-heading|social-icons)\.`,
     String.raw`app[\/]lib[\/](money-text|scroll|storage-counts|text|tracking|use-)`,
     String.raw`common[\/](catalog|money|business|page-context)\.`,
     String.raw`node_modules[\/]clsx[\/]`,
@@ -28,7 +28,7 @@ const STOREFRONT = new RegExp(
 );
 /** The product cards and pictures of the home page, /shop, /product, the cart and wishlist. */
 const CATALOG =
-  /app[/]features[/](catalog[/](product-card|rating|stock-status|pagination)|cart[/](card-add-to-cart|cart-fields|cart-toasts|quantity-stepper))|app[/]components[/]ui[/]fallback-image\.|app[/]lib[/]responsive-image\.|app[/]generated[/]/;
+  /app[/]features[/](catalog[/](product-card|rating|stock-status|pagination)|cart[/](card-add-to-cart|cart-fields|quantity-stepper))|app[/]components[/]ui[/]fallback-image\.|app[/]lib[/]responsive-image\.|app[/]generated[/]/;
 /**
  * The booking form's slots and its Lagos-date arithmetic (common/lagos-date.ts, the engine-free
  * part of lagos-time.ts): one small file for the pages with the booking form, not a piece of the

@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { CONSENT_ASK_SCRIPT } from "#app/features/consent/consent-store.ts";
-import { earlyTapScript, replayEarlyTap } from "#app/lib/early-taps.ts";
+import { EARLY_TAP_SCRIPT, replayEarlyTap } from "#app/lib/early-taps.ts";
 import { FLOAT_CLEAR_SCRIPT } from "#app/lib/float-clear.ts";
 import { pageContext } from "#common/page-context.ts";
 import type { Route } from "./+types/root";
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
           nonce={nonce}
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this app, no user data
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? earlyTapScript() : "" }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? EARLY_TAP_SCRIPT : "" }}
         />
         <script
           nonce={nonce}

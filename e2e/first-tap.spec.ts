@@ -1,8 +1,7 @@
 /**
  * A tap is never lost (issue 33): on a phone-slow page (CPU 6x slower, scripts 4 s late) the
  * first taps land before React hydrates, and still answer: the cookie banner's native form, the
- * small-screen menu and a tab, add to cart (shop grid and product page), and the booking form's
- * category narrowing its services.
+ * small-screen menu and a tab.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -73,90 +72,6 @@ test("the menu opens and a tab switches before hydration", async ({ page }, info
     "aria-labelledby",
     (await tab.getAttribute("id")) ?? "",
   );
-});
-
-/** The stored cart's lines, as the browser keeps them. */
-async function storedCart(page: Page): Promise<Array<{ id: number; quantity: number }>> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
-}
-
-test("ADD TO CART on the shop grid answers before hydration, and adds once", async ({
-  page,
-  context,
-}) => {
-  await declineCookies(context);
-  await slowPhone(page);
-  await openUnhydrated(page, "/shop");
-  // On a wide screen the button is hidden until its card is hovered (CSS, so before hydration
-  // too): the card is found by the button's early-tap attribute, then hovered.
-  const card = page
-    .locator("main article")
-    .filter({ has: page.locator("[data-early-add]") })
-    .first();
-  const add = card.getByRole("button", { name: /^ADD TO CART/ });
-  await card.hover();
-  await notHydrated(page);
-  await add.click();
-  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
-  await notHydrated(page);
-  expect((await storedCart(page)).map((l) => l.quantity)).toEqual([1]);
-  // Once hydrated the cart holds the one line, and the header's badge counts it.
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
-  expect((await storedCart(page)).map((l) => l.quantity)).toEqual([1]);
-  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
-  await page.goto("/cart");
-  await expect(page.locator("main").getByLabel(/^Quantity of /)).toHaveText("1");
-});
-
-test("the product page's Add to Cart answers before hydration", async ({
-  page,
-  context,
-  request,
-}) => {
-  await declineCookies(context);
-  const products = (await (await request.get("/api/products")).json()) as Array<{
-    id: number;
-    stock: number;
-  }>;
-  const product = products.find((p) => p.stock > 1);
-  expect(product).toBeTruthy();
-  await slowPhone(page);
-  await openUnhydrated(page, `/product/${product?.id}`);
-  await notHydrated(page);
-  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
-  await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
-  await expect(page.getByText(/^1 × .+ added to your cart\.$/)).toBeVisible();
-  await notHydrated(page);
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
-  expect(await storedCart(page)).toEqual([
-    expect.objectContaining({ id: product?.id, quantity: 1 }),
-  ]);
-});
-
-test("the booking form's category narrows the services before hydration", async ({
-  page,
-  context,
-}) => {
-  await declineCookies(context);
-  await slowPhone(page);
-  await openUnhydrated(page, "/contact");
-  const service = page.getByLabel("Service", { exact: true });
-  await expect(service).toBeDisabled();
-  await notHydrated(page);
-  await page.getByLabel("Treatment category").selectOption("facial");
-  await expect(service).toBeEnabled();
-  await expect(service.locator("option:not([hidden])").first()).toHaveText("Select a service");
-  const shown = await service.locator("option:not([hidden])").allTextContents();
-  expect(shown.length).toBeGreaterThan(1);
-  const choice = shown[1] ?? "";
-  await service.selectOption({ label: choice });
-  await notHydrated(page);
-  // Once hydrated, React keeps the category and the service chosen before.
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
-  await expect(page.getByLabel("Treatment category")).toHaveValue("facial");
-  await expect(service).toBeEnabled();
-  await expect(service.locator("option:checked")).toHaveText(choice);
-  expect(await service.locator("option:not([hidden])").allTextContents()).toEqual(shown);
 });
 
 test.describe("on a phone", () => {

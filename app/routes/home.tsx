@@ -3,12 +3,9 @@
  * treatments, the 'You Owe Yourself This Moment' banner, shop teaser, testimonials, then the
  * booking form and the newsletter form. A hash (/#booking) scrolls to its section with an 80 px
  * offset (storefront spec §2 "Home"). The teasers' data streams in behind their placeholders.
- * Every section below the hero is a HydrationPiece: hydrated on its own, after the hero and the
- * header, so the long page's hydration is many short tasks (issue 33, decision 0311).
  */
 import { Suspense } from "react";
 import { Await } from "react-router";
-import { HydrationPiece } from "#app/components/ui/hydration-piece.tsx";
 import { SectionHeading } from "#app/components/ui/section-heading.tsx";
 import {
   ShopTeaser,
@@ -79,84 +76,68 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <HomeHero image="/images/hero.svg" />
-      <HydrationPiece>
-        <HomeIntro />
-      </HydrationPiece>
-      <HydrationPiece>
-        <section
-          id="services"
-          aria-labelledby="services-teaser-heading"
-          className="scroll-mt-20 bg-brand-50"
-        >
-          <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
-            <SectionHeading
-              id="services-teaser-heading"
-              eyebrow="What we offer"
-              title="Our Treatments"
-              intro="Results-driven treatments for face, body and wellbeing. Choose a category to learn more."
-            />
-            <Suspense fallback={<ServicesTeaserPlaceholder />}>
-              <Await resolve={categories}>
-                {(resolved) => <ServicesTeaser categories={resolved} />}
-              </Await>
-            </Suspense>
-          </div>
-        </section>
-      </HydrationPiece>
-      <HydrationPiece>
-        <SignatureTreatments />
-      </HydrationPiece>
-      <HydrationPiece>
-        <AppointmentBanner />
-      </HydrationPiece>
-      <HydrationPiece>
-        <ShopTeaserSection>
-          <Suspense fallback={<ShopTeaserPlaceholder />}>
-            <Await resolve={products}>{(resolved) => <ShopTeaser products={resolved} />}</Await>
+      <HomeIntro />
+      <section
+        id="services"
+        aria-labelledby="services-teaser-heading"
+        className="scroll-mt-20 bg-brand-50"
+      >
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
+          <SectionHeading
+            id="services-teaser-heading"
+            eyebrow="What we offer"
+            title="Our Treatments"
+            intro="Results-driven treatments for face, body and wellbeing. Choose a category to learn more."
+          />
+          <Suspense fallback={<ServicesTeaserPlaceholder />}>
+            <Await resolve={categories}>
+              {(resolved) => <ServicesTeaser categories={resolved} />}
+            </Await>
           </Suspense>
-        </ShopTeaserSection>
-      </HydrationPiece>
-      <HydrationPiece>
-        <Testimonials />
-      </HydrationPiece>
-      <HydrationPiece>
-        <section
-          id="booking"
-          aria-labelledby="home-booking-heading"
-          className="scroll-mt-20 bg-white"
-        >
-          <div className="mx-auto max-w-4xl px-4 py-20 sm:px-6 md:py-24">
-            <SectionHeading
-              id="home-booking-heading"
-              eyebrow="Appointments"
-              title="Book an Appointment"
-              intro="Choose a treatment category, then the service, date and time that suit you. We will contact you to confirm."
-            />
-            <div className="mt-10">
-              <HomeBookingForm services={services} />
-            </div>
+        </div>
+      </section>
+      <SignatureTreatments />
+      <AppointmentBanner />
+      <ShopTeaserSection>
+        <Suspense fallback={<ShopTeaserPlaceholder />}>
+          <Await resolve={products}>{(resolved) => <ShopTeaser products={resolved} />}</Await>
+        </Suspense>
+      </ShopTeaserSection>
+      <Testimonials />
+      <section
+        id="booking"
+        aria-labelledby="home-booking-heading"
+        className="scroll-mt-20 bg-white"
+      >
+        <div className="mx-auto max-w-4xl px-4 py-20 sm:px-6 md:py-24">
+          <SectionHeading
+            id="home-booking-heading"
+            eyebrow="Appointments"
+            title="Book an Appointment"
+            intro="Choose a treatment category, then the service, date and time that suit you. We will contact you to confirm."
+          />
+          <div className="mt-10">
+            <HomeBookingForm services={services} />
           </div>
-        </section>
-      </HydrationPiece>
-      <HydrationPiece>
-        <section
-          id="newsletter"
-          aria-labelledby="newsletter-heading"
-          className="scroll-mt-20 bg-brand-800"
-        >
-          <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-            <h2 id="newsletter-heading" className="text-center font-serif text-3xl text-white">
-              Join Our Newsletter
-            </h2>
-            <p className="mx-auto mt-3 max-w-xl text-center text-brand-100">
-              Skincare tips for Lagos weather, new treatments and members-only offers, once a month.
-            </p>
-            <div className="mt-8">
-              <HomeNewsletterForm />
-            </div>
+        </div>
+      </section>
+      <section
+        id="newsletter"
+        aria-labelledby="newsletter-heading"
+        className="scroll-mt-20 bg-brand-800"
+      >
+        <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+          <h2 id="newsletter-heading" className="text-center font-serif text-3xl text-white">
+            Join Our Newsletter
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-center text-brand-100">
+            Skincare tips for Lagos weather, new treatments and members-only offers, once a month.
+          </p>
+          <div className="mt-8">
+            <HomeNewsletterForm />
           </div>
-        </section>
-      </HydrationPiece>
+        </div>
+      </section>
     </main>
   );
 }

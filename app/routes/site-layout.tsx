@@ -5,7 +5,6 @@
  * Each page renders its own `<main id="main">`.
  */
 import { Outlet } from "react-router";
-import { HydrationPiece } from "#app/components/ui/hydration-piece.tsx";
 import { TreatmentAdvisor } from "#app/features/advisor/advisor-launcher.tsx";
 import { CartProvider } from "#app/features/cart/cart-context.tsx";
 import { CookieConsent, CookieConsentSpacer } from "#app/features/consent/cookie-consent.tsx";
@@ -29,10 +28,7 @@ export default function SiteLayout() {
           <Outlet />
         </CartProvider>
       </div>
-      {/* Static links, hydrated apart from the page (issue 33, decision 0311). */}
-      <HydrationPiece>
-        <SiteFooter />
-      </HydrationPiece>
+      <SiteFooter />
       {/* Below 1024 px the advisor button hides over content (float-clear.ts); at the page's
           end it sits over this strip, so it can always be reached. */}
       <div aria-hidden className="h-20 bg-white lg:hidden" />

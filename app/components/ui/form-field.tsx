@@ -21,18 +21,14 @@ export function FormField({
   error,
   className,
   children,
-  id: givenId,
 }: {
   label: string;
-  /** The control's id, where another element must name it; generated otherwise. */
-  id?: string;
   /** The field's message, if it has one (a form library's error value: text). */
   error?: ReactNode;
   className?: string;
   children: (props: FieldControlProps) => ReactNode;
 }) {
-  const generatedId = useId();
-  const id = givenId ?? generatedId;
+  const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className={clsx("grid content-start gap-1.5", className)}>

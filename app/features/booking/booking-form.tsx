@@ -12,7 +12,7 @@
  * hours.
  */
 import { clsx } from "clsx";
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { FormField, fieldInputClass } from "#app/components/ui/form-field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { ApiError, apiFieldErrors, apiRequest } from "#app/lib/api.ts";
@@ -47,10 +47,6 @@ import { formatNaira } from "#common/money.ts";
 
 // The payment step loads once a time is held, not with the page (issue 15's first-load budget).
 const DepositPanel = lazy(() => import("./deposit-panel.tsx"));
-
-/** The service select's first line, before and after a category is chosen (spec §4). */
-const SELECT_CATEGORY_FIRST = "Select a category first";
-const SELECT_SERVICE = "Select a service";
 
 /** What a greyed-out time means (issue 32), under the time select. */
 const GREYED_HINT = `Greyed-out times cannot be booked for this treatment: taken, less than ${BOOKING_NOTICE_HOURS} hours ahead, or past.`;
@@ -116,37 +112,6 @@ function serviceOptionLabel(s: BookableService): string {
 }
 
 /**
- * Hands React the category (and service) chosen before hydration, which the early-tap head
- * script showed at once (app/lib/early-taps.ts, issue 33): change events on the selects, once
- * `<html data-hydrated>` is set (the next task), so the script leaves them to React.
- */
-function useEarlyNarrowing() {
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const narrow = window.__earlyNarrow;
-      window.__earlyNarrow = undefined;
-      const select = narrow ? document.getElementById(narrow[0]) : null;
-      if (narrow && select instanceof HTMLSelectElement) {
-        const [, value, chosen] = narrow;
-        const narrowedId = select.getAttribute("data-early-narrows") ?? "";
-        select.value = value;
-        select.dispatchEvent(new Event("change", { bubbles: true }));
-        if (chosen) {
-          // React renders the narrowed options (and may remount the select) after the change.
-          setTimeout(() => {
-            const narrowed = document.getElementById(narrowedId);
-            if (!(narrowed instanceof HTMLSelectElement)) return;
-            narrowed.value = chosen;
-            narrowed.dispatchEvent(new Event("change", { bubbles: true }));
-          });
-        }
-      }
-    });
-    return () => clearTimeout(timer);
-  }, []);
-}
-
-/**
  * The booking form. `initialCategory` / `initialService` come from the address
  * (?category=&service=); `formName` names the form in the contact-form tracking event.
  */
@@ -198,17 +163,6 @@ export function BookingForm({
     () => (chosenCategory ? bookableServicesFor(chosenCategory, services) : []),
     [chosenCategory, services],
   );
-  // Every category's services are in the HTML, the other categories' hidden, so the head script
-  // narrows the list at once when a category is chosen before hydration (issue 33).
-  const allOptions = useMemo(
-    () =>
-      SERVICE_CATEGORIES.flatMap((c) =>
-        bookableServicesFor(c.id, services).map((s) => ({ category: c.id, service: s })),
-      ),
-    [services],
-  );
-  const serviceFieldId = useId();
-  useEarlyNarrowing();
   const dateWindow = bookingWindow();
   const chosenService = form.useWatchValue("service");
   const needsConsultation = options.find((s) => s.id === chosenService && s.consultationFirst);
@@ -328,7 +282,6 @@ export function BookingForm({
               // A new category narrows the list, so the chosen service no longer applies.
               form.setFieldValue("service", "");
             })}
-            data-early-narrows={serviceFieldId}
             className={inputClass}
           >
             <option value="">Select a category</option>
@@ -340,7 +293,7 @@ export function BookingForm({
           </select>
         )}
       </FormField>
-      <FormField label="Service" error={errors.service} id={serviceFieldId}>
+      <FormField label="Service" error={errors.service}>
         {(props) => (
           <select
             key={form.key("service")}
@@ -356,25 +309,12 @@ export function BookingForm({
             })}
             disabled={!chosenCategory}
             className={inputClass}
-            // The head script may have enabled it and shown a category's options (issue 33).
-            suppressHydrationWarning
           >
-            <option
-              value=""
-              data-early-text={SELECT_SERVICE}
-              data-early-none={SELECT_CATEGORY_FIRST}
-              suppressHydrationWarning
-            >
-              {chosenCategory ? SELECT_SERVICE : SELECT_CATEGORY_FIRST}
+            <option value="">
+              {chosenCategory ? "Select a service" : "Select a category first"}
             </option>
-            {allOptions.map(({ category, service: s }) => (
-              <option
-                key={`${category}-${s.id}`}
-                value={s.id}
-                data-category={category}
-                hidden={category !== chosenCategory}
-                suppressHydrationWarning
-              >
+            {options.map((s) => (
+              <option key={s.id} value={s.id}>
                 {serviceOptionLabel(s)}
               </option>
             ))}

@@ -2,14 +2,13 @@
  * The hover 'ADD TO CART' button of a product card (storefront spec §2 "/shop" product card):
  * shown on hover or keyboard focus within the card (hidden, also from assistive technology,
  * otherwise), and always on screens without hover or narrower than 1024 px, where phones have no
- * hover (issue 33); answered before hydration too (app/lib/early-taps.ts); only when the product is in stock; sits above the card's stretched link.
+ * hover (issue 33); only when the product is in stock; sits above the card's stretched link.
  */
 import { ShoppingBag } from "lucide-react";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { CardProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
 import { cartFields } from "./cart-fields";
-import { ADDED_TO_CART, cardAddedText, earlyAdd } from "./cart-toasts";
 
 export function CardAddToCart({ product }: { product: CardProduct }) {
   const { addItem } = useCartContext();
@@ -20,13 +19,8 @@ export function CardAddToCart({ product }: { product: CardProduct }) {
       type="button"
       onClick={() => {
         addItem(cartFields(product), 1);
-        toast({ title: ADDED_TO_CART, description: cardAddedText(product.name) });
+        toast({ title: "Added to cart", description: `${product.name} is in your cart.` });
       }}
-      // A tap before hydration is answered by the head script with the same line and toast.
-      data-early-add={earlyAdd(cartFields(product), {
-        title: ADDED_TO_CART,
-        description: cardAddedText(product.name),
-      })}
       className="invisible absolute inset-x-3 bottom-3 z-10 inline-flex translate-y-2 items-center justify-center gap-2 rounded-full bg-brand-800/95 px-4 py-2.5 text-xs font-semibold tracking-[0.2em] text-white opacity-0 shadow-lg transition duration-300 hover:bg-brand-900 group-focus-within:visible group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:visible group-hover:translate-y-0 group-hover:opacity-100 max-lg:visible max-lg:translate-y-0 max-lg:px-2 max-lg:tracking-[0.1em] max-lg:opacity-100 [@media(hover:none)]:visible [@media(hover:none)]:translate-y-0 [@media(hover:none)]:opacity-100"
     >
       <ShoppingBag className="h-4 w-4" aria-hidden />

@@ -1,9 +1,9 @@
 /**
  * The cart's React context (storefront spec §8: 'useCartContext must be used within a
  * CartProvider'): the stored lines plus the operations of cart-store.ts, with the 'Item removed'
- * toast and add-to-cart tracking (of adds made before hydration too).
+ * toast and add-to-cart tracking.
  */
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from "react";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { track } from "#app/lib/tracking.ts";
 import {
@@ -30,19 +30,22 @@ const CartContext = createContext<CartContextValue | null>(null);
 export function CartProvider({ children }: { children: ReactNode }) {
   const items = useCartItems();
   const toast = useToast();
-  // Adds answered before hydration (app/lib/early-taps.ts) are reported as React's own are.
-  useEffect(() => {
-    const adds = window.__earlyAdds ?? [];
-    window.__earlyAdds = undefined;
-    for (const item of adds) trackAdd(item, 1);
-  }, []);
   const value = useMemo<CartContextValue>(
     () => ({
       items,
       subtotal: cartSubtotal(items),
       addItem(item, quantity = 1) {
         addToCart(item, quantity);
-        trackAdd(item, quantity);
+        track({
+          name: "add-to-cart",
+          payload: {
+            productName: item.name,
+            productId: String(item.id),
+            price: item.price,
+            currency: "NGN",
+            quantity,
+          },
+        });
       },
       removeItem(id) {
         const name = items.find((i) => i.id === id)?.name;
@@ -58,20 +61,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [items, toast],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
-}
-
-/** The add-to-cart event of a line added to the cart (by React or before hydration). */
-function trackAdd(item: { id: number; name: string; price: number }, quantity: number) {
-  track({
-    name: "add-to-cart",
-    payload: {
-      productName: item.name,
-      productId: String(item.id),
-      price: item.price,
-      currency: "NGN",
-      quantity,
-    },
-  });
 }
 
 /** The cart; throws outside a CartProvider (spec §8). */

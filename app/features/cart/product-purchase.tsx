@@ -8,7 +8,7 @@
  */
 import { clsx } from "clsx";
 import { Heart, Share2, ShoppingBag } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import {
@@ -16,10 +16,9 @@ import {
   removeFromWishlist,
   useWishlist,
 } from "#app/features/wishlist/wishlist-store.ts";
-import { MAX_LINE_QUANTITY, type PublicProduct } from "#common/catalog.ts";
+import type { PublicProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
 import { cartFields } from "./cart-fields";
-import { ADDED_TO_CART, earlyAdd, productAddedText } from "./cart-toasts";
 import { roomLeft } from "./live-stock";
 import { QuantityStepper } from "./quantity-stepper";
 
@@ -44,7 +43,6 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
   // The cap counts units already in the cart (issue 33): stock 3 with 2 in the cart allows 1.
   const inCart = items.find((i) => i.id === product.id)?.quantity ?? 0;
   const room = roomLeft(product.stock, inCart);
-  const addId = useId();
 
   // The absolute address to share; the product-view event is sent by the product route.
   useEffect(() => {
@@ -72,7 +70,10 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
       return;
     }
     addItem(cartFields(product), quantity);
-    toast({ title: ADDED_TO_CART, description: productAddedText(quantity, product.name) });
+    toast({
+      title: "Added to cart",
+      description: `${quantity} × ${product.name} added to your cart.`,
+    });
   }
 
   function toggleWishlist() {
@@ -153,19 +154,7 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
             Add to Cart
           </button>
         ) : (
-          <Button
-            size="lg"
-            onClick={addToCart}
-            id={addId}
-            // A tap before hydration (the quantity is still 1) is answered by the head script:
-            // the same line and toast, or, beyond the stock left (roomLeft's cap), React's
-            // answer once hydrated.
-            data-early-add={earlyAdd(
-              cartFields(product),
-              { title: ADDED_TO_CART, description: productAddedText(1, product.name) },
-              Math.min(product.stock, MAX_LINE_QUANTITY),
-            )}
-          >
+          <Button size="lg" onClick={addToCart}>
             <ShoppingBag className="h-5 w-5" aria-hidden />
             Add to Cart
           </Button>

@@ -11,7 +11,6 @@
 import { clsx } from "clsx";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { HydrationPiece } from "#app/components/ui/hydration-piece.tsx";
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import { pluralize } from "#app/lib/text.ts";
 import { useCenterActive } from "#app/lib/use-center-active.ts";
@@ -114,38 +113,35 @@ export function ServiceCategoryTabs({ services, highlightId }: ServiceCategoryTa
               value={category.id}
               className="mt-10 data-[state=inactive]:hidden"
             >
-              {/* Each category's cards hydrate on their own (issue 33, decision 0311). */}
-              <HydrationPiece>
-                <div id={`${category.id}-services`} className="scroll-mt-32">
-                  <div className="mb-8 flex flex-wrap items-baseline justify-between gap-2 border-b border-brand-100 pb-4">
-                    <h2
-                      id={`${category.id}-heading`}
-                      className="font-serif text-2xl text-brand-900 sm:text-3xl"
-                    >
-                      {category.name}
-                    </h2>
-                    <p className="text-sm text-stone-600">
-                      {pluralize(inCategory.length, "treatment")}
-                    </p>
-                  </div>
-                  {inCategory.length === 0 ? (
-                    <p className="rounded-2xl bg-brand-50 px-6 py-16 text-center text-stone-600">
-                      No treatments found
-                    </p>
-                  ) : (
-                    <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-                      {inCategory.map((service) => (
-                        <ServiceCard
-                          key={service.id}
-                          service={service}
-                          highlighted={service.id === highlightId}
-                          onViewDetails={show}
-                        />
-                      ))}
-                    </div>
-                  )}
+              <div id={`${category.id}-services`} className="scroll-mt-32">
+                <div className="mb-8 flex flex-wrap items-baseline justify-between gap-2 border-b border-brand-100 pb-4">
+                  <h2
+                    id={`${category.id}-heading`}
+                    className="font-serif text-2xl text-brand-900 sm:text-3xl"
+                  >
+                    {category.name}
+                  </h2>
+                  <p className="text-sm text-stone-600">
+                    {pluralize(inCategory.length, "treatment")}
+                  </p>
                 </div>
-              </HydrationPiece>
+                {inCategory.length === 0 ? (
+                  <p className="rounded-2xl bg-brand-50 px-6 py-16 text-center text-stone-600">
+                    No treatments found
+                  </p>
+                ) : (
+                  <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                    {inCategory.map((service) => (
+                      <ServiceCard
+                        key={service.id}
+                        service={service}
+                        highlighted={service.id === highlightId}
+                        onViewDetails={show}
+                      />
+                    ))}
+                  </div>
+                )}
+              </div>
             </TabsContent>
           );
         })}

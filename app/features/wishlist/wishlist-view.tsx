@@ -10,7 +10,6 @@ import { Button, buttonClassName } from "#app/components/ui/button.tsx";
 import { FallbackImage } from "#app/components/ui/fallback-image.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { useCartContext } from "#app/features/cart/cart-context.tsx";
-import { ADDED_TO_CART, cardAddedText } from "#app/features/cart/cart-toasts.ts";
 import { roomLeft, useLiveStock } from "#app/features/cart/live-stock.ts";
 import { truncate } from "#app/lib/text.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
@@ -95,7 +94,7 @@ export function WishlistView() {
                     }
                     const { addedAt: _addedAt, ...product } = item;
                     addItem(product, 1);
-                    toast({ title: ADDED_TO_CART, description: cardAddedText(item.name) });
+                    toast({ title: "Added to cart", description: `${item.name} is in your cart.` });
                   }}
                 >
                   <ShoppingBag className="h-4 w-4" aria-hidden />
