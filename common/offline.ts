@@ -108,3 +108,8 @@ export function offlineReceiptNumber(prefix: string, counter: number): string {
 export function receiptPrefixOf(id: number): string {
   return `D${id.toString(36).toUpperCase()}`;
 }
+
+/** The receipt prefix row id of an offline receipt number (OFFLINE_RECEIPT_PATTERN). */
+export function receiptPrefixIdOf(receipt: string): number {
+  return Number.parseInt(receipt.slice(1, receipt.indexOf("-")), 36);
+}

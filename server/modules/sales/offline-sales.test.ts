@@ -45,11 +45,20 @@ describe.each(dbKinds)("sales taken offline on %s", (kind) => {
         ...(extra.offlineReceipt ? { offlineReceipt: extra.offlineReceipt } : {}),
       });
 
+  // Each signed-in device's receipt prefix, as the server issued it (GET /api/auth/offline-key).
+  let deskPrefix: string;
+  let managerPrefix: string;
+  const prefixOf = async (agent: ReturnType<typeof request.agent>) =>
+    (await agent.get("/api/auth/offline-key").expect(200)).body.receiptPrefix as string;
+
   beforeAll(async () => {
     t = await createTestApp(kind, { LOGIN_RATE_LIMIT: "1000" });
     manager = request.agent(t.app);
     await manager.post("/api/auth/login").send(TEST_ADMIN).expect(200);
     desk = (await signedInMember(t.app, t.db, manager, "front_desk")).agent;
+    deskPrefix = await prefixOf(desk);
+    managerPrefix = await prefixOf(manager);
+    expect(deskPrefix).not.toBe(managerPrefix);
   });
   afterAll(() => t?.close());
 
@@ -67,22 +76,22 @@ describe.each(dbKinds)("sales taken offline on %s", (kind) => {
     const first = await sell(desk, mask, {
       key: "offline-device-a-1",
       n: 1,
-      offlineReceipt: "DA-0001",
+      offlineReceipt: `${deskPrefix}-0001`,
     }).expect(201);
-    expect(first.body.offlineReceipt).toBe("DA-0001");
-    const second = await sell(desk, mask, {
+    expect(first.body.offlineReceipt).toBe(`${deskPrefix}-0001`);
+    const second = await sell(manager, mask, {
       key: "offline-device-b-1",
       n: 2,
-      offlineReceipt: "DB-0001",
+      offlineReceipt: `${managerPrefix}-0001`,
     }).expect(201);
-    expect(second.body.offlineReceipt).toBe("DB-0001");
+    expect(second.body.offlineReceipt).toBe(`${managerPrefix}-0001`);
     expect(await stockOf(mask.id)).toBe(0);
 
     // Resent (an answer lost on the network): the same sale, no second flag.
-    const again = await sell(desk, mask, {
+    const again = await sell(manager, mask, {
       key: "offline-device-b-1",
       n: 2,
-      offlineReceipt: "DB-0001",
+      offlineReceipt: `${managerPrefix}-0001`,
     }).expect(200);
     expect(again.body.replayed).toBe(true);
     expect(again.body.id).toBe(second.body.id);
@@ -92,7 +101,7 @@ describe.each(dbKinds)("sales taken offline on %s", (kind) => {
       expect.objectContaining({
         saleId: second.body.id,
         saleNumber: second.body.saleNumber,
-        offlineReceipt: "DB-0001",
+        offlineReceipt: `${managerPrefix}-0001`,
         productId: mask.id,
         productName: "Last Mask",
         unitsSold: 1,
@@ -124,7 +133,7 @@ describe.each(dbKinds)("sales taken offline on %s", (kind) => {
     await sell(desk, serum, {
       key: "offline-device-c-1",
       n: 3,
-      offlineReceipt: "DC-0001",
+      offlineReceipt: `${deskPrefix}-0002`,
       quantity: 5,
     }).expect(201);
     expect(await stockOf(serum.id)).toBe(0);
@@ -134,28 +143,51 @@ describe.each(dbKinds)("sales taken offline on %s", (kind) => {
     ]);
   });
 
-  it("keeps the receipt number the device printed, never on two sales, and refuses a malformed one", async () => {
+  it("keeps the receipt number the device printed, never on two sales, and refuses a malformed or made-up one", async () => {
     const toner = await insertProduct(t.db, { name: "Receipt Toner", price: 1000, stock: 10 });
+    const receipt = `${deskPrefix}-0007`;
     const sale = await sell(desk, toner, {
       key: "offline-device-d-1",
       n: 4,
-      offlineReceipt: "D1F-0007",
+      offlineReceipt: receipt,
     }).expect(201);
     const stored = await desk.get(`/api/sales/${sale.body.id}`).expect(200);
-    expect(stored.body.offlineReceipt).toBe("D1F-0007");
+    expect(stored.body.offlineReceipt).toBe(receipt);
 
     const twice = await sell(desk, toner, {
       key: "offline-device-d-2",
       n: 4,
-      offlineReceipt: "D1F-0007",
+      offlineReceipt: receipt,
     });
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toBe(
-      `The offline receipt D1F-0007 is already on Sale #${sale.body.saleNumber}`,
+      `The offline receipt ${receipt} is already on Sale #${sale.body.saleNumber}`,
     );
     const bad = await sell(desk, toner, { key: "offline-device-d-3", n: 4, offlineReceipt: "x" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/offline receipt number must look like D1F-0007/);
+    // A prefix no device was given cannot carry a sale past the stock refusal.
+    const madeUp = await sell(desk, toner, {
+      key: "offline-device-d-4",
+      n: 4,
+      offlineReceipt: "DZZZZZ-0001",
+    });
+    expect(madeUp.status).toBe(400);
+    expect(madeUp.body.error.message).toBe(
+      "The offline receipt DZZZZZ-0001 was not printed by a device of this clinic",
+    );
+    expect(await stockOf(toner.id)).toBe(9);
+  });
+
+  it("two sales with one receipt number at once: one recorded, the other 409, never a 500", async () => {
+    const toner = await insertProduct(t.db, { name: "Race Toner", price: 1000, stock: 10 });
+    const receipt = `${deskPrefix}-0100`;
+    const answers = await Promise.all(
+      [1, 2].map((i) =>
+        sell(desk, toner, { key: `offline-race-${i}`, n: 5, offlineReceipt: receipt }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect(await stockOf(toner.id)).toBe(9);
   });
 });

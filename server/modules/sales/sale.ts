@@ -31,6 +31,7 @@ import type { ConsultationOverrideInput } from "#common/consultation.ts";
 import { depositCredits } from "#common/deposits.ts";
 import { lagosDate } from "#common/lagos-time.ts";
 import { koboToNaira, nairaToKobo } from "#common/money.ts";
+import { receiptPrefixIdOf } from "#common/offline.ts";
 import {
   OFFLINE_SALE_MAX_AGE_DAYS,
   type ParsedSaleInput,
@@ -44,6 +45,7 @@ import {
 import type { Db, Tx } from "#server/db/client.ts";
 import { products, services } from "#server/db/schema/catalog.ts";
 import {
+  receiptPrefixes,
   saleLines,
   salePayments,
   sales,
@@ -127,6 +129,10 @@ export async function processSale(
     if (key && (err instanceof HttpError || sqlState(err) === SQL_STATE.uniqueViolation)) {
       const existing = await saleIdByKey(db, key);
       if (existing !== null) return replay(db, existing);
+    }
+    // Two sales with one offline receipt at once: the unique index refused the second.
+    if (input.offlineReceipt && sqlState(err) === SQL_STATE.uniqueViolation) {
+      throw receiptTaken(input.offlineReceipt);
     }
     throw err;
   }
@@ -525,7 +531,7 @@ async function writeSale(
   }
   // A sale dated on a closed day (an offline till syncing late, too) is refused: 400.
   await assertDayOpen(tx, lagosDate(sale.soldAt));
-  if (input.offlineReceipt) await assertReceiptFree(tx, input.offlineReceipt);
+  if (input.offlineReceipt) await assertOfflineReceipt(tx, input.offlineReceipt);
   const clientId = await saleClient(tx, sale.clientId, input.customerInfo);
   await assertConsultationOnRecord(tx, admin, {
     clientId,
@@ -643,18 +649,31 @@ async function writeSale(
 }
 
 /**
- * An offline receipt number is printed once: on another sale it is a 409 (a device's counter
+ * An offline receipt number must carry a prefix the server issued to a device
+ * (GET /api/auth/offline-key): it is what lets a sale past the stock refusal (decision 0314), so
+ * a made-up one is a 400. It is printed once: on another sale it is a 409 (a device's counter
  * reset with its prefix kept, which the till never does).
  */
-async function assertReceiptFree(tx: Tx, receipt: string): Promise<void> {
+async function assertOfflineReceipt(tx: Tx, receipt: string): Promise<void> {
+  const [issued] = await tx
+    .select({ id: receiptPrefixes.id })
+    .from(receiptPrefixes)
+    .where(eq(receiptPrefixes.id, receiptPrefixIdOf(receipt)));
+  if (!issued) {
+    const message = `The offline receipt ${receipt} was not printed by a device of this clinic`;
+    throw new HttpError(400, message, { offlineReceipt: message });
+  }
   const [other] = await tx
     .select({ saleNumber: sales.saleNumber })
     .from(sales)
     .where(eq(sales.offlineReceipt, receipt));
-  if (other) {
-    const message = `The offline receipt ${receipt} is already on Sale #${other.saleNumber}`;
-    throw new HttpError(409, message, { offlineReceipt: message });
-  }
+  if (other) throw receiptTaken(receipt, other.saleNumber);
+}
+
+/** 409: offline receipt `receipt` is already on sale number `saleNumber` (or on another sale). */
+function receiptTaken(receipt: string, saleNumber?: number): HttpError {
+  const message = `The offline receipt ${receipt} is already on ${saleNumber ? `Sale #${saleNumber}` : "another sale"}`;
+  return new HttpError(409, message, { offlineReceipt: message });
 }
 
 /**
