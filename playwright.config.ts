@@ -26,7 +26,7 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: "./e2e",
-  // scripts/e2e.ts runs the two projects at once, each with its own output folder.
+  // scripts/e2e.ts runs the projects' shards at once, each with its own output folder.
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,

@@ -41,7 +41,8 @@ async function launch(
 /** The page's console errors, less those that a cut network makes the browser log. */
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
-  const expected = /ERR_INTERNET_DISCONNECTED|Failed to fetch|status of 4\d\d|status of 503/;
+  const expected =
+    /ERR_INTERNET_DISCONNECTED|Failed to fetch|fetching the script|status of 4\d\d|status of 503/;
   page.on("console", (msg) => {
     if (msg.type() === "error" && !expected.test(msg.text())) errors.push(msg.text());
   });

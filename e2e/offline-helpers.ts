@@ -42,7 +42,7 @@ export async function launch(
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   const expected =
-    /ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|status of 4\d\d|status of 503/;
+    /ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|fetching the script|status of 4\d\d|status of 503/;
   page.on("console", (msg) => {
     if (msg.type() === "error" && !expected.test(msg.text())) errors.push(msg.text());
   });

@@ -270,6 +270,8 @@ test("staff sign-in: a therapist is invited, signs in with their own password an
 
   // Signing in again with the email and their own password.
   await therapist.goto("/admin");
+  // This page is not the fixture's, whose goto waits for hydration: a click before it is lost.
+  await therapist.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await therapist.getByRole("button", { name: "Sign out" }).click();
   // Signed out before the next page load: a navigation started sooner cancels the sign-out.
   await expect(therapist.getByRole("heading", { name: "Admin Login" })).toBeVisible();

@@ -12,7 +12,7 @@ import ICAL from "ical.js";
 import { pino } from "pino";
 import { SMTPServer } from "smtp-server";
 import request from "supertest";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { BUSINESS } from "#common/business.ts";
 import { lagosDate, lagosWeekday } from "#common/lagos-time.ts";
 import { appointments } from "#server/db/schema/calendar.ts";
@@ -77,6 +77,13 @@ describe.each(dbKinds)("messages on %s", (kind) => {
   let hydra: { id: number };
 
   beforeAll(async () => {
+    // Noon in Lagos today, the clock running from there: messages queued between 21:00 and
+    // 07:00 Lagos wait for the morning (quiet hours), so a run at night would find none sent.
+    vi.useFakeTimers({
+      toFake: ["Date"],
+      now: new Date(`${lagosDate(new Date())}T12:00:00+01:00`),
+      shouldAdvanceTime: true,
+    });
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
@@ -146,6 +153,7 @@ describe.each(dbKinds)("messages on %s", (kind) => {
     await new Promise<void>((resolve) => smtp?.close(() => resolve()));
     await new Promise<void>((resolve) => whatsappServer?.close(() => resolve()));
     await t?.close();
+    vi.useRealTimers();
   });
 
   beforeEach(async () => {
