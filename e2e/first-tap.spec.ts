@@ -1,7 +1,7 @@
 /**
  * A tap is never lost (issue 33): on a phone-slow page (CPU 6x slower, scripts 4 s late) the
  * first taps land before React hydrates, and still answer: the cookie banner's native form, the
- * small-screen menu and a tab.
+ * small-screen menu, a tab, and ADD TO CART on the shop grid.
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -72,6 +72,37 @@ test("the menu opens and a tab switches before hydration", async ({ page }, info
     "aria-labelledby",
     (await tab.getAttribute("id")) ?? "",
   );
+});
+
+test("ADD TO CART tapped before hydration shows taken at once, and both products land in the cart", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name === "desktop", "a phone's grid shows the buttons; 1280 px on hover");
+  // Answered before, in the cookie the server reads: no banner over the grid.
+  await page
+    .context()
+    .addCookies([
+      { name: "cookie-consent", value: "declined", url: test.info().project.use.baseURL ?? "" },
+    ]);
+  await declineCookies(page.context());
+  await slowPhone(page);
+  await openUnhydrated(page, "/shop");
+  const adds = page.locator("main").getByRole("button", { name: /^ADD TO CART/ });
+  await notHydrated(page);
+  await adds.nth(0).click();
+  await adds.nth(1).click();
+  // Answered at once: each button is shown taken, before any script of the page has run.
+  await expect(adds.nth(0)).toHaveAttribute("aria-busy", "true");
+  await expect(adds.nth(1)).toHaveAttribute("aria-busy", "true");
+  await notHydrated(page);
+  // Carried out once React is there: both added, once each.
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+  await expect(adds.nth(0)).not.toHaveAttribute("aria-busy", "true");
+  await page.goto("/cart");
+  await expect(page.getByRole("button", { name: /^Remove .+ from cart$/ })).toHaveCount(2);
+  for (const quantity of await page.locator('main [aria-label^="Quantity of"]').all()) {
+    await expect(quantity).toHaveText("1");
+  }
 });
 
 test.describe("on a phone", () => {

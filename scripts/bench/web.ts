@@ -20,6 +20,8 @@
  * LCP of the page's no-JS reference measured in the same conditions (a PerformanceObserver), and
  * the ratio the issue's target reads (first tap <= 1.5 × the reference's LCP). The primary
  * controls: the menu (/), a category tab (/services), ADD TO CART (/shop), Add to Cart (product),
+ * each answered by the "Added to cart" toast or, before hydration, by the button shown taken
+ * (`data-early-pending`, app/lib/early-taps.ts: the product is added once React is there),
  * the booking form's category narrowing the services (/contact), a cart line's Increase quantity
  * (/cart), Continue to payment answering with the form's errors (/checkout).
  *
@@ -365,14 +367,18 @@ const PRIMARY: Record<string, PrimaryControl> = {
       [...document.querySelectorAll("main button")].find((b) =>
         /^ADD TO CART/.test(b.textContent ?? ""),
       ) ?? null,
-    answered: () => document.body.innerText.includes("Added to cart"),
+    answered: () =>
+      document.body.innerText.includes("Added to cart") ||
+      !!document.querySelector("main button[data-early-pending]"),
   },
   "/product/:id": {
     find: () =>
       [...document.querySelectorAll("main button")].find(
         (b) => (b.textContent ?? "").trim() === "Add to Cart",
       ) ?? null,
-    answered: () => document.body.innerText.includes("Added to cart"),
+    answered: () =>
+      document.body.innerText.includes("Added to cart") ||
+      !!document.querySelector("main button[data-early-pending]"),
   },
   "/contact": {
     find: () => {

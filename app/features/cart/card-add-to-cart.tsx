@@ -5,6 +5,7 @@
  * hover (issue 33); only when the product is in stock; sits above the card's stretched link.
  */
 import { ShoppingBag } from "lucide-react";
+import { useId } from "react";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { CardProduct } from "#common/catalog.ts";
 import { useCartContext } from "./cart-context";
@@ -13,10 +14,15 @@ import { cartFields } from "./cart-fields";
 export function CardAddToCart({ product }: { product: CardProduct }) {
   const { addItem } = useCartContext();
   const toast = useToast();
+  // The same product can show twice on a screen (the shop and the advisor's suggestions).
+  const id = useId();
   if (product.stock <= 0) return null;
   return (
     <button
       type="button"
+      // A tap before hydration is shown taken at once and added once React is there (issue 33).
+      id={id}
+      data-early-replay="each"
       onClick={() => {
         addItem(cartFields(product), 1);
         toast({ title: "Added to cart", description: `${product.name} is in your cart.` });

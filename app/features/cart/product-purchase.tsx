@@ -154,7 +154,8 @@ export function ProductPurchase({ product }: { product: PublicProduct }) {
             Add to Cart
           </button>
         ) : (
-          <Button size="lg" onClick={addToCart}>
+          // A tap before hydration is shown taken at once and added once React is there.
+          <Button size="lg" id="add-to-cart" data-early-replay="each" onClick={addToCart}>
             <ShoppingBag className="h-5 w-5" aria-hidden />
             Add to Cart
           </Button>
