@@ -28,6 +28,8 @@ export type BrowserRounds = {
   sales: HeldSale[];
   /** Sales still on the device when the last round gave up waiting (0 when all synced). */
   leftOnDevice: number;
+  /** Why the rounds stopped early (a step of the till that failed), if they did. */
+  error?: string;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -146,9 +148,10 @@ export async function browserSyncRounds(options: {
   const browser = await chromium.launch({ executablePath });
   const outcome: BrowserRounds = { rounds: 0, drops: 0, resent: 0, sales: [], leftOnDevice: 0 };
   let context: BrowserContext | null = null;
+  let page: Page | null = null;
   try {
     context = await browser.newContext({ baseURL: options.origin });
-    const page = await context.newPage();
+    page = await context.newPage();
     // Signed in through the form, and ready for offline work as a member's device is: without
     // the service worker's sealed copies, the till's page fails to reload its data when the
     // network drops mid-sync.
@@ -226,6 +229,19 @@ export async function browserSyncRounds(options: {
       await waiting(page, 0);
       outcome.rounds++;
     }
+  } catch (error) {
+    // A failed step ends the rounds; the caller still checks what reached the database.
+    outcome.error = (error as Error).message.split("\n")[0];
+    const screen = await page
+      ?.evaluate(() => `${location.href}: ${document.body.innerText.slice(0, 300)}`)
+      .catch(() => "the page could not be read");
+    console.error(`browser round ${outcome.rounds + 1} failed: ${outcome.error}\n  on ${screen}`);
+    outcome.leftOnDevice = page
+      ? await queuedKeys(page).then(
+          (k) => k.length,
+          () => 0,
+        )
+      : 0;
   } finally {
     await context?.close();
     await browser.close();
