@@ -10,7 +10,7 @@
  * recorded one of them, so that answer never reaches the device; a second later the network
  * returns and the till syncs the rest, resending the one whose answer was lost.
  * The caller checks the database: each sale once, by the idempotency key the till gave it and
- * by its own customer's email.
+ * by its own customer's email (docs/decisions/0330-chaos-browser-round-uses-the-till-as-the-front-desk-does.md).
  */
 import { existsSync } from "node:fs";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
