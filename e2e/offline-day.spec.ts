@@ -6,7 +6,8 @@
  * checked in and completed, a clock-out. Online again, everything arrives exactly once and the
  * day's close (GET /api/sales/daily/{date}/close) expects exactly those sales' takings per
  * tender. Then: the network drops in the middle of the sync (an answer lost after the server
- * recorded the sale) and returns — still exactly once; and the same last unit sold offline on
+ * recorded the sale) and returns — still exactly once, and on a device without the service
+ * worker's copies the till stays on screen through that drop; and the same last unit sold offline on
  * two devices, each with its own receipt number — both recorded once, the stock at 0 and the
  * oversell flagged for the manager on Daily Sales (decision 0314).
  *
@@ -22,7 +23,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, BrowserContext, Page, Route } from "@playwright/test";
 import { lagosToday } from "./dates";
-import { expect, test } from "./fixtures";
+import { ADMIN, expect, test } from "./fixtures";
 import {
   hydrated,
   launch,
@@ -287,6 +288,72 @@ test.describe("a day offline", () => {
       await context.close();
       await api.dispose();
       rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test("without the service worker's copies, the till stays on screen when the network drops mid-sync, then sends the rest once", async ({
+    baseURL,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const origin = baseURL as string;
+    const tag = Date.now();
+    const api = await managerApi(origin);
+    const product = await newProduct(api, { name: `Bare Toner ${tag}`, price: 2000, stock: 50 });
+    // A device that never got the offline copies (no service worker: a browser without one, or
+    // the network went before it was ready): reloading the till's data offline cannot work.
+    const context = await browser.newContext({
+      baseURL: origin,
+      serviceWorkers: "block",
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto("/admin");
+      await hydrated(page);
+      const errors = watchErrors(page);
+      await page.getByLabel("Username").fill(ADMIN.username);
+      await page.getByLabel("Password").fill(ADMIN.password);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      await page.goto("/admin/sales");
+      await hydrated(page);
+      await context.setOffline(true);
+      const emails = Array.from({ length: 3 }, (_, i) => `bare.${tag}.${i}@example.com`);
+      for (const [i, email] of emails.entries()) {
+        await ringUpOffline(page, product, { customer: `Bare ${i}`, email, method: "cash" }, i + 1);
+      }
+
+      // The first sale arrives; the second reaches the server, but its answer is lost.
+      let sent = 0;
+      let dropped!: () => void;
+      const drop = new Promise<void>((resolve) => {
+        dropped = resolve;
+      });
+      const handler = async (route: Route) => {
+        sent++;
+        if (sent !== 2) return route.continue();
+        await route.fetch();
+        await context.setOffline(true);
+        await route.abort("internetdisconnected");
+        dropped();
+      };
+      await context.route("**/api/pos/process-sale", handler);
+      await context.setOffline(false);
+      await drop;
+      await context.unroute("**/api/pos/process-sale", handler);
+      await waiting(page, 2);
+      await expect(page.getByRole("heading", { name: "Point of Sale", level: 1 })).toBeVisible();
+
+      // The network returns: the till, still there, sends the rest; each sale is recorded once.
+      await context.setOffline(false);
+      await waiting(page, 0);
+      await expect(page.getByRole("heading", { name: "Point of Sale", level: 1 })).toBeVisible();
+      for (const email of emails) expect(await salesOf(api, email), email).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await api.dispose();
     }
   });
 

@@ -1,12 +1,16 @@
 /**
  * The browser round of `npm run chaos` (issue 35 "a chaos round … that drops the network of a
  * browser client mid-sync: 0 lost, 0 duplicated"): Debian's Chromium through Playwright, signed
- * in, on the till. Each round the device holds `salesPerRound` sales taken offline (written into
- * the till's queue in IndexedDB as the till keeps them: key, time, state, contents), comes online,
- * and while the till sends them one by one the network drops (`context.setOffline`) right after
- * the server has recorded one of them, so that answer never reaches the device; a second later
- * the network returns and the till syncs the rest, resending the one whose answer was lost.
- * The caller checks the database: each sale once.
+ * in through the sign-in form and readied for offline work as a member's device is (the offline
+ * key, the service worker and its sealed page copies: `<html data-offline-ready>`), on the till.
+ * Each round the network goes (`context.setOffline`) and `salesPerRound` cash sales are rung up
+ * at the till as the front desk does (the till seals them in its IndexedDB queue with the
+ * session's key and numbers their receipts with the device's prefix); then the network returns,
+ * and while the till sends them one by one the network drops right after the server has
+ * recorded one of them, so that answer never reaches the device; a second later the network
+ * returns and the till syncs the rest, resending the one whose answer was lost.
+ * The caller checks the database: each sale once, by the idempotency key the till gave it and
+ * by its own customer's email (docs/decisions/0330-chaos-browser-round-uses-the-till-as-the-front-desk-does.md).
  */
 import { existsSync } from "node:fs";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
@@ -24,6 +28,8 @@ export type BrowserRounds = {
   sales: HeldSale[];
   /** Sales still on the device when the last round gave up waiting (0 when all synced). */
   leftOnDevice: number;
+  /** Why the rounds stopped early (a step of the till that failed), if they did. */
+  error?: string;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -49,51 +55,76 @@ function chromiumPath(): string | undefined {
   return undefined;
 }
 
-/** How many sales wait in the till's queue on the device. */
-function queued(page: Page): Promise<number> {
+/** The idempotency keys of the sales in the till's queue on the device (kept in clear). */
+function queuedKeys(page: Page): Promise<string[]> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve, reject) => {
+      new Promise<string[]>((resolve, reject) => {
         const open = indexedDB.open("glow-haven-pos");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains("queued-sales")) {
             db.close();
-            resolve(0);
+            resolve([]);
             return;
           }
-          const count = db.transaction("queued-sales").objectStore("queued-sales").count();
-          count.onsuccess = () => {
+          const keys = db.transaction("queued-sales").objectStore("queued-sales").getAllKeys();
+          keys.onsuccess = () => {
             db.close();
-            resolve(count.result);
+            resolve(keys.result.map(String));
           };
-          count.onerror = () => reject(count.error);
+          keys.onerror = () => reject(keys.error);
         };
       }),
   );
 }
 
-/** Puts `rows` in the till's queue as the till keeps a sale taken offline (in clear: no key). */
-function hold(page: Page, rows: unknown[]): Promise<void> {
-  return page.evaluate(
-    (items) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open("glow-haven-pos");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction("queued-sales", "readwrite");
-          for (const item of items) tx.objectStore("queued-sales").put(item);
-          tx.oncomplete = () => {
-            db.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-    rows,
-  );
+/** Waits until the page's React has hydrated. */
+async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+}
+
+/** Waits until the top bar's count of items waiting on the device reads `n` (none for 0). */
+async function waiting(page: Page, n: number, timeout = 15_000): Promise<void> {
+  const status = page.getByTestId("connection-status");
+  if (n === 0) {
+    await status.filter({ hasNotText: "waiting" }).waitFor({ timeout });
+  } else {
+    await status.filter({ hasText: `${n} waiting` }).waitFor({ timeout });
+  }
+}
+
+/**
+ * Rings up one unit of `product` at the till (the network off), paid in cash, for a customer of
+ * its own; returns the idempotency key the till gave the sale it queued.
+ */
+async function ringUp(
+  page: Page,
+  product: { name: string; price: number },
+  customer: { name: string; email: string },
+): Promise<string> {
+  const before = new Set(await queuedKeys(page));
+  await page.getByRole("tab", { name: "Products" }).click();
+  const search = page.getByRole("searchbox", { name: "Search products" });
+  if ((await search.inputValue()) !== product.name) await search.fill(product.name);
+  await page.getByRole("button", { name: `Add ${product.name}`, exact: true }).click();
+  await page.getByRole("button", { name: "Checkout", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Complete Sale" });
+  await dialog.getByLabel("Name", { exact: true }).fill(customer.name);
+  await dialog.getByLabel("Email", { exact: true }).fill(customer.email);
+  await dialog.getByLabel("Cash", { exact: true }).check();
+  await dialog.getByLabel("Cash Received").fill(String(product.price));
+  await dialog.getByRole("button", { name: "Complete Sale" }).click();
+  await dialog.waitFor({ state: "detached" });
+  // The dialog closes once the sale is queued; the queue's new key is this sale's.
+  for (let i = 0; i < 100; i++) {
+    const added = (await queuedKeys(page)).filter((k) => !before.has(k));
+    if (added.length === 1) return added[0] as string;
+    if (added.length > 1) throw new Error(`one sale queued ${added.length} items`);
+    await sleep(100);
+  }
+  throw new Error(`the sale of ${customer.email} was not queued on the device`);
 }
 
 /**
@@ -108,7 +139,8 @@ export async function browserSyncRounds(options: {
   salesPerRound: number;
 }): Promise<BrowserRounds | null> {
   const executablePath = chromiumPath();
-  if (!executablePath || options.rounds <= 0) {
+  if (options.rounds <= 0) return null;
+  if (!executablePath) {
     console.log("browser round skipped: no Chromium found (CHROMIUM_PATH)");
     return null;
   }
@@ -116,23 +148,28 @@ export async function browserSyncRounds(options: {
   const browser = await chromium.launch({ executablePath });
   const outcome: BrowserRounds = { rounds: 0, drops: 0, resent: 0, sales: [], leftOnDevice: 0 };
   let context: BrowserContext | null = null;
+  let page: Page | null = null;
   try {
     context = await browser.newContext({ baseURL: options.origin });
-    const login = await context.request.post("/api/auth/login", { data: options.admin });
-    if (login.status() !== 200) throw new Error(`sign-in answered ${login.status()}`);
-    const key = (await (await context.request.get("/api/auth/offline-key")).json()) as {
-      receiptPrefix: string;
-    };
+    page = await context.newPage();
+    // Signed in through the form, and ready for offline work as a member's device is: without
+    // the service worker's sealed copies, the till's page fails to reload its data when the
+    // network drops mid-sync.
+    await page.goto("/admin");
+    await hydrated(page);
+    await page.getByLabel("Username").fill(options.admin.username);
+    await page.getByLabel("Password").fill(options.admin.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor({ timeout: 30_000 });
+    await page.locator("html[data-offline-ready]").waitFor({ state: "attached", timeout: 60_000 });
+    // The page's session: the context's request shares its cookie.
     const product = (await (
       await context.request.get(`/api/products/${options.productId}`)
     ).json()) as { id: number; name: string; price: number };
-    const page = await context.newPage();
     await page.goto("/admin/sales");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
-    // The till opened its queue's database (its stores exist) once it read the queue.
-    for (let i = 0; i < 100 && (await queued(page).catch(() => -1)) < 0; i++) await sleep(100);
+    await hydrated(page);
+    await page.getByRole("heading", { name: "Point of Sale", level: 1 }).waitFor();
 
-    let receipt = 0;
     let sends = 0;
     let dropAt = 0;
     // Settled once the drop of this round is over (the device offline, the answer lost).
@@ -145,8 +182,9 @@ export async function browserSyncRounds(options: {
       const sentKey = route.request().headers()["idempotency-key"] ?? "";
       if (recorded.has(sentKey)) outcome.resent++;
       if (sends !== dropAt) {
-        await route.continue();
-        recorded.add(sentKey);
+        const answer = await route.fetch();
+        if (answer.status() < 300) recorded.add(sentKey);
+        await route.fulfill({ response: answer });
         return;
       }
       // The server records the sale; the network drops before its answer reaches the device.
@@ -160,41 +198,14 @@ export async function browserSyncRounds(options: {
 
     for (let round = 1; round <= options.rounds; round++) {
       await context.setOffline(true);
-      const now = Date.now();
-      const rows = Array.from({ length: options.salesPerRound }, (_, i) => {
-        const saleKey = `chaos-browser-${round}-${i}-${now}`;
-        const email = `till.${round}.${i}.${now}@example.com`;
-        outcome.sales.push({ key: saleKey, email });
-        const soldAt = new Date(now - (options.salesPerRound - i) * 1_000).toISOString();
-        return {
-          key: saleKey,
-          queuedAt: soldAt,
-          status: "waiting",
-          clear: {
-            customerName: `Till Client ${round}.${i}`,
-            total: product.price,
-            payload: {
-              cart: [
-                {
-                  id: product.id,
-                  type: "product",
-                  name: product.name,
-                  price: product.price,
-                  quantity: 1,
-                },
-              ],
-              customerInfo: { name: `Till Client ${round}.${i}`, email, phone: "08031234567" },
-              paymentMethod: "cash",
-              cashReceived: product.price,
-              totalAmount: product.price,
-              idempotencyKey: saleKey,
-              soldAt,
-              offlineReceipt: `${key.receiptPrefix}-${String(++receipt).padStart(4, "0")}`,
-            },
-          },
-        };
-      });
-      await hold(page, rows);
+      await page.getByTestId("connection-status").filter({ hasText: "Offline" }).waitFor();
+      const tag = Date.now();
+      for (let i = 0; i < options.salesPerRound; i++) {
+        const email = `till.${round}.${i}.${tag}@example.com`;
+        const key = await ringUp(page, product, { name: `Till Client ${round}.${i}`, email });
+        outcome.sales.push({ key, email });
+        await waiting(page, i + 1);
+      }
       // Drop after the server records the 1st to the (n-1)th sale of this round.
       sends = 0;
       dropAt = 1 + Math.floor(Math.random() * (options.salesPerRound - 1));
@@ -205,18 +216,32 @@ export async function browserSyncRounds(options: {
       await sleep(1_000);
       await context.setOffline(false);
       // The till syncs on 'online' (and every 30 s): wait for the queue to empty.
-      let left = await queued(page);
+      let left = (await queuedKeys(page)).length;
       for (let i = 0; i < 120 && left > 0; i++) {
         await sleep(500);
-        left = await queued(page);
+        left = (await queuedKeys(page)).length;
       }
       outcome.leftOnDevice = left;
       if (left > 0) {
         console.error(`browser round ${round}: ${left} sales still on the device after 60 s`);
         break;
       }
+      await waiting(page, 0);
       outcome.rounds++;
     }
+  } catch (error) {
+    // A failed step ends the rounds; the caller still checks what reached the database.
+    outcome.error = (error as Error).message.split("\n")[0];
+    const screen = await page
+      ?.evaluate(() => `${location.href}: ${document.body.innerText.slice(0, 300)}`)
+      .catch(() => "the page could not be read");
+    console.error(`browser round ${outcome.rounds + 1} failed: ${outcome.error}\n  on ${screen}`);
+    outcome.leftOnDevice = page
+      ? await queuedKeys(page).then(
+          (k) => k.length,
+          () => 0,
+        )
+      : 0;
   } finally {
     await context?.close();
     await browser.close();

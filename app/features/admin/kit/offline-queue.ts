@@ -149,25 +149,33 @@ export function isConnectionError(error: unknown): boolean {
 
 let syncing: Promise<SyncOutcome> | null = null;
 
-export type SyncOutcome = { recorded: ProcessSaleResult[]; conflicts: QueuedSale[] };
+export type SyncOutcome = {
+  recorded: ProcessSaleResult[];
+  conflicts: QueuedSale[];
+  /** The connection failed mid-sync: the rest keep waiting for the next sync. */
+  stopped: boolean;
+};
 
 /**
  * Sends every waiting sale once, oldest first; one sync at a time in this tab (and across tabs
  * where the Web Locks API exists). Recorded sales leave the queue; refused ones stay as
- * conflicts; on a connection error the sync stops and the rest keep waiting.
+ * conflicts; on a connection error the sync stops (`stopped`) and the rest keep waiting.
  */
 export function syncQueuedSales(
   send: (payload: SaleInput) => Promise<ProcessSaleResult>,
 ): Promise<SyncOutcome> {
   const run = async (): Promise<SyncOutcome> => {
-    const outcome: SyncOutcome = { recorded: [], conflicts: [] };
+    const outcome: SyncOutcome = { recorded: [], conflicts: [], stopped: false };
     for (const sale of await queuedSales()) {
       if (sale.status !== "waiting") continue;
       try {
         outcome.recorded.push(await send(sale.payload));
         await removeQueued(sale.key);
       } catch (error) {
-        if (isConnectionError(error)) break;
+        if (isConnectionError(error)) {
+          outcome.stopped = true;
+          break;
+        }
         const message =
           (error instanceof ApiError && error.serverMessage) || "The sale was refused";
         const conflict: QueuedSale = { ...sale, status: "conflict", error: message };

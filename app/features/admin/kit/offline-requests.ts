@@ -157,15 +157,18 @@ export async function retryRequest(key: string): Promise<void> {
   changed();
 }
 
-let syncing: Promise<{ sent: number; conflicts: number }> | null = null;
+/** What a sync of the queued writes did; `stopped`: the connection failed, the rest wait. */
+export type RequestSyncOutcome = { sent: number; conflicts: number; stopped: boolean };
+
+let syncing: Promise<RequestSyncOutcome> | null = null;
 
 /**
  * Sends every waiting write once, oldest first, one sync at a time (Web Locks across tabs); stops
  * at the first connection error (the rest keep waiting, in order); a refusal becomes a conflict.
  */
-export function syncQueuedRequests(): Promise<{ sent: number; conflicts: number }> {
+export function syncQueuedRequests(): Promise<RequestSyncOutcome> {
   const run = async () => {
-    const outcome = { sent: 0, conflicts: 0 };
+    const outcome: RequestSyncOutcome = { sent: 0, conflicts: 0, stopped: false };
     for (const item of await queuedRequests()) {
       if (item.status !== "waiting") continue;
       try {
@@ -173,7 +176,10 @@ export function syncQueuedRequests(): Promise<{ sent: number; conflicts: number 
         await removeRequest(item.key);
         outcome.sent++;
       } catch (error) {
-        if (isConnectionError(error)) break;
+        if (isConnectionError(error)) {
+          outcome.stopped = true;
+          break;
+        }
         const message =
           (error instanceof ApiError && error.serverMessage) || "The change was refused";
         await keep({ ...item, status: "conflict", error: message });

@@ -113,17 +113,26 @@ export function useOfflineReadiness(): void {
 
 /**
  * Sends the writes kept offline (./offline-requests.ts) when the connection returns: on mount,
- * on the 'online' event and every 30 seconds; tells the member what arrived and what was refused.
+ * on the 'online' event and every 30 seconds; tells the member what arrived and what was refused,
+ * and reloads the page's data after a sync that the connection held through.
  */
 export function useRequestSync(): void {
   const toast = useToast();
   const { revalidate } = useRevalidator();
   const latest = useRef<() => Promise<void>>(async () => {});
+  // Changes were sent and the page's data not reloaded since.
+  const stale = useRef(false);
   latest.current = async () => {
     if (!navigator.onLine) return;
-    const { sent, conflicts } = await syncQueuedRequests();
+    const { sent, conflicts, stopped } = await syncQueuedRequests();
     if (sent > 0) {
+      stale.current = true;
       toast({ title: "Offline changes synced", description: `${sent} change(s) sent.` });
+    }
+    // Not while the connection is gone (it dropped mid-sync): reloading the page's data would
+    // fail, and without the service worker's copies the page would give way to the error screen.
+    if (stale.current && !stopped) {
+      stale.current = false;
       await revalidate();
     }
     if (conflicts > 0) {

@@ -2,7 +2,8 @@
  * The till's offline queue as React state (admin spec §4 "Point of sale", offline-queue.ts): the
  * queued sales, whether the browser is online, and the sync that sends the waiting sales when
  * the connection returns (on the 'online' event, on mount and every 30 seconds), with the
- * 'Offline sales synced' and 'Sale Failed' toasts.
+ * 'Offline sales synced' and 'Sale Failed' toasts; the page's data is reloaded after a sync
+ * that the connection held through.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -23,6 +24,8 @@ export function useOfflineSales() {
   const { revalidate } = useRevalidator();
   const [queue, setQueue] = useState<QueuedSale[]>([]);
   const [online, setOnline] = useState(true);
+  // Sales were recorded and the page's data not reloaded since (see `sync`).
+  const stale = useRef(false);
 
   const refreshQueue = useCallback(async () => {
     try {
@@ -39,10 +42,17 @@ export function useOfflineSales() {
     const outcome = await syncQueuedSales(sendSale);
     await refreshQueue();
     if (outcome.recorded.length) {
+      stale.current = true;
       toast({
         title: "Offline sales synced",
         description: outcome.recorded.map((s) => `Sale #${s.saleNumber}`).join(", "),
       });
+    }
+    // Reloading the page's data when the connection dropped mid-sync fails, and without the
+    // service worker's copies the till would give way to the error screen and send no more:
+    // it is reloaded after a sync the connection held through.
+    if (stale.current && !outcome.stopped) {
+      stale.current = false;
       await revalidate();
     }
     if (outcome.conflicts.length) {
