@@ -5,7 +5,7 @@
  *
  * React Email components are called through createElement: the server runs TypeScript by type
  * stripping, which does not compile JSX. React and React Email are imported on the first render,
- * not with this module: main.ts imports the scheduler (and so this file) before it sets
+ * not with this module: serve.ts imports the scheduler (and so this file) before it sets
  * NODE_ENV=production, and React picks its build when first loaded, so an early import gave
  * the server-side render React's development build beside react-dom's production one (every
  * page answered 500, "dispatcher.getOwner is not a function").
