@@ -4,7 +4,8 @@
  * (build/start/start.js, scripts/build-server.ts) when that is fresh, since loading one bundle
  * takes a fraction of loading the sources' module graph (issue 34: a restart after kill -9 must
  * serve within 5 s; docs/decisions/0335-the-server-starts-from-one-bundle.md); from the sources
- * when there is none, when a file it was built from changed, and always under `--dev`.
+ * when there is none, when a file it was built from changed, with SERVER_BUNDLE=off, and always
+ * under `--dev`.
  *
  * Run with Node 24 (type stripping). Imports only Node's modules and server-bundle.ts before
  * choosing, so the choice costs no module loading.
@@ -21,7 +22,8 @@ module.enableCompileCache?.();
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
-const bundle = dev ? null : freshServerBundle(root);
+// SERVER_BUNDLE=off: the sources always (their stack traces name the source files).
+const bundle = dev || process.env.SERVER_BUNDLE === "off" ? null : freshServerBundle(root);
 
 if (bundle && !bundle.file && bundle.reason !== "no server bundle") {
   // A bundle left behind by an older build: say why the slower start, and how to refresh it.

@@ -109,12 +109,23 @@ export async function serve(options: ServeOptions): Promise<void> {
     describe: { database: database.kind, dev, from: options.from, startup, steps },
   });
   onShutdown(stopControl);
-  if (config.SCHEDULER === "on") {
-    scheduler.start().catch((err) => logger.error({ err }, "scheduler did not start"));
-  }
+  // The scheduler a moment later: its start writes a row per job, which on PGlite's one
+  // connection queued ahead of the first requests after a restart (issue 34). A timer tick in
+  // these seconds is missed, as if the process had started later.
+  const afterStart = setTimeout(() => {
+    if (config.SCHEDULER === "on") {
+      scheduler.start().catch((err) => logger.error({ err }, "scheduler did not start"));
+    }
+  }, SCHEDULER_DELAY_MS);
   // Closers run newest first: runs under way finish before the control socket and the database.
-  onShutdown(() => scheduler.stop());
+  onShutdown(async () => {
+    clearTimeout(afterStart);
+    await scheduler.stop();
+  });
 }
+
+/** How long after listening the scheduler starts (ms): the first pages are served first. */
+const SCHEDULER_DELAY_MS = 3_000;
 
 /** The configuration from the environment; a ConfigError prints its message and exits 1. */
 function readConfig(): Config {
