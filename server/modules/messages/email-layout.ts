@@ -33,14 +33,7 @@ const styles = {
 } as const;
 
 /** React's createElement and the React Email parts, loaded on first use (see the file comment). */
-async function emailKit() {
-  const [react, components, renderer] = await Promise.all([
-    import("react"),
-    import("@react-email/components"),
-    import("@react-email/render"),
-  ]);
-  return { h: react.createElement, ...components, render: renderer.render };
-}
+const emailKit = () => import("./email-kit.ts");
 type EmailKit = Awaited<ReturnType<typeof emailKit>>;
 
 function blockNode({ h, Text, Link }: EmailKit, block: Block, key: number): ReactNode {
