@@ -125,6 +125,18 @@ describe("node server/main.ts and the bundle", () => {
     }
   }, 120_000);
 
+  it("starts from the sources with SERVER_BUNDLE=off, fresh bundle or not", async () => {
+    expect(freshServerBundle(root).file).not.toBeNull();
+    server = await startServerProcess({ DATA_DIR: dataDir, SERVER_BUNDLE: "off" });
+    try {
+      expect(listening(server.output())).toMatchObject({ from: "sources" });
+      const page = await requestJson(new http.Agent(), server.port, "GET", "/");
+      expect(page.status).toBe(200);
+    } finally {
+      await stop();
+    }
+  }, 120_000);
+
   it("starts from the sources, saying why, when the bundle is older than a source", async () => {
     const { atime, mtime } = statSync(bundle);
     // As if server/serve.ts had been edited after the build.
