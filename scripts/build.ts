@@ -11,12 +11,17 @@ const root = path.resolve(import.meta.dirname, "..");
 
 type Step = { name: string; command: string[]; committedOutput?: true };
 
-/** In order: assets the pages name, the app, the back office's service worker, Brotli twins. */
+/**
+ * In order: assets the pages name, the app, the server bundle, the back office's service worker,
+ * Brotli twins.
+ */
 export const BUILD_STEPS: readonly Step[] = [
   { name: "font subsets", command: ["scripts/build-fonts.ts"], committedOutput: true },
   { name: "share image", command: ["scripts/build-share-image.ts"], committedOutput: true },
   { name: "picture variants", command: ["scripts/build-images.ts"] },
   { name: "app", command: [path.join(root, "node_modules/.bin/react-router"), "build"] },
+  // What `npm start` runs: the process and the app in one bundle (issue 34, decision 0335).
+  { name: "server bundle", command: ["scripts/build-server.ts"] },
   { name: "service worker", command: ["scripts/build-sw.ts"] },
   { name: "compressed assets", command: ["scripts/compress-assets.ts"] },
 ];

@@ -177,18 +177,27 @@ class StageFs {
   }
 }
 
-/** Copies `src` to `dest` with Docker's COPY rules: a directory's contents, not the directory. */
+/**
+ * Copies `src` to `dest` with Docker's COPY rules: a directory's contents, not the directory,
+ * modification times kept (the server trusts its bundle by them: server/server-bundle.ts).
+ */
 function copyInto(src: string, dest: string, destIsDir: boolean, keep: (p: string) => boolean) {
   if (statSync(src).isDirectory()) {
     mkdirSync(dest, { recursive: true });
     for (const entry of readdirSync(src)) {
       const from = path.join(src, entry);
-      if (keep(from)) cpSync(from, path.join(dest, entry), { recursive: true, filter: keep });
+      if (keep(from)) {
+        cpSync(from, path.join(dest, entry), {
+          recursive: true,
+          filter: keep,
+          preserveTimestamps: true,
+        });
+      }
     }
   } else {
     const target = destIsDir ? path.join(dest, path.basename(src)) : dest;
     mkdirSync(path.dirname(target), { recursive: true });
-    cpSync(src, target);
+    cpSync(src, target, { preserveTimestamps: true });
   }
 }
 
@@ -384,6 +393,10 @@ async function runImage(final: StageFs, imageEnv: Record<string, string>): Promi
       await new Promise((r) => setTimeout(r, 500));
     }
     step(`CMD ${cmd.join(" ")} served; HEALTHCHECK passed`, started);
+    // The image starts from the server bundle the build made (a restart in seconds, issue 34).
+    if (!output.includes('"from":"bundle"')) {
+      fail(`the image started from the sources, not build/start/start.js:\n${output}`);
+    }
 
     const home = await fetch(`http://127.0.0.1:${port}/shop`);
     if (!home.ok) fail(`GET /shop answered ${home.status}`);

@@ -1,12 +1,14 @@
 /**
  * `npm start` runs this first: builds the app when there is no build or a source file is newer
- * than it, so `npm install && npm start` works on a fresh clone (ARCHITECTURE.md "Operations").
+ * than it, so `npm install && npm start` works on a fresh clone (ARCHITECTURE.md "Operations");
+ * otherwise only the server bundle when it is missing or stale (server/server-bundle.ts).
  * As `npm start`'s prestart it also prepares the database (scripts/db-prepare.ts) while it builds,
  * so a first start's database creation and migrations overlap the build (issue 34).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { freshServerBundle } from "#server/server-bundle.ts";
 import { runBuild } from "./build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -55,4 +57,12 @@ if (builtAt < changedAt) {
     );
     process.exit(1);
   }
+} else if (!freshServerBundle(root).file) {
+  // The app is up to date but its server bundle is missing (a build from before the bundle, or
+  // `react-router build` alone) or older than a package: seconds, not a whole build.
+  // Imported here: rolldown is a dev dependency, and without it the server starts from the sources.
+  console.log("Bundling the server…");
+  await import("./build-server.ts")
+    .then(({ buildServerBundle }) => buildServerBundle())
+    .catch((err) => console.error(`No server bundle (${err.message}): starting from the sources.`));
 }

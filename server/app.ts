@@ -1,7 +1,7 @@
 /**
  * The Express application: the /api routers, health checks and (given a server build) the
  * React Router request handler, sharing one db through the load context (ARCHITECTURE.md
- * "Two-file server"). Process concerns (listen, headers, static files, shutdown) are in main.ts.
+ * "Two-file server"). Process concerns (listen, headers, static files, shutdown) are in serve.ts.
  */
 
 import { randomUUID } from "node:crypto";
@@ -80,7 +80,7 @@ export type AppDeps = {
   /** The SMTP transport; null without SMTP_URL (emails are then only stored in the outbox). */
   smtp: EmailTransport | null;
   /**
-   * The process's scheduler (main.ts starts it); without one, the app builds an unstarted one
+   * The process's scheduler (serve.ts starts it); without one, the app builds an unstarted one
    * so the admin can still see and run the jobs (API tests).
    */
   scheduler?: Scheduler;

@@ -158,6 +158,12 @@ const envSchema = z
     ADVISOR_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
     /** 'on' runs the scheduled jobs in this process (server/scheduler/; issue 16); 'off' not. */
     SCHEDULER: z.enum(["on", "off"]).default("on"),
+    /**
+     * 'on' starts from the server bundle when it is fresh (server/main.ts; issue 34), 'off' always
+     * from the TypeScript sources (stack traces name the source files). Read by server/main.ts
+     * before this configuration; listed here so a wrong value is refused.
+     */
+    SERVER_BUNDLE: z.enum(["on", "off"]).default("on"),
     /** Minutes an unpaid order is left before the scheduler marks it 'expired' (issue 16). */
     ORDER_EXPIRY_MINUTES: z.coerce
       .number()

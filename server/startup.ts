@@ -40,6 +40,11 @@ export type StartupSteps = {
   admin?: boolean;
   /** Load the demo catalogue into an empty catalogue; default config.SEED_DEMO. */
   seed?: boolean;
+  /**
+   * Filled with each step's wall time in ms (open, migrate, admin, seed): the server logs them
+   * on its "listening" line (issue 34: what a restart does before listening, measured).
+   */
+  timings?: Record<string, number>;
 };
 
 /**
@@ -52,16 +57,26 @@ export async function startDatabase(
   logger: Logger,
   steps: StartupSteps = {},
 ): Promise<Database> {
+  const timings = steps.timings ?? {};
+  let since = performance.now();
+  const lap = (step: string) => {
+    timings[step] = Math.round(performance.now() - since);
+    since = performance.now();
+  };
   const database = await openConfiguredDatabase(config, logger, { migrate: false });
+  lap("open");
   try {
     await underStartupLock(database, async () => {
       await database.migrate();
+      lap("migrate");
       if (steps.admin ?? true) {
         await ensureAdminUser(database.db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+        lap("admin");
       }
       if (steps.seed ?? config.SEED_DEMO) {
         const seeded = await seedDemoCatalogue(database.db);
         if (seeded.services || seeded.products) logger.info(seeded, "demo catalogue loaded");
+        lap("seed");
       }
     });
   } catch (err) {

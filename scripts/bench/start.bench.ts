@@ -6,9 +6,15 @@
  * - on an empty database (creating it, migrations, admin account, demo catalogue);
  * - after kill -9 under write load (4 keep-alive clients posting bookings and newsletter
  *   sign-ups), `--rounds` times (default 3);
- * each with the phases of its "listening" line (boot, database, app: ms) and, as the machine is
- * shared, beside a reference timed in the same run: a bare `node -e 0`. Prints; asserts nothing.
- * The build and `npm ci` are not in it: time `npm start` on a fresh clone for those.
+ * each with the phases of its "listening" line (boot, database, app, and the CPU time spent: ms)
+ * and, as the machine is shared, beside a reference timed in the same run: a bare `node -e 0`.
+ * Prints; asserts nothing. The build and `npm ci` are not in it: time `npm start` on a fresh
+ * clone for those.
+ *
+ * Options: `--rounds N` (3); `--from bundle|sources|both`: start from the server bundle as
+ * `npm start` does (default, server/server-bundle.ts), from the TypeScript sources
+ * (SERVER_BUNDLE=off), or both in turn, on the same database, for a comparison in one run;
+ * `--db pglite|postgres|both` (both; PostgreSQL when one answers).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -27,8 +33,22 @@ import {
   withScratchPostgres,
 } from "./harness.ts";
 
-const { values: args } = parseArgs({ options: { rounds: { type: "string", default: "3" } } });
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "3" },
+    from: { type: "string", default: "bundle" },
+    db: { type: "string", default: "both" },
+  },
+});
 const ROUNDS = Number(args.rounds);
+const FROM = args.from === "both" ? ["bundle", "sources"] : [args.from as string];
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error("--rounds: a whole number, 1 or more");
+if (!FROM.every((f) => f === "bundle" || f === "sources")) {
+  throw new Error("--from: bundle, sources or both");
+}
+if (!["pglite", "postgres", "both"].includes(args.db as string)) {
+  throw new Error("--db: pglite, postgres or both");
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -53,7 +73,8 @@ function freePort(): Promise<number> {
   });
 }
 
-type Started = { child: ChildProcess; ms: number; phases: string };
+/** `from`: what the "listening" line says it started from (bundle or sources). */
+type Started = { child: ChildProcess; ms: number; phases: string; from: string };
 
 /** Spawns the server on `port` and resolves once GET / answers 200, with the time it took. */
 async function start(env: Record<string, string>, port: number): Promise<Started> {
@@ -104,7 +125,14 @@ async function start(env: Record<string, string>, port: number): Promise<Started
         .map(([k, v]) => `${k} ${v}`)
         .join(", ")
     : "?";
-  return { child, ms, phases };
+  const steps = /"steps":(\{[^}]*\})/.exec(output)?.[1];
+  const from = /"from":"(\w+)"/.exec(output)?.[1] ?? "?";
+  const detail = steps
+    ? `${phases}; ${Object.entries(JSON.parse(steps) as Record<string, number>)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`
+    : phases;
+  return { child, ms, phases: detail, from };
 }
 
 function kill9(child: ChildProcess): Promise<void> {
@@ -170,50 +198,78 @@ function writeLoad(port: number) {
   };
 }
 
-/** The empty-database start, then ROUNDS kill -9 restarts under load, as table rows. */
+/** The environment that makes server/main.ts start from `from`. */
+const fromEnv = (from: string): Record<string, string> => ({
+  SERVER_BUNDLE: from === "sources" ? "off" : "on",
+});
+
+/**
+ * The empty-database start, then ROUNDS kill -9 restarts under load (each round once per
+ * `--from` choice, in turn), as table rows.
+ */
 async function measure(kind: string, env: Record<string, string>): Promise<string[][]> {
   const rows: string[][] = [];
   const port = await freePort();
   const ref = reference();
-  let server = await start(env, port);
-  rows.push([kind, "empty database", `${server.ms}`, server.phases, `${ref}`]);
+  const first = FROM[0] as string;
+  let server = await start({ ...env, ...fromEnv(first) }, port);
+  rows.push([kind, server.from, "empty database", `${server.ms}`, server.phases, `${ref}`]);
   const load = writeLoad(port);
-  const restarts: number[] = [];
+  const restarts = new Map(FROM.map((from) => [from, [] as number[]]));
   for (let round = 1; round <= ROUNDS; round++) {
-    await sleep(1_500 + Math.random() * 1_000);
-    await kill9(server.child);
-    const ref = reference();
-    server = await start(env, port);
-    restarts.push(server.ms);
-    rows.push([kind, `kill -9 restart ${round}`, `${server.ms}`, server.phases, `${ref}`]);
+    for (const from of FROM) {
+      await sleep(1_500 + Math.random() * 1_000);
+      await kill9(server.child);
+      const ref = reference();
+      server = await start({ ...env, ...fromEnv(from) }, port);
+      restarts.get(from)?.push(server.ms);
+      rows.push([
+        kind,
+        server.from,
+        `kill -9 restart ${round}`,
+        `${server.ms}`,
+        server.phases,
+        `${ref}`,
+      ]);
+    }
   }
   await load.stop();
   await stopGracefully(server.child);
-  rows.push([
-    kind,
-    `restart median (${load.acknowledged()} writes acknowledged)`,
-    `${median(restarts)}`,
-    "",
-    "",
-  ]);
+  for (const [from, times] of restarts) {
+    rows.push([kind, from, "restart median", `${median(times)}`, "", ""]);
+  }
+  rows.push([kind, "", `${load.acknowledged()} writes acknowledged`, "", "", ""]);
   return rows;
 }
 
 run(async () => {
   ensureBuild();
-  const rows = [["database", "start", "to GET / 200 (ms)", "phases (ms)", "node -e 0 (ms)"]];
-  const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-start-"));
-  try {
-    rows.push(...(await measure("PGlite", { DATA_DIR: dataDir })));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  // The app and its server bundle as `npm start` would have them (rebuilt when stale).
+  execFileSync(process.execPath, ["scripts/ensure-build.ts"], { cwd: root, stdio: "inherit" });
+  const rows = [
+    [
+      "database",
+      "from",
+      "start",
+      "to GET / 200 (ms)",
+      "phases; database steps (ms)",
+      "node -e 0 (ms)",
+    ],
+  ];
+  if (args.db !== "postgres") {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-start-"));
+    try {
+      rows.push(...(await measure("PGlite", { DATA_DIR: dataDir })));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
-  const baseUrl = await localPostgres();
+  const baseUrl = args.db === "pglite" ? undefined : await localPostgres();
   if (baseUrl) {
     await withScratchPostgres(baseUrl, async (url) => {
       rows.push(...(await measure("PostgreSQL", { DATABASE_URL: url })));
     });
-  } else {
+  } else if (args.db !== "pglite") {
     console.log("PostgreSQL skipped: set TEST_DATABASE_URL=postgres://… to include it.");
   }
   console.log(`start bench, ${new Date().toISOString()}`);

@@ -3,7 +3,9 @@
  * behind one Drizzle type, and applies the SQL migrations (ARCHITECTURE.md "database").
  */
 import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -92,7 +94,12 @@ export type DatabaseOptions =
       /** Told of each failed start-up attempt and the wait before the next one. */
       onStartupRetry?: (err: Error, attempt: number, delayMs: number) => void;
     }
-  | { kind: "pglite"; dataDir: string }
+  | {
+      kind: "pglite";
+      dataDir: string;
+      /** PGlite's code and files, when loaded ahead (loadPgliteArtifacts); else PGlite loads them. */
+      artifacts?: PgliteArtifacts;
+    }
   | {
       kind: "memory";
       /**
@@ -102,6 +109,23 @@ export type DatabaseOptions =
        */
       template?: Blob;
     };
+
+/** PGlite's compiled WebAssembly and its file-system bundle (PGlite.create's options). */
+export type PgliteArtifacts = { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob };
+
+/**
+ * Compiles PGlite's WebAssembly (9 MB) and reads its file-system bundle: what PGlite.create does
+ * first, none of it in DATA_DIR, so it may run before the DATA_DIR lock is taken, which after a
+ * kill -9 waits a moment for a racing server (server/db/lock.ts): the two overlap (issue 34).
+ */
+export async function loadPgliteArtifacts(): Promise<PgliteArtifacts> {
+  const dist = path.dirname(fileURLToPath(import.meta.resolve("@electric-sql/pglite")));
+  const [wasm, data] = await Promise.all([
+    readFile(path.join(dist, "pglite.wasm")),
+    readFile(path.join(dist, "pglite.data")),
+  ]);
+  return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+}
 
 /** `migrate: false` opens without migrating (server/startup.ts migrates under its lock). */
 export type OpenOptions = { migrate?: boolean };
@@ -144,6 +168,7 @@ export async function openDatabase(
     dataDir,
     extensions: { btree_gist },
     ...(template ? { loadDataDir: template } : {}),
+    ...(options.kind === "pglite" ? options.artifacts : {}),
   });
   const db = drizzlePglite({ client, schema });
   const runMigrations = () => migratePglite(db, { migrationsFolder: migrationsFolder() });

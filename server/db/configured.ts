@@ -7,7 +7,7 @@ import { isMainThread } from "node:worker_threads";
 import type { Logger } from "pino";
 import type { Config } from "#server/config.ts";
 import { DatabaseStartupError } from "./availability.ts";
-import { type Database, type OpenOptions, openDatabase } from "./client.ts";
+import { type Database, loadPgliteArtifacts, type OpenOptions, openDatabase } from "./client.ts";
 import { acquireDataDirLock, DataDirLockedError } from "./lock.ts";
 import { ensurePrivateDir, PRIVATE_UMASK, restrictTree } from "./permissions.ts";
 
@@ -43,11 +43,16 @@ export async function openConfiguredDatabase(
   }
   // Health data: DATA_DIR 0700, PGlite's files 0600, also those it creates later (umask).
   // (process.umask cannot be set from a worker thread; restrictTree still runs there.)
+  // Loaded while the lock is taken; should loading fail, PGlite.create tries again and reports.
+  const artifacts = loadPgliteArtifacts().catch(() => undefined);
   if (isMainThread) process.umask(PRIVATE_UMASK);
   ensurePrivateDir(config.dataDir);
   const release = await acquireDataDirLock(config.dataDir, logger);
   try {
-    const database = await openDatabase({ kind: "pglite", dataDir: config.dataDir }, options);
+    const database = await openDatabase(
+      { kind: "pglite", dataDir: config.dataDir, artifacts: await artifacts },
+      options,
+    );
     restrictTree(config.dataDir);
     return {
       ...database,

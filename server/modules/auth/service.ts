@@ -42,8 +42,15 @@ export async function ensureAdminUser(db: Db, username: string, password: string
   }
 }
 
-// Verified against when the username is unknown, so both failures take the same time.
-const dummyHash = hashPassword(randomBytes(12).toString("hex"));
+// Verified against when the username is unknown, so both failures take the same time. Made a
+// few seconds after import (or at a sign-in before that), not at import: a restart spent a scrypt
+// on it before listening (issue 34).
+let dummyHash: Promise<string> | undefined;
+const dummy = () => {
+  dummyHash ??= hashPassword(randomBytes(12).toString("hex"));
+  return dummyHash;
+};
+setTimeout(dummy, 3_000).unref();
 
 /** What an identity is read from: the account, and its staff member if it has one. */
 const identityColumns = {
@@ -98,7 +105,7 @@ export async function authenticate(
     .leftJoin(staff, eq(staff.id, adminUsers.staffId))
     .where(or(eq(adminUsers.username, username), eq(adminUsers.username, username.toLowerCase())))
     .limit(1);
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummy()));
   return user && ok ? toIdentity(user) : null;
 }
 
@@ -178,6 +185,6 @@ export async function checkAccountPassword(
     .select({ passwordHash: adminUsers.passwordHash })
     .from(adminUsers)
     .where(eq(adminUsers.id, userId));
-  const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyHash));
+  const ok = await verifyPassword(password, row?.passwordHash ?? (await dummy()));
   return Boolean(row) && ok;
 }

@@ -5,7 +5,7 @@
  *
  * React Email components are called through createElement: the server runs TypeScript by type
  * stripping, which does not compile JSX. React and React Email are imported on the first render,
- * not with this module: main.ts imports the scheduler (and so this file) before it sets
+ * not with this module: serve.ts imports the scheduler (and so this file) before it sets
  * NODE_ENV=production, and React picks its build when first loaded, so an early import gave
  * the server-side render React's development build beside react-dom's production one (every
  * page answered 500, "dispatcher.getOwner is not a function").
@@ -33,14 +33,7 @@ const styles = {
 } as const;
 
 /** React's createElement and the React Email parts, loaded on first use (see the file comment). */
-async function emailKit() {
-  const [react, components, renderer] = await Promise.all([
-    import("react"),
-    import("@react-email/components"),
-    import("@react-email/render"),
-  ]);
-  return { h: react.createElement, ...components, render: renderer.render };
-}
+const emailKit = () => import("./email-kit.ts");
 type EmailKit = Awaited<ReturnType<typeof emailKit>>;
 
 function blockNode({ h, Text, Link }: EmailKit, block: Block, key: number): ReactNode {
