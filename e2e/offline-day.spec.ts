@@ -51,6 +51,30 @@ async function expectedByTender(api: APIRequestContext, date: string) {
   return { cash: of("cash"), card: of("card"), transfer: of("transfer") };
 }
 
+/**
+ * Turns the network back on; the `nth` sale the till then sends reaches the server, but its answer
+ * never comes back: the network goes as it is answered. Resolves once that happened.
+ */
+async function comeOnlineLosingAnswer(context: BrowserContext, nth: number): Promise<void> {
+  let sent = 0;
+  let dropped!: () => void;
+  const drop = new Promise<void>((resolve) => {
+    dropped = resolve;
+  });
+  const handler = async (route: Route) => {
+    sent++;
+    if (sent !== nth) return route.continue();
+    await route.fetch();
+    await context.setOffline(true);
+    await route.abort("internetdisconnected");
+    dropped();
+  };
+  await context.route("**/api/pos/process-sale", handler);
+  await context.setOffline(false);
+  await drop;
+  await context.unroute("**/api/pos/process-sale", handler);
+}
+
 function profileDir(): string {
   return mkdtempSync(path.join(tmpdir(), "clinic-offline-day-"));
 }
@@ -250,23 +274,7 @@ test.describe("a day offline", () => {
       }
 
       // The third sale reaches the server, but its answer never comes back: the network goes.
-      let sent = 0;
-      let dropped!: () => void;
-      const drop = new Promise<void>((resolve) => {
-        dropped = resolve;
-      });
-      const handler = async (route: Route) => {
-        sent++;
-        if (sent !== 3) return route.continue();
-        await route.fetch();
-        await context.setOffline(true);
-        await route.abort("internetdisconnected");
-        dropped();
-      };
-      await context.route("**/api/pos/process-sale", handler);
-      await context.setOffline(false);
-      await drop;
-      await context.unroute("**/api/pos/process-sale", handler);
+      await comeOnlineLosingAnswer(context, 3);
       // Two arrived; four wait (the third's answer was lost, so it stays).
       await waiting(page, 4);
       const recordedMeanwhile = (await Promise.all(emails.map((e) => salesOf(api, e)))).map(
@@ -325,23 +333,7 @@ test.describe("a day offline", () => {
       }
 
       // The first sale arrives; the second reaches the server, but its answer is lost.
-      let sent = 0;
-      let dropped!: () => void;
-      const drop = new Promise<void>((resolve) => {
-        dropped = resolve;
-      });
-      const handler = async (route: Route) => {
-        sent++;
-        if (sent !== 2) return route.continue();
-        await route.fetch();
-        await context.setOffline(true);
-        await route.abort("internetdisconnected");
-        dropped();
-      };
-      await context.route("**/api/pos/process-sale", handler);
-      await context.setOffline(false);
-      await drop;
-      await context.unroute("**/api/pos/process-sale", handler);
+      await comeOnlineLosingAnswer(context, 2);
       await waiting(page, 2);
       await expect(page.getByRole("heading", { name: "Point of Sale", level: 1 })).toBeVisible();
 

@@ -1,9 +1,9 @@
 /**
  * `npm run e2e`: `npm run build` (scripts/build.ts), then the Playwright suite's two projects
- * (desktop 1280 px and mobile 375 px), each split in `E2E_SHARDS` runs (default 2), all at the
- * same time, each against its own server, port (E2E_PORT, E2E_PORT + 1, …) and fresh data
- * directory, so that no run sees another's data. The suite waits on pages more than it computes,
- * so four runs finish sooner than two on this project's 2-core machines (decision 0320).
+ * (desktop 1280 px and mobile 375 px), each split in `E2E_SHARDS` runs (default: one per two
+ * cores, so one on this project's 2-core machines, where two runs already keep both cores busy),
+ * all at the same time, each against its own server, port (E2E_PORT, E2E_PORT + 1, …) and fresh
+ * data directory, so that no run sees another's data (decision 0320).
  *
  * A project's spec files are dealt to its runs by their time in the last recorded run
  * (e2e/durations.json, seconds per project and file; a file not there counts as DEFAULT_SECONDS),
@@ -17,6 +17,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { runBuild } from "./build.ts";
 
@@ -33,7 +34,9 @@ const basePort = Number(process.env.E2E_PORT ?? 3310);
 const ownFlags = new Set(["--skip-build", "--write-durations"]);
 const args = process.argv.slice(2).filter((arg) => !ownFlags.has(arg));
 const filtered = args.some((arg) => !arg.startsWith("-"));
-const shards = filtered ? 1 : Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const shards = filtered
+  ? 1
+  : Math.max(1, Number(process.env.E2E_SHARDS ?? Math.floor(availableParallelism() / 2)));
 if (!process.argv.includes("--skip-build")) runBuild();
 
 const recorded: Durations = existsSync(durationsFile)

@@ -45,6 +45,15 @@ export function onShutdown(fn: Closer): () => void {
   };
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than a load balancer's idle timeout
+ * (60 s on AWS, Google Cloud and most proxies' defaults), so the balancer, not the app, closes
+ * it. Closing first races a request the other side is sending on it, which then fails with
+ * ECONNRESET (a 502 behind a balancer; seen in the browser suite at Node's 5 s default under
+ * load). Slow or half-open clients are still cut by the header and request timeouts.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** How long already-open keep-alive connections may still send a request after the signal. */
 export const LINGER_MS = 1_000;
 
@@ -58,7 +67,7 @@ export type HttpServerOptions = {
   closeDatabase: () => Promise<void>;
   /** Extra fields for the "listening" log line. */
   describe?: Record<string, unknown>;
-  /** Idle keep-alive connections close after this many ms (default 5000). */
+  /** Idle keep-alive connections close after this many ms (default KEEP_ALIVE_TIMEOUT_MS). */
   keepAliveTimeoutMs?: number;
   /** A client must send its request headers within this many ms (default 15000). */
   headersTimeoutMs?: number;
@@ -86,7 +95,7 @@ export async function startHttpServer(
 ): Promise<RunningServer> {
   const { logger } = options;
   const server = http.createServer(handler);
-  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = options.headersTimeoutMs ?? 15_000;
   server.requestTimeout = options.requestTimeoutMs ?? 60_000;
   const connections = trackConnections(server);
