@@ -52,6 +52,28 @@ async function expectedByTender(api: APIRequestContext, date: string) {
 }
 
 /**
+ * Opens the till, turns the network off and rings up one unit of `product` in cash for each of
+ * `count` customers ("Drop 0", …); answers their emails (`drop.{tag}.{i}@example.com`).
+ */
+async function ringUpEachOffline(
+  page: Page,
+  product: { name: string; price: number },
+  { label, tag, count }: { label: string; tag: string | number; count: number },
+): Promise<string[]> {
+  await page.goto("/admin/sales");
+  await hydrated(page);
+  await page.context().setOffline(true);
+  const emails = Array.from(
+    { length: count },
+    (_, i) => `${label.toLowerCase()}.${tag}.${i}@example.com`,
+  );
+  for (const [i, email] of emails.entries()) {
+    await ringUpOffline(page, product, { customer: `${label} ${i}`, email, method: "cash" }, i + 1);
+  }
+  return emails;
+}
+
+/**
  * Turns the network back on; the `nth` sale the till then sends reaches the server, but its answer
  * never comes back: the network goes as it is answered. Resolves once that happened.
  */
@@ -265,13 +287,7 @@ test.describe("a day offline", () => {
       const page = await openPage(context, "/admin");
       const errors = watchErrors(page);
       await signInReady(page);
-      await page.goto("/admin/sales");
-      await hydrated(page);
-      await context.setOffline(true);
-      const emails = Array.from({ length: 6 }, (_, i) => `drop.${tag}.${i}@example.com`);
-      for (const [i, email] of emails.entries()) {
-        await ringUpOffline(page, product, { customer: `Drop ${i}`, email, method: "cash" }, i + 1);
-      }
+      const emails = await ringUpEachOffline(page, product, { label: "Drop", tag, count: 6 });
 
       // The third sale reaches the server, but its answer never comes back: the network goes.
       await comeOnlineLosingAnswer(context, 3);
@@ -324,13 +340,7 @@ test.describe("a day offline", () => {
       await page.getByLabel("Password").fill(ADMIN.password);
       await page.getByRole("button", { name: "Sign In" }).click();
       await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-      await page.goto("/admin/sales");
-      await hydrated(page);
-      await context.setOffline(true);
-      const emails = Array.from({ length: 3 }, (_, i) => `bare.${tag}.${i}@example.com`);
-      for (const [i, email] of emails.entries()) {
-        await ringUpOffline(page, product, { customer: `Bare ${i}`, email, method: "cash" }, i + 1);
-      }
+      const emails = await ringUpEachOffline(page, product, { label: "Bare", tag, count: 3 });
 
       // The first sale arrives; the second reaches the server, but its answer is lost.
       await comeOnlineLosingAnswer(context, 2);
