@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lagosStartOfDay } from "#common/lagos-time.ts";
 import { refusalOf } from "#common/roles.ts";
 import { appointments, blockedTimes } from "#server/db/schema/calendar.ts";
 import { clients } from "#server/db/schema/clients.ts";
@@ -50,7 +51,11 @@ describe.each(dbKinds)("role capabilities on %s", (kind) => {
     ownClient = await insertClient(t.db, { email: "ada.own@example.com", firstName: "Ada" });
     otherClient = await insertClient(t.db, { email: "bisi.other@example.com", firstName: "Bisi" });
     // A visit that has begun (so a rule that a visit cannot be completed before it starts holds).
-    const started = new Date(Date.now() - 30 * 60_000);
+    // Under way: begun half an hour ago, or at midnight when the Lagos day is younger than that
+    // (the dashboard's "my day" is the Lagos day).
+    const started = new Date(
+      Math.max(Date.now() - 30 * 60_000, lagosStartOfDay(new Date()).getTime()),
+    );
     ownAppointment = await insertAppointment(t.db, {
       staffId: ownStaffId,
       clientId: ownClient.id,
