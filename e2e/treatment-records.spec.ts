@@ -9,7 +9,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { outboxRows, signAllForms } from "./clinical-helpers";
-import { lagosToday } from "./dates";
 import { ADMIN, expect, test } from "./fixtures";
 
 const PASSWORD = "therapist-password-123";
@@ -42,7 +41,6 @@ test("the therapist writes the record with a photo and completes; the aftercare 
   baseURL,
 }, info) => {
   test.setTimeout(180_000);
-  const mobile = (page.viewportSize()?.width ?? 1280) < 768;
   const tag = `${info.project.name.replace(/\W/g, "")}${Date.now()}`;
   const manager = await playwright.request.newContext({ baseURL });
   expect((await manager.post("/api/auth/login", { data: ADMIN })).status()).toBe(200);
@@ -81,8 +79,10 @@ test("the therapist writes the record with a photo and completes; the aftercare 
   });
   expect(template.status(), await template.text()).toBe(200);
 
-  // Today's visit, already begun (so it can be completed), with the new therapist.
+  // A visit begun an hour ago (so it can be completed), with the new therapist. Lagos is UTC+1,
+  // so the UTC clock reads the Lagos time of an hour ago; on the quarter hour.
   const email = `records.client.${tag}@example.com`;
+  const begun = new Date(Math.floor(Date.now() / 900_000) * 900_000).toISOString();
   const booked = await manager.post("/api/appointments", {
     data: {
       customerName: `Kemi Records ${tag}`,
@@ -90,7 +90,7 @@ test("the therapist writes the record with a photo and completes; the aftercare 
       customerPhone: "08031234567",
       serviceId,
       staffId,
-      appointmentDate: `${lagosToday()} ${mobile ? "07:00" : "06:00"}`,
+      appointmentDate: `${begun.slice(0, 10)} ${begun.slice(11, 16)}`,
       duration: 45,
       overrideWorkingHours: true,
       overrideReason: "End-to-end test of treatment records",

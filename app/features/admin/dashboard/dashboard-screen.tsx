@@ -70,7 +70,8 @@ function MyDayCard({ day }: { day: MyDay }) {
         <ul className="mt-3 grid gap-2 text-sm" aria-label="My appointments today">
           {day.today.map((a) => (
             <li key={a.id} className="flex justify-between gap-2">
-              <span>
+              {/* A long name or service wraps rather than push the time off a phone's screen. */}
+              <span className="min-w-0 [overflow-wrap:anywhere]">
                 <span className="font-medium">{a.customerName}</span> · {a.serviceName}
               </span>
               <span className="shrink-0 text-gray-700">
@@ -119,7 +120,7 @@ export function DashboardScreen({ dashboard: d }: { dashboard: DashboardView }) 
             <ul className="mt-3 grid gap-2 text-sm">
               {d.upcoming.items.slice(0, 5).map((a) => (
                 <li key={a.id} className="flex justify-between gap-2">
-                  <span>
+                  <span className="min-w-0 [overflow-wrap:anywhere]">
                     <span className="font-medium">{a.customerName}</span> · {a.serviceName}
                   </span>
                   <span className="shrink-0 text-gray-700">{formatLagosDateTime(a.date)}</span>
@@ -136,7 +137,7 @@ export function DashboardScreen({ dashboard: d }: { dashboard: DashboardView }) 
             <ul className="grid gap-2 text-sm">
               {d.todayNext.map((a) => (
                 <li key={a.id} className="flex justify-between gap-2">
-                  <span>
+                  <span className="min-w-0 [overflow-wrap:anywhere]">
                     <span className="font-medium">{a.customerName}</span> · {a.serviceName}
                   </span>
                   <span className="shrink-0 text-gray-700">
