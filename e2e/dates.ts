@@ -20,3 +20,15 @@ export function lagosDatePlus(days: number): string {
   const open = lagos.getUTCDay() === 0 ? new Date(lagos.getTime() + DAY) : lagos;
   return open.toISOString().slice(0, 10);
 }
+
+/**
+ * The Lagos time `minutes` ago, on the quarter hour before it, as the calendar's
+ * 'YYYY-MM-DD HH:MM': a visit already begun, whatever the hour the suite runs (at 00:20 Lagos
+ * "today at 06:00" has not begun yet).
+ */
+export function lagosDateTimeAgo(minutes: number): string {
+  const quarter = 15 * 60 * 1000;
+  const at = Math.floor((Date.now() + HOUR - minutes * 60 * 1000) / quarter) * quarter;
+  const iso = new Date(at).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}

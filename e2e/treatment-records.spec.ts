@@ -9,6 +9,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { outboxRows, signAllForms } from "./clinical-helpers";
+import { lagosDateTimeAgo } from "./dates";
 import { ADMIN, expect, test } from "./fixtures";
 
 const PASSWORD = "therapist-password-123";
@@ -79,10 +80,8 @@ test("the therapist writes the record with a photo and completes; the aftercare 
   });
   expect(template.status(), await template.text()).toBe(200);
 
-  // A visit begun an hour ago (so it can be completed), with the new therapist. Lagos is UTC+1,
-  // so the UTC clock reads the Lagos time of an hour ago; on the quarter hour.
+  // A visit begun an hour ago (so it can be completed), with the new therapist.
   const email = `records.client.${tag}@example.com`;
-  const begun = new Date(Math.floor(Date.now() / 900_000) * 900_000).toISOString();
   const booked = await manager.post("/api/appointments", {
     data: {
       customerName: `Kemi Records ${tag}`,
@@ -90,7 +89,7 @@ test("the therapist writes the record with a photo and completes; the aftercare 
       customerPhone: "08031234567",
       serviceId,
       staffId,
-      appointmentDate: `${begun.slice(0, 10)} ${begun.slice(11, 16)}`,
+      appointmentDate: lagosDateTimeAgo(60),
       duration: 45,
       overrideWorkingHours: true,
       overrideReason: "End-to-end test of treatment records",
